@@ -1,0 +1,53 @@
+"""The cross-check: a layout in, every disagreement with the rules engine out (as printable lines).
+
+The rules engine is the authority; a layout is checked against it, never the
+other way round. `build` refuses a layout with any mismatch.
+"""
+
+from __future__ import annotations
+
+from printgen.errors import CheckFailed
+from printgen.layouts.model import Layout, ScoreSheetLayout
+from printgen.rules import qwixx
+
+
+def mismatches(layout: Layout) -> list[str]:
+    """Every way `layout` disagrees with the rules, each as `file: key: what` (empty when it agrees)."""
+    return [f"{layout.source}: {key}: {message}" for key, message in _score_sheet(layout)]
+
+
+def require_agreement(layout: Layout) -> None:
+    """Raise CheckFailed naming every mismatch of `layout` with the rules."""
+    found = mismatches(layout)
+    if found:
+        raise CheckFailed(found)
+
+
+def _score_sheet(layout: ScoreSheetLayout) -> list[tuple[str, str]]:
+    spec = qwixx.variant(layout.rules)
+    found: list[tuple[str, str]] = []
+    if len(layout.rows) != len(spec.rows):
+        found.append(("rows", f"{len(layout.rows)} rows, the {spec.name} rules have {len(spec.rows)}"))
+    for index, (row, rule) in enumerate(zip(layout.rows, spec.rows)):
+        key = f"rows[{index}]"
+        if row.colour != rule.colour:
+            found.append((f"{key}.colour", f"{row.colour!r}, the rules say {rule.colour!r}"))
+        if row.numbers != rule.numbers:
+            found.append((f"{key}.numbers", f"{list(row.numbers)}, the rules say {list(rule.numbers)}"))
+        locks = spec.lock_numbers(index)
+        if row.locks_with != locks:
+            found.append((f"{key}.locks_with", f"{list(row.locks_with)}, the rules say {list(locks)}"))
+    if layout.penalties.count != spec.max_penalties:
+        found.append(("penalties.count", f"{layout.penalties.count}, the rules say {spec.max_penalties}"))
+    if layout.penalties.points != -spec.penalty_points:
+        found.append(("penalties.points", f"{layout.penalties.points}, the rules say {-spec.penalty_points}"))
+    table = qwixx.points_table(spec.name)
+    crosses = list(range(1, len(table) + 1))
+    if list(layout.points_table.crosses) != crosses:
+        found.append(("points_table.crosses", f"{list(layout.points_table.crosses)}, the rules say {crosses}"))
+    for i, (printed, right) in enumerate(zip(layout.points_table.points, table)):
+        if printed != right:
+            found.append((f"points_table.points[{i}]", f"{printed} for {i + 1} crosses, the rules say {right}"))
+    if len(layout.points_table.points) != len(table):
+        found.append(("points_table.points", f"{len(layout.points_table.points)} entries, the rules say {len(table)}"))
+    return found

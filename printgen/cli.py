@@ -1,0 +1,172 @@
+"""The command line: arguments in, calls into printgen and one-line reports out (click; no logic here)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from printgen import __version__
+from printgen.errors import PrintgenError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class CliError(click.ClickException):
+    """A PrintgenError shown as `Error: ...` with its own exit code."""
+
+    def __init__(self, error: PrintgenError) -> None:
+        super().__init__(str(error))
+        self.exit_code = error.exit_code
+
+
+def reports_errors(command: F) -> F:
+    """Turn printgen's errors into one-line messages and exit codes, never tracebacks."""
+
+    @wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except PrintgenError as error:
+            raise CliError(error) from None
+        except KeyboardInterrupt:
+            click.echo("Error: interrupted; no partial file was left behind", err=True)
+            sys.exit(130)
+
+    return wrapper  # type: ignore[return-value]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="printgen")
+def main() -> None:
+    """Print-ready Qwixx score-sheet pads as PDF and SVG, checked by a rules engine.
+
+    \b
+    Example:
+      printgen build qwixx-standard --sheets 100 --per-page 2 --paper a4
+    """
+
+
+@main.command("list")
+@reports_errors
+def list_layouts() -> None:
+    """List every built-in layout: name, kind and size.
+
+    \b
+    Example:
+      printgen list
+    """
+    from printgen import layouts
+
+    for name in layouts.builtin_names():
+        layout = layouts.load(name)
+        click.echo(f"{name:<24} {layout.kind:<12} {layout.width:g} x {layout.height:g} mm")
+
+
+@main.command()
+@click.argument("names", nargs=-1, metavar="[NAME|FILE.toml]...")
+@reports_errors
+def check(names: tuple[str, ...]) -> None:
+    """Hold layouts (default: all built-in ones) against the rules engine.
+
+    Exits 1 naming every mismatch.
+
+    \b
+    Example:
+      printgen check qwixx-standard ./my-sheet.toml
+    """
+    from printgen import layouts
+    from printgen.check import mismatches
+    from printgen.errors import CheckFailed
+
+    found: list[str] = []
+    for name in names or layouts.builtin_names():
+        layout = layouts.load(name)
+        problems = mismatches(layout)
+        found += problems
+        if not problems:
+            click.echo(f"ok  {name}")
+    if found:
+        raise CheckFailed(found)
+
+
+@main.command()
+@click.argument("names", nargs=-1, metavar="[NAME|FILE.toml]...")
+@click.option("--all", "build_all", is_flag=True, help="Build the default print pack.")
+@click.option("--out", type=click.Path(path_type=Path), default=Path("output"), show_default=True,
+              help="Output folder.")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "both"]), default="pdf",
+              show_default=True, help="What to write.")
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
+              show_default=True, help="Paper of the PDF pages.")
+@click.option("--sheets", type=click.IntRange(1, None), default=None,
+              help="Sheets in the pad (default: one page full).")
+@click.option("--per-page", type=click.Choice(["1", "2", "4"]), default="2", show_default=True,
+              help="Sheets per PDF page (scaled down only if they do not fit).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed for sheets with variable data.")
+@reports_errors
+def build(names: tuple[str, ...], build_all: bool, out: Path, fmt: str, paper: str,
+          sheets: int | None, per_page: str, seed: int) -> None:
+    """Build layouts (built-in names or layout files) into OUT as PDF and/or SVG.
+
+    PDF goes to OUT/NAME.pdf; SVG to OUT/NAME.svg (or a folder OUT/NAME/
+    when the sheets differ). A layout that fails `printgen check` is refused.
+
+    \b
+    Examples:
+      printgen build qwixx-standard --sheets 100 --per-page 2 --paper a4
+      printgen build ./my-sheet.toml --format both --out prints/
+      printgen build --all
+    """
+    from printgen.build import BuildOptions, page_count
+    from printgen.pack import default_pack
+
+    if build_all == bool(names):
+        raise click.UsageError("give layout names or --all (not both, not neither)")
+    ctx = click.get_current_context()
+    given = {
+        key: value
+        for key, value in {
+            "formats": ("pdf", "svg") if fmt == "both" else (fmt,),
+            "paper": paper.lower(),
+            "sheets": sheets,
+            "per_page": int(per_page),
+            "seed": seed,
+        }.items()
+        if value is not None and (key != "formats" or _given(ctx, "fmt"))
+        and (key not in ("paper", "per_page", "seed") or _given(ctx, key))
+    }
+    if build_all:
+        jobs = default_pack(out, given)
+    else:
+        options = BuildOptions(out=out, formats=given.get("formats", ("pdf",)),  # type: ignore[arg-type]
+                               paper=paper.lower(), per_page=int(per_page), seed=seed,
+                               sheets=sheets or int(per_page))
+        jobs = [(name, options) for name in names]
+    for name, options in jobs:
+        for path in _run_build(name, options, page_count(options)):
+            click.echo(f"wrote {path}")
+
+
+def _given(ctx: click.Context, name: str) -> bool:
+    source = ctx.get_parameter_source(name)
+    return source is not None and source != click.core.ParameterSource.DEFAULT
+
+
+def _run_build(name: str, options: Any, pages: int) -> list[Path]:
+    from printgen.build import build as build_layout
+
+    if pages < 50 or not sys.stderr.isatty():
+        return build_layout(name, options)
+    with click.progressbar(length=pages, label=f"{name}: pages", file=sys.stderr) as bar:
+        done = [0]
+
+        def advance(count: int) -> None:
+            bar.update(count - done[0])
+            done[0] = count
+
+        return build_layout(name, options, advance)

@@ -1,0 +1,46 @@
+"""Colour arithmetic on "#rrggbb" strings: a colour in, its tint, or a readable ink shade out."""
+
+from __future__ import annotations
+
+from printgen.page import Hex
+
+
+def rgb(colour: Hex) -> tuple[float, float, float]:
+    """The colour's red, green and blue as 0..1."""
+    value = colour.lstrip("#")
+    return (int(value[0:2], 16) / 255, int(value[2:4], 16) / 255, int(value[4:6], 16) / 255)
+
+
+def to_hex(r: float, g: float, b: float) -> Hex:
+    """0..1 channels back to "#rrggbb"."""
+    return "#" + "".join(f"{round(max(0.0, min(1.0, c)) * 255):02x}" for c in (r, g, b))
+
+
+def mix(colour: Hex, other: Hex, amount: float) -> Hex:
+    """`colour` moved `amount` (0..1) of the way towards `other`."""
+    a, b = rgb(colour), rgb(other)
+    return to_hex(*(x + (y - x) * amount for x, y in zip(a, b)))
+
+
+def luminance(colour: Hex) -> float:
+    """Relative luminance (WCAG) of the colour, 0 (black) .. 1 (white)."""
+
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def tint(colour: Hex, amount: float = 0.84) -> Hex:
+    """A pale version of `colour` (mixed `amount` of the way to white)."""
+    return mix(colour, "#ffffff", amount)
+
+
+def ink(colour: Hex) -> Hex:
+    """`colour` darkened (towards a warm brown, so yellows stay golden) until text in it reads well on white."""
+    shade = colour
+    while luminance(shade) > 0.2:
+        shade = mix(shade, "#5a2800", 0.1)
+    return shade
+

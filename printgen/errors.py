@@ -1,0 +1,33 @@
+"""printgen's user-facing errors: what went wrong in, one line per problem and an exit code out.
+
+Usage problems (bad files, bad options) exit 2; runtime problems exit 1.
+The CLI prints `str(error)` and exits with `error.exit_code`, never a traceback.
+"""
+
+
+class PrintgenError(Exception):
+    """A problem the user can act on; runtime problems exit 1."""
+
+    exit_code = 1
+
+
+class UsageProblem(PrintgenError):
+    """The user asked for something impossible (a bad file or option); exit 2."""
+
+    exit_code = 2
+
+
+class LayoutError(UsageProblem):
+    """A layout file that cannot be read or is invalid; each line is `file: key: what is wrong`."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+class CheckFailed(PrintgenError):
+    """A layout disagrees with the rules engine; each line names the layout, key and mismatch."""
+
+    def __init__(self, mismatches: list[str]) -> None:
+        super().__init__("\n".join(mismatches))
+        self.mismatches = mismatches

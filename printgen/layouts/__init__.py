@@ -1,0 +1,40 @@
+"""Layout lookup: a built-in name or a file path in, the validated layout model out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from printgen.errors import UsageProblem
+from printgen.layouts.loader import load_file
+from printgen.layouts.model import Layout
+from printgen.resources import resource_dir
+
+__all__ = ["Layout", "UnknownLayout", "builtin_names", "load", "resolve"]
+
+
+class UnknownLayout(UsageProblem):
+    """A layout name that is neither built in nor an existing file."""
+
+
+def builtin_names() -> list[str]:
+    """Names of every bundled layout, sorted."""
+    return sorted(p.stem for p in resource_dir("layouts").glob("*.toml"))
+
+
+def resolve(name_or_path: str) -> tuple[Path, str]:
+    """The file behind a built-in name or a path, and how to name it in messages."""
+    candidate = Path(name_or_path)
+    if name_or_path.endswith(".toml") or candidate.parent != Path("."):
+        if candidate.is_file():
+            return candidate, name_or_path
+        raise UnknownLayout(f"{name_or_path}: no such layout file")
+    builtin = resource_dir("layouts") / f"{name_or_path}.toml"
+    if builtin.is_file():
+        return builtin, f"layouts/{name_or_path}.toml"
+    raise UnknownLayout(f"unknown layout {name_or_path!r}; known layouts: {', '.join(builtin_names())}")
+
+
+def load(name_or_path: str) -> Layout:
+    """Load and validate a built-in layout by name, or a layout file by path."""
+    path, shown = resolve(name_or_path)
+    return load_file(path, shown)

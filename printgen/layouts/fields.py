@@ -1,0 +1,139 @@
+"""Typed reading of a parsed TOML table: raw values in, checked values out, every problem collected.
+
+Each problem is recorded with its key path (e.g. `rows[2].numbers`) so the
+loader can report `file: key: what is wrong` lines.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+_TYPE_NAMES = {int: "an integer", float: "a number", str: "a string", bool: "true or false"}
+
+
+class Fields:
+    """A TOML table at key path `path`; reads typed values and notes problems in `problems`."""
+
+    def __init__(self, data: dict[str, Any], path: str, problems: list[tuple[str, str]]) -> None:
+        self.data = data
+        self.path = path
+        self.problems = problems
+        self._seen: set[str] = set()
+
+    def key(self, name: str) -> str:
+        """The full key path of `name` in this table."""
+        return f"{self.path}.{name}" if self.path else name
+
+    def problem(self, name: str, message: str) -> None:
+        """Record that key `name` of this table is wrong."""
+        self.problems.append((self.key(name), message))
+
+    def _raw(self, name: str, required: bool) -> Any:
+        self._seen.add(name)
+        if name not in self.data:
+            if required:
+                self.problem(name, "is missing")
+            return None
+        return self.data[name]
+
+    def string(self, name: str, default: str | None = None) -> str | None:
+        """A non-empty string."""
+        value = self._raw(name, default is None)
+        if value is None:
+            return default
+        if not isinstance(value, str) or not value.strip():
+            self.problem(name, f"must be a non-empty string, not {_show(value)}")
+            return None
+        return value
+
+    def integer(self, name: str, low: int, high: int) -> int | None:
+        """An integer in low..high."""
+        value = self._raw(name, True)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problem(name, f"must be an integer, not {_show(value)}")
+            return None
+        if not low <= value <= high:
+            self.problem(name, f"{value} is out of range {low}..{high}")
+            return None
+        return value
+
+    def number(self, name: str, low: float, high: float) -> float | None:
+        """A number (integer or float) in low..high."""
+        value = self._raw(name, True)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            self.problem(name, f"must be a number, not {_show(value)}")
+            return None
+        if not low <= value <= high:
+            self.problem(name, f"{value} is out of range {low:g}..{high:g}")
+            return None
+        return float(value)
+
+    def colour(self, name: str) -> str | None:
+        """An sRGB colour written "#rrggbb"."""
+        value = self.string(name)
+        if value is not None and not _HEX.match(value):
+            self.problem(name, f"{value!r} is not a colour (write it as \"#rrggbb\")")
+            return None
+        return value.lower() if value else None
+
+    def integers(self, name: str, min_len: int = 1, max_len: int = 64) -> tuple[int, ...] | None:
+        """A list of integers with min_len..max_len entries."""
+        value = self._raw(name, True)
+        if value is None:
+            return None
+        if not isinstance(value, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value
+        ):
+            self.problem(name, f"must be a list of integers, not {_show(value)}")
+            return None
+        if not min_len <= len(value) <= max_len:
+            self.problem(name, f"has {len(value)} entries, expected {min_len}..{max_len}")
+            return None
+        return tuple(value)
+
+    def table(self, name: str) -> Fields | None:
+        """A sub-table."""
+        value = self._raw(name, True)
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            self.problem(name, f"must be a table, not {_show(value)}")
+            return None
+        return Fields(value, self.key(name), self.problems)
+
+    def tables(self, name: str, min_len: int, max_len: int) -> list[Fields]:
+        """An array of tables ([[name]] in TOML) with min_len..max_len entries."""
+        value = self._raw(name, True)
+        if value is None:
+            return []
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            self.problem(name, f"must be an array of tables ([[{name}]]), not {_show(value)}")
+            return []
+        if not min_len <= len(value) <= max_len:
+            self.problem(name, f"has {len(value)} entries, expected {min_len}..{max_len}")
+            return []
+        return [Fields(v, f"{self.key(name)}[{i}]", self.problems) for i, v in enumerate(value)]
+
+    def finish(self) -> None:
+        """Report every key of this table that nothing read (a typo or an unknown setting)."""
+        for name in self.data:
+            if name not in self._seen:
+                self.problem(name, "is not a known key")
+
+
+def _show(value: Any) -> str:
+    kind = _TYPE_NAMES.get(type(value))
+    if kind is not None:
+        text = repr(value)
+        return f"{kind} {text if len(text) <= 30 else text[:27] + '...'}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__

@@ -1,0 +1,176 @@
+"""Layout loading: a TOML file in, a validated frozen layout out (or LayoutError, one line per problem)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from printgen.errors import LayoutError
+from printgen.labels import catalogue
+from printgen.layouts.fields import Fields
+from printgen.layouts.model import (
+    Layout,
+    PenaltyLayout,
+    PointsTableLayout,
+    RowLayout,
+    ScoreSheetLayout,
+)
+from printgen.rules import qwixx
+
+MAX_FILE_BYTES = 1_000_000
+KINDS = ("score-sheet",)
+
+
+def load_file(path: Path, shown: str | None = None) -> Layout:
+    """Read and validate the layout at `path`; errors name it as `shown` (default: the path)."""
+    name = shown or str(path)
+    data = _parse(path, name)
+    problems: list[tuple[str, str]] = []
+    top = Fields(data, "", problems)
+    kind = top.string("kind")
+    if kind is not None and kind not in KINDS:
+        top.problem("kind", f"{kind!r} is not a known kind ({', '.join(KINDS)})")
+    layout = _score_sheet(top, path.stem, name) if kind == "score-sheet" else None
+    top.finish()
+    if problems or layout is None:
+        raise LayoutError([f"{name}: {key}: {message}" for key, message in problems])
+    return layout
+
+
+def _parse(path: Path, name: str) -> dict[str, Any]:
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise LayoutError([f"{name}: file is {size:,} bytes, layouts are at most {MAX_FILE_BYTES:,}"])
+        raw = path.read_bytes()
+    except OSError as error:
+        raise LayoutError([f"{name}: cannot read: {error.strerror or error}"]) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise LayoutError([f"{name}: byte {error.start}: file is not UTF-8 text"]) from None
+    if not text.strip():
+        raise LayoutError([f"{name}: file is empty"])
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise LayoutError([f"{name}: TOML syntax error: {error}"]) from None
+
+
+def _score_sheet(top: Fields, name: str, source: str) -> ScoreSheetLayout | None:
+    title = top.string("title")
+    rules = top.string("rules")
+    spec = None
+    if rules is not None:
+        try:
+            spec = qwixx.variant(rules)
+        except ValueError as error:
+            top.problem("rules", str(error))
+    size = top.table("size")
+    width = height = None
+    if size is not None:
+        width = size.number("width", 50, 500)
+        height = size.number("height", 30, 500)
+        size.finish()
+    palette = _palette(top)
+    rows = [_row(fields, spec, palette) for fields in top.tables("rows", 1, 8)]
+    penalties = _penalties(top)
+    table = _points_table(top)
+    totals = top.table("totals")
+    totals_label = None
+    if totals is not None:
+        totals_label = _label(totals, "label")
+        totals.finish()
+    parts = (title, rules, spec, width, height, palette, penalties, table, totals_label, *rows)
+    if top.problems or any(part is None for part in parts):
+        return None
+    assert title and rules and width and height and palette and penalties and table and totals_label
+    return ScoreSheetLayout(
+        name=name,
+        source=source,
+        title=title,
+        rules=rules,
+        width=width,
+        height=height,
+        palette=tuple(palette.items()),
+        rows=tuple(r for r in rows if r is not None),
+        penalties=penalties,
+        points_table=table,
+        totals_label=totals_label,
+    )
+
+
+def _palette(top: Fields) -> dict[str, str] | None:
+    fields = top.table("palette")
+    if fields is None:
+        return None
+    palette: dict[str, str] = {}
+    for colour in fields.data:
+        value = fields.colour(colour)
+        if value is not None:
+            palette[colour] = value
+    return palette
+
+
+def _row(fields: Fields, spec: qwixx.VariantSpec | None, palette: dict[str, str] | None) -> RowLayout | None:
+    colour = fields.string("colour")
+    if colour is not None and palette is not None and colour not in palette:
+        fields.problem("colour", f"{colour!r} is not in [palette] ({', '.join(palette)})")
+        colour = None
+    numbers = fields.integers("numbers", 2, 20)
+    if numbers is not None and spec is not None:
+        sums = spec.possible_sums
+        for number in numbers:
+            if number not in sums:
+                fields.problem("numbers", f"{number} is not a possible sum ({sums.start}..{sums.stop - 1})")
+                numbers = None
+                break
+    if numbers is not None and len(set(numbers)) != len(numbers):
+        twice = sorted({n for n in numbers if numbers.count(n) > 1})
+        fields.problem("numbers", f"{', '.join(map(str, twice))} printed twice")
+        numbers = None
+    locks = fields.integers("locks_with", 1, 4)
+    if locks is not None and numbers is not None and tuple(numbers[-len(locks) :]) != locks:
+        fields.problem("locks_with", f"{list(locks)} must be the row's rightmost numbers")
+        locks = None
+    fields.finish()
+    if colour is None or numbers is None or locks is None:
+        return None
+    return RowLayout(colour, numbers, locks)
+
+
+def _penalties(top: Fields) -> PenaltyLayout | None:
+    fields = top.table("penalties")
+    if fields is None:
+        return None
+    count = fields.integer("count", 1, 10)
+    points = fields.integer("points", -100, -1)
+    label = _label(fields, "label")
+    fields.finish()
+    if count is None or points is None or label is None:
+        return None
+    return PenaltyLayout(count, points, label)
+
+
+def _points_table(top: Fields) -> PointsTableLayout | None:
+    fields = top.table("points_table")
+    if fields is None:
+        return None
+    crosses = fields.integers("crosses", 1, 20)
+    points = fields.integers("points", 1, 20)
+    if crosses is not None and points is not None and len(crosses) != len(points):
+        fields.problem("points", f"has {len(points)} entries but crosses has {len(crosses)}")
+        points = None
+    fields.finish()
+    if crosses is None or points is None:
+        return None
+    return PointsTableLayout(crosses, points)
+
+
+def _label(fields: Fields, name: str) -> str | None:
+    key = fields.string(name)
+    if key is not None and key not in catalogue():
+        fields.problem(name, f"{key!r} is not a label key ({', '.join(sorted(catalogue()))})")
+        return None
+    return key

@@ -1,0 +1,236 @@
+"""The device-independent page description: immutable primitives in millimetres, y pointing down.
+
+Builders produce these; renderers consume them. A `Symbol` is drawn once and
+placed many times with `Use` (an SVG <symbol>/<use>, a PDF form XObject).
+Every primitive knows its bounding box as (x0, y0, x1, y1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Literal, TypeAlias, Union
+
+Mm: TypeAlias = float
+Box: TypeAlias = tuple[Mm, Mm, Mm, Mm]
+Anchor: TypeAlias = Literal["start", "middle", "end"]
+Weight: TypeAlias = Literal["regular", "bold"]
+Hex: TypeAlias = str
+"""An sRGB colour as "#rrggbb"."""
+
+
+@dataclass(frozen=True, slots=True)
+class Paint:
+    """How a shape is filled and stroked; None means not at all."""
+
+    fill: Hex | None = None
+    stroke: Hex | None = None
+    width: Mm = 0.3
+    dash: tuple[Mm, ...] | None = None
+
+
+NO_PAINT = Paint()
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    x: Mm
+    y: Mm
+    w: Mm
+    h: Mm
+    paint: Paint = NO_PAINT
+    radius: Mm = 0.0
+
+    def bounds(self) -> Box:
+        return _grow((self.x, self.y, self.x + self.w, self.y + self.h), self.paint)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    x1: Mm
+    y1: Mm
+    x2: Mm
+    y2: Mm
+    paint: Paint = NO_PAINT
+
+    def bounds(self) -> Box:
+        box = (min(self.x1, self.x2), min(self.y1, self.y2), max(self.x1, self.x2), max(self.y1, self.y2))
+        return _grow(box, self.paint)
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    cx: Mm
+    cy: Mm
+    r: Mm
+    paint: Paint = NO_PAINT
+
+    def bounds(self) -> Box:
+        return _grow((self.cx - self.r, self.cy - self.r, self.cx + self.r, self.cy + self.r), self.paint)
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """A path of ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y) and ("Z",) commands."""
+
+    commands: tuple[tuple[object, ...], ...]
+    paint: Paint = NO_PAINT
+
+    def bounds(self) -> Box:
+        xs: list[float] = []
+        ys: list[float] = []
+        for command in self.commands:
+            coords = [float(v) for v in command[1:]]  # type: ignore[arg-type]
+            xs.extend(coords[0::2])
+            ys.extend(coords[1::2])
+        return _grow((min(xs), min(ys), max(xs), max(ys)), self.paint)
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A single line of text; (x, y) is the anchor point on the baseline; size is the em size in mm."""
+
+    x: Mm
+    y: Mm
+    text: str
+    size: Mm
+    fill: Hex = "#000000"
+    weight: Weight = "regular"
+    anchor: Anchor = "start"
+
+    def bounds(self) -> Box:
+        from printgen.fonts import text_width
+
+        width = text_width(self.text, self.weight, self.size)
+        x0 = {"start": self.x, "middle": self.x - width / 2, "end": self.x - width}[self.anchor]
+        return (x0, self.y - 0.75 * self.size, x0 + width, self.y + 0.25 * self.size)
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Elements moved by (dx, dy) and then scaled about their own origin by `scale`."""
+
+    elements: tuple[Element, ...]
+    dx: Mm = 0.0
+    dy: Mm = 0.0
+    scale: float = 1.0
+
+    def bounds(self) -> Box:
+        x0, y0, x1, y1 = union(e.bounds() for e in self.elements)
+        s = self.scale
+        return (self.dx + s * x0, self.dy + s * y0, self.dx + s * x1, self.dy + s * y1)
+
+
+@dataclass(frozen=True, slots=True)
+class Symbol:
+    """Content drawn once, in its own box (0, 0)..(width, height), and placed with `Use`."""
+
+    id: str
+    width: Mm
+    height: Mm
+    elements: tuple[Element, ...]
+
+    def bounds(self) -> Box:
+        return (0.0, 0.0, self.width, self.height)
+
+    def symbols(self) -> list[Symbol]:
+        """This symbol and every symbol it uses, innermost first, each once."""
+        return _collect_symbols(self.elements) + [self]
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """A placement of `symbol` with its top-left corner at (x, y), scaled by `scale`."""
+
+    symbol: Symbol
+    x: Mm
+    y: Mm
+    scale: float = 1.0
+
+    def bounds(self) -> Box:
+        return (
+            self.x,
+            self.y,
+            self.x + self.scale * self.symbol.width,
+            self.y + self.scale * self.symbol.height,
+        )
+
+
+Element: TypeAlias = Union[Rect, Line, Circle, Path, Text, Group, Use]
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One page (or one stand-alone item) of `width` x `height` mm."""
+
+    width: Mm
+    height: Mm
+    elements: tuple[Element, ...]
+    trim: Box | None = None
+    bleed: Box | None = None
+
+    def symbols(self) -> list[Symbol]:
+        """Every symbol placed on this page, innermost first, each once."""
+        return _collect_symbols(self.elements)
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One finished thing to print (a sheet, a card face): static art drawn once plus its own extras."""
+
+    name: str
+    art: Symbol
+    extras: tuple[Element, ...] = ()
+
+    @property
+    def width(self) -> Mm:
+        return self.art.width
+
+    @property
+    def height(self) -> Mm:
+        return self.art.height
+
+    def as_page(self) -> Page:
+        """The item alone on a page of its own size."""
+        return Page(self.width, self.height, (Use(self.art, 0.0, 0.0), *self.extras))
+
+
+@dataclass(slots=True)
+class Document:
+    """Pages to render, produced lazily; `symbols` lists every symbol the pages may use."""
+
+    symbols: list[Symbol]
+    pages: Iterable[Page]
+    page_count: int
+    title: str = "printgen"
+    meta: dict[str, str] = field(default_factory=dict)
+
+    def __iter__(self) -> Iterator[Page]:
+        return iter(self.pages)
+
+
+def union(boxes: Iterable[Box]) -> Box:
+    """The smallest box holding all `boxes`."""
+    x0s, y0s, x1s, y1s = zip(*boxes)
+    return (min(x0s), min(y0s), max(x1s), max(y1s))
+
+
+def _grow(box: Box, paint: Paint) -> Box:
+    half = paint.width / 2 if paint.stroke else 0.0
+    return (box[0] - half, box[1] - half, box[2] + half, box[3] + half)
+
+
+def _collect_symbols(elements: Iterable[Element]) -> list[Symbol]:
+    found: dict[str, Symbol] = {}
+    stack = list(elements)
+    order: list[Symbol] = []
+    while stack:
+        element = stack.pop()
+        if isinstance(element, Group):
+            stack.extend(element.elements)
+        elif isinstance(element, Use) and element.symbol.id not in found:
+            for symbol in element.symbol.symbols():
+                if symbol.id not in found:
+                    found[symbol.id] = symbol
+                    order.append(symbol)
+    return order

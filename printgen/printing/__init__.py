@@ -1,0 +1,1 @@
+"""The print layer: finished items in, pages out (paper sizes, n-up grids, cut lines, pads)."""

@@ -1,0 +1,110 @@
+"""N-up imposition: items and a paper in, pages with the items in a grid and cut lines between them out.
+
+Items of one size are placed edge to edge in a `cols x rows` block centred
+on the page, scaled down only when they do not fit inside the margins; one
+dashed cut line runs along every edge between neighbours and short marks
+show the outer edges. Pages are produced lazily, so a pad of any length is
+streamed to the renderer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import islice
+
+from printgen.errors import UsageProblem
+from printgen.page import Element, Group, Item, Line, Mm, Page, Paint, Use
+from printgen.printing.paper import MARGIN
+
+CUT = Paint(stroke="#9a9a9a", width=0.2, dash=(2.0, 1.5))
+MARK_LENGTH: Mm = 4.0
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """Where `cols x rows` items of size (item_w, item_h), scaled by `scale`, sit on a page."""
+
+    page_w: Mm
+    page_h: Mm
+    cols: int
+    rows: int
+    scale: float
+    item_w: Mm
+    item_h: Mm
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def origin(self) -> tuple[Mm, Mm]:
+        """Top-left corner of the centred block."""
+        return (
+            (self.page_w - self.cols * self.item_w * self.scale) / 2,
+            (self.page_h - self.rows * self.item_h * self.scale) / 2,
+        )
+
+    def cell(self, index: int) -> tuple[Mm, Mm]:
+        """Top-left corner of slot `index` (row by row, left to right)."""
+        x0, y0 = self.origin
+        row, col = divmod(index, self.cols)
+        return (x0 + col * self.item_w * self.scale, y0 + row * self.item_h * self.scale)
+
+
+def plan_grid(paper: tuple[Mm, Mm], item_w: Mm, item_h: Mm, per_page: int) -> Grid:
+    """The orientation and cols x rows arrangement of `per_page` items that prints them largest."""
+    best: Grid | None = None
+    short, long = sorted(paper)
+    for page_w, page_h in ((short, long), (long, short)):
+        for cols in range(1, per_page + 1):
+            if per_page % cols:
+                continue
+            rows = per_page // cols
+            scale = min(
+                1.0,
+                (page_w - 2 * MARGIN) / (cols * item_w),
+                (page_h - 2 * MARGIN) / (rows * item_h),
+            )
+            if best is None or scale > best.scale + 1e-9:
+                best = Grid(page_w, page_h, cols, rows, scale, item_w, item_h)
+    if best is None or best.scale <= 0:
+        raise UsageProblem(f"cannot place {per_page} items per page")
+    return best
+
+
+def cut_lines(grid: Grid, filled: int) -> list[Element]:
+    """Cut lines between the first `filled` slots and marks at the block's outer edges."""
+    x0, y0 = grid.origin
+    w, h = grid.item_w * grid.scale, grid.item_h * grid.scale
+    rows_used = -(-filled // grid.cols)
+    cols_used = min(filled, grid.cols)
+    x1, y1 = x0 + cols_used * w, y0 + rows_used * h
+    lines: list[Element] = []
+    for c in range(cols_used + 1):
+        x = x0 + c * w
+        if 0 < c < cols_used:
+            lines.append(Line(x, y0 - MARK_LENGTH, x, y1 + MARK_LENGTH, CUT))
+        else:
+            lines += [Line(x, y0 - MARK_LENGTH - 1, x, y0 - 1, CUT), Line(x, y1 + 1, x, y1 + MARK_LENGTH + 1, CUT)]
+    for r in range(rows_used + 1):
+        y = y0 + r * h
+        if 0 < r < rows_used:
+            lines.append(Line(x0 - MARK_LENGTH, y, x1 + MARK_LENGTH, y, CUT))
+        else:
+            lines += [Line(x0 - MARK_LENGTH - 1, y, x0 - 1, y, CUT), Line(x1 + 1, y, x1 + MARK_LENGTH + 1, y, CUT)]
+    return lines
+
+
+def impose(items: Iterable[Item], grid: Grid) -> Iterator[Page]:
+    """Pages holding `items` in `grid` order, with cut lines; lazily, one page at a time."""
+    stream = iter(items)
+    while batch := list(islice(stream, grid.per_page)):
+        elements: list[Element] = []
+        for index, item in enumerate(batch):
+            x, y = grid.cell(index)
+            elements.append(Use(item.art, x, y, grid.scale))
+            if item.extras:
+                elements.append(Group(item.extras, x, y, grid.scale))
+        elements += cut_lines(grid, len(batch))
+        yield Page(grid.page_w, grid.page_h, tuple(elements))
