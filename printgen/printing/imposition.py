@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from itertools import islice
 
 from printgen.errors import UsageProblem
-from printgen.page import Element, Group, Item, Line, Mm, Page, Paint, Use
+from printgen.page import Element, Group, Item, Line, Mm, Page, Paint, Symbol, Use
 from printgen.printing.paper import MARGIN
 
 CUT = Paint(stroke="#9a9a9a", width=0.2, dash=(2.0, 1.5))
@@ -66,15 +67,24 @@ def plan_grid(paper: tuple[Mm, Mm], item_w: Mm, item_h: Mm, per_page: int) -> Gr
                 (page_w - 2 * MARGIN) / (cols * item_w),
                 (page_h - 2 * MARGIN) / (rows * item_h),
             )
-            if best is None or scale > best.scale + 1e-9:
-                best = Grid(page_w, page_h, cols, rows, scale, item_w, item_h)
+            grid = Grid(page_w, page_h, cols, rows, scale, item_w, item_h)
+            if best is None or _preference(grid) > _preference(best):
+                best = grid
     if best is None or best.scale <= 0:
         raise UsageProblem(f"cannot place {per_page} items per page")
     return best
 
 
-def cut_lines(grid: Grid, filled: int) -> list[Element]:
-    """Cut lines between the first `filled` slots and marks at the block's outer edges."""
+def _preference(grid: Grid) -> tuple[float, float]:
+    """Largest scale first; on a tie, the block whose shape is closest to the page's."""
+    block = (grid.cols * grid.item_w) / (grid.rows * grid.item_h)
+    page = grid.page_w / grid.page_h
+    return (round(grid.scale, 6), -abs(block / page - 1))
+
+
+@cache
+def cut_lines(grid: Grid, filled: int) -> Symbol:
+    """Cut lines between the first `filled` slots and marks at the block's outer edges, as a page-sized symbol."""
     x0, y0 = grid.origin
     w, h = grid.item_w * grid.scale, grid.item_h * grid.scale
     rows_used = -(-filled // grid.cols)
@@ -93,7 +103,8 @@ def cut_lines(grid: Grid, filled: int) -> list[Element]:
             lines.append(Line(x0 - MARK_LENGTH, y, x1 + MARK_LENGTH, y, CUT))
         else:
             lines += [Line(x0 - MARK_LENGTH - 1, y, x0 - 1, y, CUT), Line(x1 + 1, y, x1 + MARK_LENGTH + 1, y, CUT)]
-    return lines
+    key = f"{grid.page_w:g}x{grid.page_h:g}-{grid.cols}x{grid.rows}-{w:.2f}x{h:.2f}-{filled}"
+    return Symbol(f"cuts-{key.replace('.', '_')}", grid.page_w, grid.page_h, tuple(lines))
 
 
 def impose(items: Iterable[Item], grid: Grid) -> Iterator[Page]:
@@ -106,5 +117,5 @@ def impose(items: Iterable[Item], grid: Grid) -> Iterator[Page]:
             elements.append(Use(item.art, x, y, grid.scale))
             if item.extras:
                 elements.append(Group(item.extras, x, y, grid.scale))
-        elements += cut_lines(grid, len(batch))
+        elements.append(Use(cut_lines(grid, len(batch)), 0.0, 0.0))
         yield Page(grid.page_w, grid.page_h, tuple(elements))

@@ -31,6 +31,8 @@ class PdfRenderer(Renderer):
     def __init__(self, canvas: Any) -> None:
         self.canvas = canvas
         self.fonts = register_pdf_fonts()
+        self.forms: dict[str, str] = {}
+        """Symbol id -> short form name (every page's resources list the forms it uses)."""
 
     def _paint(self, paint: Paint) -> tuple[int, int]:
         c = self.canvas
@@ -94,7 +96,7 @@ class PdfRenderer(Renderer):
         c.translate(use.x, use.y)
         if use.scale != 1.0:
             c.scale(use.scale, use.scale)
-        c.doForm(use.symbol.id)
+        c.doForm(self.forms[use.symbol.id])
         c.restoreState()
 
     def push_group(self, group: Group) -> None:
@@ -107,8 +109,11 @@ class PdfRenderer(Renderer):
         self.canvas.restoreState()
 
     def define(self, symbol: Symbol) -> None:
-        """Record `symbol` as a form XObject (its own box, mm, y down)."""
-        self.canvas.beginForm(symbol.id, lowerx=0, lowery=0, upperx=symbol.width, uppery=symbol.height)
+        """Record `symbol` as a form XObject (its own box, mm, y down), once."""
+        if symbol.id in self.forms:
+            return
+        name = self.forms[symbol.id] = f"S{len(self.forms)}"
+        self.canvas.beginForm(name, lowerx=0, lowery=0, upperx=symbol.width, uppery=symbol.height)
         self.draw(symbol.elements)
         self.canvas.endForm()
 
@@ -118,7 +123,10 @@ def write_pdf(document: Document, target: FilePath | IO[bytes], on_page: Any = N
 
     `on_page(n)` is called after each page (progress reporting).
     """
+    from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
+
+    rl_config.useA85 = 0  # binary streams: ASCII85 would make every stream 25 % larger
 
     names = register_pdf_fonts()
     canvas = Canvas(
@@ -133,13 +141,10 @@ def write_pdf(document: Document, target: FilePath | IO[bytes], on_page: Any = N
     canvas.setProducer("printgen (reportlab)")
     canvas.setSubject(document.meta.get("subject", document.title))
     renderer = PdfRenderer(canvas)
-    defined: set[str] = set()
     count = 0
     for page in document:
         for symbol in [*document.symbols, *page.symbols()]:
-            if symbol.id not in defined:
-                defined.add(symbol.id)
-                renderer.define(symbol)
+            renderer.define(symbol)
         canvas.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
         if page.trim is not None:
             canvas.setTrimBox(_box_pt(page.trim, page.height))

@@ -1,0 +1,93 @@
+"""Layout files in, frozen objects or one-line problems naming file and key out."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from printgen import layouts
+from printgen.errors import LayoutError
+from printgen.layouts.model import ScoreSheetLayout
+
+
+def test_standard_layout_is_typed_and_frozen(standard: ScoreSheetLayout) -> None:
+    assert standard.name == "qwixx-standard"
+    assert standard.width == 190 and standard.height == 115
+    assert [row.colour for row in standard.rows] == ["red", "yellow", "green", "blue"]
+    assert standard.rows[2].numbers[0] == 12 and standard.rows[2].locks_with == (2,)
+    assert standard.penalties.count == 4 and standard.penalties.points == -5
+    assert standard.colour("red").startswith("#")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        standard.title = "x"  # type: ignore[misc]
+
+
+def test_builtin_names() -> None:
+    assert "qwixx-standard" in layouts.builtin_names()
+
+
+def test_unknown_name_lists_known_names() -> None:
+    with pytest.raises(layouts.UnknownLayout, match="known layouts: .*qwixx-standard"):
+        layouts.load("no-such-sheet")
+
+
+def test_a_path_works_like_a_name(write_layout: Callable[..., Path]) -> None:
+    path = write_layout('title = "Qwixx"', 'title = "My Qwixx"')
+    layout = layouts.load(str(path))
+    assert isinstance(layout, ScoreSheetLayout)
+    assert layout.title == "My Qwixx" and layout.name == "sheet"
+
+
+BROKEN = [
+    ("numbers = [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]\nlocks_with = [2]",
+     "numbers = [13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]\nlocks_with = [2]",
+     "rows[2].numbers: 13 is not a possible sum (2..12)"),
+    ("numbers = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]", "numbers = [2, 3, 3, 5, 6, 7, 8, 9, 10, 11, 12]",
+     "rows[0].numbers: 3 printed twice"),
+    ("locks_with = [12]\n", "", "rows[0].locks_with: is missing"),
+    ("locks_with = [12]\n", "locks_with = [11]\n", "rows[0].locks_with: [11] must be the row's rightmost numbers"),
+    ('red = "#d7263d"', 'red = "reddish"', "palette.red: 'reddish' is not a colour"),
+    ('colour = "red"', 'colour = "purple"', "rows[0].colour: 'purple' is not in [palette]"),
+    ("width = 190", 'width = "wide"', "size.width: must be a number, not a string 'wide'"),
+    ("width = 190", "width = 5", "size.width: 5 is out of range 50..500"),
+    ("count = 4", "count = 4\ncolour = 1", "penalties.colour: is not a known key"),
+    ('rules = "standard"', 'rules = "nope"', "rules: unknown Qwixx variant 'nope'"),
+    ('label = "misthrows"', 'label = "oops"', "penalties.label: 'oops' is not a label key"),
+    ("points = [1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78]", "points = [1, 3]",
+     "points_table.points: has 2 entries but crosses has 12"),
+    ('kind = "score-sheet"', 'kind = "poster"', "kind: 'poster' is not a known kind"),
+    ("[totals]\nlabel = \"total\"", "", "totals: is missing"),
+    ("[size]", "[size\n", "TOML syntax error"),
+]
+
+
+@pytest.mark.parametrize("old, new, message", BROKEN, ids=[m.split(":")[0] for _, _, m in BROKEN])
+def test_invalid_layouts_name_file_and_key(
+    write_layout: Callable[..., Path], old: str, new: str, message: str
+) -> None:
+    path = write_layout(old, new)
+    with pytest.raises(LayoutError) as caught:
+        layouts.load(str(path))
+    text = str(caught.value)
+    assert message in text
+    assert all(line.startswith(f"{path}: ") for line in text.splitlines())
+
+
+@pytest.mark.parametrize(
+    "raw, message",
+    [(b"", "file is empty"), (b"\xff\xfe title", "not UTF-8"), (b"x" * 1_000_001, "layouts are at most")],
+    ids=["empty", "not-utf8", "too-large"],
+)
+def test_unreadable_files(write_layout: Callable[..., Path], raw: bytes, message: str) -> None:
+    path = write_layout(raw=raw)
+    with pytest.raises(LayoutError, match=message):
+        layouts.load(str(path))
+
+
+def test_every_problem_is_reported(write_layout: Callable[..., Path]) -> None:
+    path = write_layout("width = 190\nheight = 115", 'width = "a"\nheight = -1')
+    with pytest.raises(LayoutError) as caught:
+        layouts.load(str(path))
+    assert len(caught.value.problems) == 2

@@ -1,0 +1,100 @@
+"""Building a layout: checked against the rules, written atomically, read back as PDF and SVG."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from printgen.build import BuildOptions, build
+from printgen.errors import CheckFailed, UsageProblem
+from tests.pdfcheck import fonts, page_texts
+
+
+def test_pad_pdf_has_the_numbers_table_and_fonts(tmp_path: Path) -> None:
+    options = BuildOptions(out=tmp_path, sheets=7, per_page=2)
+    (pdf,) = build("qwixx-standard", options)
+    assert pdf == tmp_path / "qwixx-standard.pdf"
+    assert len(PdfReader(pdf).pages) == 4
+    texts = page_texts(pdf)
+    assert all(text.count("2 3 4 5 6 7 8 9 10 11 12") == 2 * 2 for text in texts[:3])
+    assert texts[3].count("12 11 10 9 8 7 6 5 4 3 2") == 2
+    assert "1 3 6 10 15 21 28 36 45 55 66 78" in texts[0]
+    assert "Misthrows" in texts[0] and "Total" in texts[0]
+    used = fonts(pdf)
+    assert used and all(used.values()), used
+    assert all("Roboto" in name for name in used)
+
+
+def test_static_sheet_is_drawn_once(tmp_path: Path) -> None:
+    small = build("qwixx-standard", BuildOptions(out=tmp_path / "a", sheets=2, per_page=2))[0]
+    large = build("qwixx-standard", BuildOptions(out=tmp_path / "b", sheets=200, per_page=2))[0]
+    per_page = (large.stat().st_size - small.stat().st_size) / 99
+    assert per_page < 1000, f"each extra page costs {per_page:.0f} bytes: the sheet is redrawn"
+
+
+@pytest.mark.parametrize("per_page, paper, landscape", [(1, "a4", True), (2, "a4", False), (4, "letter", True)])
+def test_page_orientation_follows_per_page(tmp_path: Path, per_page: int, paper: str, landscape: bool) -> None:
+    pdf = build("qwixx-standard", BuildOptions(out=tmp_path, sheets=per_page, per_page=per_page, paper=paper))[0]
+    box = PdfReader(pdf).pages[0].mediabox
+    assert (box.width > box.height) == landscape
+
+
+def test_svg_of_identical_sheets_is_one_file(tmp_path: Path) -> None:
+    (svg,) = build("qwixx-standard", BuildOptions(out=tmp_path, sheets=3, formats=("svg",)))
+    assert svg == tmp_path / "qwixx-standard.svg"
+    root = ET.parse(svg).getroot()
+    assert root.get("width") == "190mm" and root.get("viewBox") == "0 0 190 115"
+    texts = [el.text for el in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert texts.count("12") == 4 and "Misthrows" in texts
+    assert any(el.get("font-family", "").startswith("Roboto") for el in root.iter("{http://www.w3.org/2000/svg}text"))
+    assert len(list(root.iter("{http://www.w3.org/2000/svg}symbol"))) >= 5
+
+
+def test_build_refuses_a_layout_that_fails_the_check(write_layout: Callable[..., Path], tmp_path: Path) -> None:
+    path = write_layout("points = [1, 3, 6, 10,", "points = [1, 3, 6, 11,")
+    with pytest.raises(CheckFailed, match=r"points_table.points\[3\]"):
+        build(str(path), BuildOptions(out=tmp_path / "out"))
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def test_failed_build_keeps_the_earlier_file_and_leaves_no_partial(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (pdf,) = build("qwixx-standard", BuildOptions(out=tmp_path))
+    before = pdf.read_bytes()
+
+    def broken(*args: object, **kwargs: object) -> None:
+        Path(str(args[1])).write_bytes(b"%PDF-partial")
+        raise OSError("disk full")
+
+    monkeypatch.setattr("printgen.render.pdf.write_pdf", broken)
+    with pytest.raises(OSError):
+        build("qwixx-standard", BuildOptions(out=tmp_path, sheets=10))
+    assert pdf.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["qwixx-standard.pdf"]
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        (BuildOptions(sheets=0), "--sheets"),
+        (BuildOptions(sheets=10**6), "--sheets"),
+        (BuildOptions(per_page=3), "--per-page"),
+        (BuildOptions(paper="a0"), "unknown paper"),
+        (BuildOptions(formats=("png",)), "--format"),
+    ],
+)
+def test_bad_options_are_usage_problems(options: BuildOptions, message: str) -> None:
+    with pytest.raises(UsageProblem, match=message):
+        build("qwixx-standard", options)
+
+
+def test_out_naming_a_file_is_refused(tmp_path: Path) -> None:
+    target = tmp_path / "file"
+    target.write_text("x")
+    with pytest.raises(UsageProblem, match="--out: .* is a file"):
+        build("qwixx-standard", BuildOptions(out=target))
