@@ -1,0 +1,110 @@
+"""The CLI through click's CliRunner: commands, exit codes, one-line errors."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from printgen import __version__
+from printgen.cli import main
+
+
+def test_version(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["--version"])
+    assert result.exit_code == 0 and __version__ in result.output
+
+
+@pytest.mark.parametrize("command", [[], ["list"], ["build"], ["check"]])
+def test_every_help_shows_an_example(runner: CliRunner, command: list[str]) -> None:
+    result = runner.invoke(main, [*command, "--help"])
+    assert result.exit_code == 0
+    assert "Example" in result.output and "printgen " in result.output
+
+
+def test_list(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["list"])
+    assert result.exit_code == 0
+    assert "qwixx-standard" in result.output and "score-sheet" in result.output and "190 x 115 mm" in result.output
+
+
+def test_check_all(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["check"])
+    assert result.exit_code == 0 and "ok  qwixx-standard" in result.output
+
+
+def test_check_names_every_mismatch(runner: CliRunner, write_layout: Callable[..., Path]) -> None:
+    path = write_layout("points = [1, 3, 6, 10, 15,", "points = [1, 3, 7, 10, 16,")
+    result = runner.invoke(main, ["check", "qwixx-standard", str(path)])
+    assert result.exit_code == 1
+    assert "points_table.points[2]: 7 for 3 crosses, the rules say 6" in result.output
+    assert "points_table.points[4]: 16 for 5 crosses, the rules say 15" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_build_pad(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(main, ["build", "qwixx-standard", "--sheets", "100", "--per-page", "2",
+                                  "--paper", "a4", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    from pypdf import PdfReader
+
+    assert len(PdfReader(tmp_path / "qwixx-standard.pdf").pages) == 50
+
+
+def test_build_both_formats_from_a_file(runner: CliRunner, tmp_path: Path, write_layout: Callable[..., Path]) -> None:
+    path = write_layout('title = "Qwixx"', 'title = "Club"', name="club-sheet.toml")
+    result = runner.invoke(main, ["build", str(path), "--format", "both", "--out", str(tmp_path / "o")])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "o").iterdir()) == ["club-sheet.pdf", "club-sheet.svg"]
+
+
+def test_build_all_writes_the_default_pack(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(main, ["build", "--all", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "qwixx-standard.pdf").is_file() and (tmp_path / "qwixx-standard.svg").is_file()
+
+
+def _one_error_line(output: str) -> str:
+    lines = [line for line in output.splitlines() if line.strip()]
+    assert "Traceback" not in output
+    return lines[-1]
+
+
+def test_unknown_layout_lists_known_names(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(main, ["build", "qwixx-nope", "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert _one_error_line(result.output) == "Error: unknown layout 'qwixx-nope'; known layouts: qwixx-standard"
+
+
+def test_invalid_layout_is_one_line_exit_2(runner: CliRunner, tmp_path: Path, write_layout: Callable[..., Path]) -> None:
+    path = write_layout("numbers = [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]\nlocks_with = [2]",
+                        "numbers = [13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]\nlocks_with = [2]")
+    for command in (["build", str(path), "--out", str(tmp_path / "o")], ["check", str(path)]):
+        result = runner.invoke(main, command)
+        assert result.exit_code == 2
+        assert result.output.strip() == f"Error: {path}: rows[2].numbers: 13 is not a possible sum (2..12)"
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--sheets", "0"], ["--sheets", "x"], ["--per-page", "3"], ["--paper", "a0"], ["--format", "png"]],
+)
+def test_bad_option_values_are_usage_errors(runner: CliRunner, tmp_path: Path, args: list[str]) -> None:
+    result = runner.invoke(main, ["build", "qwixx-standard", "--out", str(tmp_path), *args])
+    assert result.exit_code == 2
+    assert "Error: Invalid value for" in result.output
+    assert not any(tmp_path.iterdir())
+
+
+def test_names_and_all_together_are_refused(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["build", "qwixx-standard", "--all"])
+    assert result.exit_code == 2
+
+
+def test_too_many_sheets_is_refused(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(main, ["build", "qwixx-standard", "--sheets", "100001", "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert _one_error_line(result.output) == "Error: --sheets: 100001 is out of range 1..100,000"
