@@ -21,7 +21,7 @@ class CliError(click.ClickException):
 
     def __init__(self, error: PrintgenError) -> None:
         super().__init__(str(error))
-        self.exit_code = error.exit_code
+        self.exit_code = error.exit_code  # type: ignore[misc]
 
 
 def reports_errors(command: F) -> F:
@@ -127,26 +127,20 @@ def build(names: tuple[str, ...], build_all: bool, out: Path, fmt: str, paper: s
 
     if build_all == bool(names):
         raise click.UsageError("give layout names or --all (not both, not neither)")
-    ctx = click.get_current_context()
-    given = {
-        key: value
-        for key, value in {
-            "formats": ("pdf", "svg") if fmt == "both" else (fmt,),
-            "paper": paper.lower(),
-            "sheets": sheets,
-            "per_page": int(per_page),
-            "seed": seed,
-        }.items()
-        if value is not None and (key != "formats" or _given(ctx, "fmt"))
-        and (key not in ("paper", "per_page", "seed") or _given(ctx, key))
+    values: dict[str, Any] = {
+        "formats": ("pdf", "svg") if fmt == "both" else (fmt,),
+        "paper": paper.lower(),
+        "sheets": sheets,
+        "per_page": int(per_page),
+        "seed": seed,
     }
     if build_all:
-        jobs = default_pack(out, given)
+        ctx = click.get_current_context()
+        params = {"formats": "fmt", "paper": "paper", "sheets": "sheets", "per_page": "per_page", "seed": "seed"}
+        jobs = default_pack(out, {key: values[key] for key, param in params.items() if _given(ctx, param)})
     else:
-        options = BuildOptions(out=out, formats=given.get("formats", ("pdf",)),  # type: ignore[arg-type]
-                               paper=paper.lower(), per_page=int(per_page), seed=seed,
-                               sheets=sheets or int(per_page))
-        jobs = [(name, options) for name in names]
+        values["sheets"] = sheets or int(per_page)
+        jobs = [(name, BuildOptions(out=out, **values)) for name in names]
     for name, options in jobs:
         for path in _run_build(name, options, page_count(options)):
             click.echo(f"wrote {path}")

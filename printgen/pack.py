@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,7 +13,7 @@ PACK: tuple[tuple[str, dict[str, object]], ...] = (
 )
 
 
-def default_pack(out: Path, overrides: dict[str, object] | None = None) -> list[tuple[str, BuildOptions]]:
+def default_pack(out: Path, overrides: Mapping[str, object] | None = None) -> list[tuple[str, BuildOptions]]:
     """The default print pack's jobs writing into `out`; `overrides` (options the user gave) win."""
     jobs = []
     for name, settings in PACK:

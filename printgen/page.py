@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Literal, TypeAlias, Union
+from typing import Literal, TypeAlias
 
 Mm: TypeAlias = float
 Box: TypeAlias = tuple[Mm, Mm, Mm, Mm]
@@ -156,7 +156,7 @@ class Use:
         )
 
 
-Element: TypeAlias = Union[Rect, Line, Circle, Path, Text, Group, Use]
+Element: TypeAlias = Rect | Line | Circle | Path | Text | Group | Use
 
 
 @dataclass(frozen=True, slots=True)

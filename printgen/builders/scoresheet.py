@@ -14,7 +14,20 @@ from printgen.colours import ink, tint
 from printgen.fonts import cap_height, fit_size, text_width
 from printgen.labels import catalogue
 from printgen.layouts.model import ScoreSheetLayout
-from printgen.page import Circle, Element, Item, Line, Mm, Paint, Path, Rect, Symbol, Text, Use, Weight
+from printgen.page import (
+    Circle,
+    Element,
+    Item,
+    Line,
+    Mm,
+    Paint,
+    Path,
+    Rect,
+    Symbol,
+    Text,
+    Use,
+    Weight,
+)
 
 INK = "#222222"
 GREY = "#8a8a8a"

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from printgen.rules.errors import IllegalMove
-from printgen.rules.scoring import points, points_table as _table
+from printgen.rules.scoring import points
+from printgen.rules.scoring import points_table as _table
 
 Colour: TypeAlias = str
 """A row or die colour: "red", "yellow", "green" or "blue"."""
