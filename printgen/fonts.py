@@ -57,3 +57,18 @@ def fit_size(text: str, weight: Weight, size: float, max_width: float) -> float:
     """`size`, shrunk just enough that `text` fits `max_width` (labels in long languages)."""
     width = text_width(text, weight, size)
     return size if width <= max_width else size * max_width / width
+
+
+def wrap(text: str, weight: Weight, size: float, max_width: float, max_lines: int = 2) -> list[str]:
+    """`text` broken at spaces into lines no wider than `max_width` (the last may still be wider)."""
+    lines: list[str] = []
+    words = text.split()
+    while words:
+        line = words.pop(0)
+        while words and len(lines) < max_lines - 1 and text_width(f"{line} {words[0]}", weight, size) <= max_width:
+            line = f"{line} {words.pop(0)}"
+        if len(lines) == max_lines - 1:
+            line = " ".join([line, *words])
+            words = []
+        lines.append(line)
+    return lines

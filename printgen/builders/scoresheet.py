@@ -1,70 +1,62 @@
-"""The score-sheet builder: a validated sheet layout and a language in, the sheet's page description out.
+"""The score-sheet builder: a validated sheet layout, a language and options in, the blank sheet's page description out.
 
-Geometry is derived from the layout's size and row count, so editions with
-more numbers per row get narrower boxes. Everything printed comes from the
+The static sheet is one Symbol (drawn once per file); what changes from
+sheet to sheet — lucky numbers, a shuffled number order — comes from
+`sheet_extras` and is drawn on top. Everything printed comes from the
 layout, which `printgen check` holds against the rules engine.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
+from printgen.builders.geometry import HEADER_AREA, MARGIN, TABLE_LINE, RowGeometry, SheetGeometry, sheet_geometry
+from printgen.builders.shapes import INK, WHITE, bonus_badge, colour_shape, lock_symbol, safe_id
 from printgen.colours import ink, tint
-from printgen.fonts import cap_height, fit_size, text_width
+from printgen.fonts import cap_height, fit_size, text_width, wrap
 from printgen.labels import catalogue
 from printgen.layouts.model import ScoreSheetLayout
-from printgen.page import (
-    Circle,
-    Element,
-    Item,
-    Line,
-    Mm,
-    Paint,
-    Path,
-    Rect,
-    Symbol,
-    Text,
-    Use,
-    Weight,
-)
+from printgen.page import Circle, Element, Item, Line, Mm, Paint, Path, Rect, Symbol, Text, Use, Weight
 
-INK = "#222222"
 GREY = "#8a8a8a"
 LINE = "#b8b8b8"
-WHITE = "#ffffff"
-
-MARGIN: Mm = 5.0
-HEADER: Mm = 9.0
-ROW_GAP: Mm = 2.0
-TABLE_LINE: Mm = 6.5
-TOTALS: Mm = 10.5
-SECTION_GAP: Mm = 3.0
+LUCKY_FILL = "#fff1b8"
+LUCKY_STROKE = "#b8860b"
 
 
-@dataclass(frozen=True, slots=True)
-class _Frame:
-    """The vertical bands of a sheet, derived from its height."""
+def build_sheet(layout: ScoreSheetLayout, lang: str = "en", symbols: bool = False,
+                static_numbers: bool = True) -> Item:
+    """The blank sheet of `layout` with labels in `lang` as one reusable item.
 
-    rows_top: Mm
-    row_height: Mm
-    table_top: Mm
-    totals_top: Mm
-
-
-def build_sheet(layout: ScoreSheetLayout, lang: str = "en") -> Item:
-    """The blank sheet of `layout` with labels in `lang`, as one reusable item."""
+    `symbols` adds a shape per colour for colour-blind players;
+    `static_numbers=False` leaves the numbers to `sheet_extras` (shuffled sheets).
+    """
     labels = catalogue(lang)
-    frame = _frame(layout)
+    geometry = sheet_geometry(layout)
     elements: list[Element] = [Rect(0, 0, layout.width, layout.height, Paint(fill=WHITE))]
-    elements += _header(layout, labels["name"])
-    for index in range(len(layout.rows)):
-        elements += _row(layout, index, frame)
-    elements += _points_table(layout, frame, labels)
-    elements += _penalties(layout, frame, labels)
-    elements += _totals(layout, frame, labels["total"])
-    art = Symbol(f"sheet-{_safe_id(layout.name)}", layout.width, layout.height, tuple(elements))
+    elements += _header(layout, geometry, labels)
+    for index, row in enumerate(geometry.rows):
+        elements += _row(layout, index, row, symbols, static_numbers)
+    elements += _bonus_row(layout, geometry, labels["bonus"], symbols)
+    elements += _bonus_boxes(geometry, labels)
+    elements += _points_table(layout, geometry, labels)
+    elements += _penalties(layout, geometry, labels)
+    elements += _totals(layout, geometry, labels["total"], symbols)
+    variant = f"-{lang}" + ("-symbols" if symbols else "") + ("" if static_numbers else "-open")
+    art = Symbol(f"sheet-{safe_id(layout.name)}{variant}", layout.width, layout.height, tuple(elements))
     return Item(layout.name, art)
+
+
+def sheet_extras(layout: ScoreSheetLayout, lucky: tuple[int, int] | None = None,
+                 numbers: tuple[tuple[int, ...], ...] | None = None) -> tuple[Element, ...]:
+    """One sheet's own data: its lucky numbers in their circles, its shuffled numbers in their cells."""
+    geometry = sheet_geometry(layout)
+    elements: list[Element] = []
+    if lucky is not None:
+        for (cx, cy, r), number in zip(geometry.lucky, lucky):
+            elements.append(centred_text(cx, cy, str(number), r * 1.05, INK))
+    if numbers is not None:
+        for index, order in enumerate(numbers):
+            elements += number_texts(layout, geometry.rows[index], index, order)
+    return tuple(elements)
 
 
 def centred_text(x: Mm, cy: Mm, text: str, size: Mm, fill: str, weight: Weight = "bold") -> Text:
@@ -72,142 +64,225 @@ def centred_text(x: Mm, cy: Mm, text: str, size: Mm, fill: str, weight: Weight =
     return Text(x, cy + cap_height(weight) * size / 2, text, size, fill, weight, "middle")
 
 
-def _frame(layout: ScoreSheetLayout) -> _Frame:
-    rows_top = MARGIN + HEADER
-    bottom_parts = 2 * TABLE_LINE + 1.0 + SECTION_GAP + TOTALS + SECTION_GAP
-    rows_space = layout.height - MARGIN - rows_top - bottom_parts
-    count = len(layout.rows)
-    row_height = (rows_space - ROW_GAP * (count - 1)) / count
-    table_top = rows_top + rows_space + SECTION_GAP
-    totals_top = table_top + 2 * TABLE_LINE + 1.0 + SECTION_GAP
-    return _Frame(rows_top, row_height, table_top, totals_top)
+def place(symbol: Symbol, cx: Mm, cy: Mm, size: Mm) -> Use:
+    """`symbol` scaled to `size` mm wide, centred on (cx, cy)."""
+    scale = size / symbol.width
+    return Use(symbol, cx - size / 2, cy - symbol.height * scale / 2, scale)
 
 
-def _header(layout: ScoreSheetLayout, name_label: str) -> list[Element]:
+def number_size(row: RowGeometry, numbers: tuple[int, ...]) -> Mm:
+    """The em size that fits the widest of `numbers` into the row's cells."""
+    side = row.cells[0][2]
+    widest = max((str(n) for n in numbers), key=lambda t: text_width(t, "bold", 1.0))
+    return min(side * 0.5 / cap_height("bold"), fit_size(widest, "bold", 100.0, side * 0.8))
+
+
+def number_texts(layout: ScoreSheetLayout, row: RowGeometry, index: int,
+                 numbers: tuple[int, ...]) -> list[Element]:
+    """The numbers of row `index` in their cells, each in its cell's colour."""
+    spec = layout.rows[index]
+    size = number_size(row, numbers)
+    marked = len(spec.locks_with) > 1  # lock numbers carry a small padlock in their corner
+    texts: list[Element] = []
+    for (x, y, side), number, colour in zip(row.cells, numbers, spec.cell_colours):
+        shift = 0.07 * side if marked and number in spec.locks_with else 0.0
+        texts.append(centred_text(x + side / 2 - shift, y + side / 2 + shift, str(number),
+                                  size * (0.86 if shift else 1.0), ink(layout.colour(colour))))
+    return texts
+
+
+def _header(layout: ScoreSheetLayout, geometry: SheetGeometry, labels: dict[str, str]) -> list[Element]:
     elements: list[Element] = []
     size = 7.0
-    baseline = MARGIN + 6.0
+    baseline = geometry.title_baseline
     x = MARGIN
     inks = [ink(layout.colour(row.colour)) for row in layout.rows]
     for i, letter in enumerate(layout.title.upper()):
         elements.append(Text(x, baseline, letter, size, inks[i % len(inks)], "bold"))
         x += text_width(letter, "bold", size) + 0.3
-    label_x = max(x + 12.0, layout.width * 0.42)
-    elements.append(Text(label_x, baseline, f"{name_label}:", 3.4, GREY, "regular"))
-    line_x = label_x + text_width(f"{name_label}:", "regular", 3.4) + 2.0
-    elements.append(Line(line_x, baseline + 0.6, layout.width - MARGIN, baseline + 0.6, Paint(stroke=LINE, width=0.3)))
+    line_end = layout.width - MARGIN
+    if geometry.lucky:
+        first = geometry.lucky[0]
+        label = labels["lucky_numbers"]
+        label_size = fit_size(label, "bold", 3.2, 40.0)
+        label_x = first[0] - first[2] - 2.0
+        elements.append(Text(label_x, baseline, label, label_size, LUCKY_STROKE, "bold", "end"))
+        for cx, cy, r in geometry.lucky:
+            elements.append(Circle(cx, cy, r, Paint(fill=LUCKY_FILL, stroke=LUCKY_STROKE, width=0.6)))
+        line_end = label_x - text_width(label, "bold", label_size) - 5.0
+    name = f"{labels['name']}:"
+    label_x = max(x + 10.0, min(layout.width * 0.42, line_end - 40.0))
+    elements.append(Text(label_x, baseline, name, 3.4, GREY, "regular"))
+    line_x = label_x + text_width(name, "regular", 3.4) + 2.0
+    elements.append(Line(line_x, baseline + 0.6, line_end, baseline + 0.6, Paint(stroke=LINE, width=0.3)))
     return elements
 
 
-def _row(layout: ScoreSheetLayout, index: int, frame: _Frame) -> list[Element]:
-    row = layout.rows[index]
-    colour = layout.colour(row.colour)
-    y = frame.rows_top + index * (frame.row_height + ROW_GAP)
-    h = frame.row_height
-    cy = y + h / 2
-    left, right = MARGIN, layout.width - MARGIN
-    elements: list[Element] = [Rect(left, y, right - left, h, Paint(fill=colour), radius=2.5)]
-    # marking direction: a white arrow at the band's left end
-    ax = left + 2.2
-    elements.append(
-        Path((("M", ax, cy - 2.4), ("L", ax + 3.6, cy), ("L", ax, cy + 2.4), ("Z",)), Paint(fill=WHITE))
-    )
-    inset = 1.3
-    box = h - 2 * inset
-    lock_slot = box + 2.5
-    boxes_left = left + 8.0
-    pitch = (right - inset - lock_slot - boxes_left) / len(row.numbers)
-    box = min(box, pitch - 1.4)
-    widest = max((str(n) for n in row.numbers), key=lambda t: text_width(t, "bold", 1.0))
-    size = min(box * 0.5 / cap_height("bold"), fit_size(widest, "bold", 100.0, box * 0.8))
-    pale, dark = tint(colour), ink(colour)
-    for i, number in enumerate(row.numbers):
-        bx = boxes_left + i * pitch + (pitch - box) / 2
-        elements.append(Rect(bx, cy - box / 2, box, box, Paint(fill=pale), radius=1.6))
-        elements.append(centred_text(bx + box / 2, cy, str(number), size, dark))
-    lock_cx = right - inset - lock_slot / 2
-    radius = box / 2
-    elements.append(Circle(lock_cx, cy, radius, Paint(fill=WHITE)))
-    icon = _lock_symbol(row.colour, dark)
-    scale = radius * 1.35 / icon.width
-    elements.append(Use(icon, lock_cx - icon.width * scale / 2, cy - icon.height * scale / 2, scale))
+def _row(layout: ScoreSheetLayout, index: int, row: RowGeometry, symbols: bool,
+         static_numbers: bool) -> list[Element]:
+    spec = layout.rows[index]
+    colours = spec.cell_colours
+    elements = _band(layout, row, colours)
+    x, y, _, h = row.band
+    cy = row.centre_y
+    first = layout.colour(colours[0])
+    if symbols:
+        elements.append(place(colour_shape(colours[0], WHITE), x + HEADER_AREA / 2 - 0.2, cy - h * 0.2, 3.6))
+        ax, half = x + 2.6, 1.6
+        arrow_y = cy + h * 0.22
+    else:
+        ax, half = x + 2.2, 2.4
+        arrow_y = cy
+    elements.append(Path((("M", ax, arrow_y - half), ("L", ax + 1.5 * half, arrow_y), ("L", ax, arrow_y + half),
+                          ("Z",)), Paint(fill=WHITE if first != WHITE else INK)))
+    for (cx, cy_, side), number, colour in zip(row.cells, spec.numbers, colours):
+        printed = layout.colour(colour)
+        frame = Paint(fill=tint(printed), stroke=INK, width=0.6) if number in spec.bonus else Paint(fill=tint(printed))
+        elements.append(Rect(cx, cy_, side, side, frame, radius=1.6))
+        if symbols and spec.segments:
+            elements.append(place(colour_shape(colour, ink(printed)), cx + 1.5, cy_ + 1.5, 1.8))
+        kind = spec.bonus_kind(number)
+        if kind is not None:
+            elements.append(place(bonus_badge(kind), cx + side - 0.6, cy_ + 0.6, 3.8))
+        if number in spec.locks_with and len(spec.locks_with) > 1:
+            elements.append(place(lock_symbol(ink(printed)), cx + side - 1.25, cy_ + 1.3, 2.3))
+    if static_numbers:
+        elements += number_texts(layout, row, index, spec.numbers)
+    lx, ly, r = row.lock
+    lock_colour = ink(layout.colour(spec.colour))
+    elements.append(Circle(lx, ly, r, Paint(fill=WHITE)))
+    elements.append(place(lock_symbol(lock_colour), lx, ly, r * 1.35))
     return elements
 
 
-def _lock_symbol(name: str, colour: str) -> Symbol:
-    shackle = Path(
-        (("M", 3.2, 5.0), ("L", 3.2, 3.6), ("C", 3.2, 1.0, 6.8, 1.0, 6.8, 3.6), ("L", 6.8, 5.0)),
-        Paint(stroke=colour, width=1.1),
-    )
-    body = Rect(2.0, 4.6, 6.0, 4.4, Paint(fill=colour), radius=0.8)
-    keyhole = Circle(5.0, 6.5, 0.65, Paint(fill=WHITE))
-    slot = Rect(4.7, 6.6, 0.6, 1.3, Paint(fill=WHITE))
-    return Symbol(f"lock-{_safe_id(name)}", 10.0, 10.0, (shackle, body, keyhole, slot))
+def _band(layout: ScoreSheetLayout, row: RowGeometry, colours: tuple[str, ...]) -> list[Element]:
+    """The coloured band behind a row, cut into segments where the cells change colour."""
+    x, y, w, h = row.band
+    runs: list[tuple[str, int, int]] = []
+    for i, colour in enumerate(colours):
+        if runs and runs[-1][0] == colour:
+            runs[-1] = (colour, runs[-1][1], i)
+        else:
+            runs.append((colour, i, i))
+    cells_left = row.cells[0][0] - (row.pitch - row.cells[0][2]) / 2
+    elements: list[Element] = []
+    for k, (colour, start, end) in enumerate(runs):
+        x0 = x if k == 0 else cells_left + start * row.pitch
+        x1 = x + w if k == len(runs) - 1 else cells_left + (end + 1) * row.pitch
+        elements.append(_rounded(x0, y, x1 - x0, h, 2.5, k == 0, k == len(runs) - 1,
+                                 Paint(fill=layout.colour(colour))))
+    return elements
 
 
-def _points_table(layout: ScoreSheetLayout, frame: _Frame, labels: dict[str, str]) -> list[Element]:
+def _rounded(x: Mm, y: Mm, w: Mm, h: Mm, r: Mm, left: bool, right: bool, paint: Paint) -> Element:
+    """A rectangle with rounded corners on the chosen ends."""
+    if left and right:
+        return Rect(x, y, w, h, paint, radius=r)
+    k = 0.5523 * r
+    commands: list[tuple[object, ...]] = []
+    if left:
+        commands += [("M", x + r, y)]
+    else:
+        commands += [("M", x, y)]
+    if right:
+        commands += [("L", x + w - r, y), ("C", x + w - r + k, y, x + w, y + r - k, x + w, y + r),
+                     ("L", x + w, y + h - r), ("C", x + w, y + h - r + k, x + w - r + k, y + h, x + w - r, y + h)]
+    else:
+        commands += [("L", x + w, y), ("L", x + w, y + h)]
+    if left:
+        commands += [("L", x + r, y + h), ("C", x + r - k, y + h, x, y + h - r + k, x, y + h - r),
+                     ("L", x, y + r), ("C", x, y + r - k, x + r - k, y, x + r, y)]
+    else:
+        commands += [("L", x, y + h)]
+    commands.append(("Z",))
+    return Path(tuple(commands), paint)
+
+
+def _bonus_row(layout: ScoreSheetLayout, geometry: SheetGeometry, label: str, symbols: bool) -> list[Element]:
+    if not geometry.bonus_row:
+        return []
+    first = geometry.bonus_row[0]
+    size = fit_size(label, "bold", 3.0, first[0] - MARGIN - 1.5)
+    elements: list[Element] = [
+        Text(first[0] - 1.5, first[1] + first[3] / 2 + cap_height("bold") * size / 2, label, size, INK, "bold", "end")
+    ]
+    for (x, y, w, h), colour in zip(geometry.bonus_row, layout.bonus_row):
+        printed = layout.colour(colour)
+        elements.append(Rect(x, y, w, h, Paint(fill=tint(printed, 0.55), stroke=printed, width=0.6), radius=1.4))
+        if symbols:
+            elements.append(place(colour_shape(colour, ink(printed)), x + w / 2, y + h / 2, h * 0.45))
+    return elements
+
+
+def _bonus_boxes(geometry: SheetGeometry, labels: dict[str, str]) -> list[Element]:
+    elements: list[Element] = []
+    for kind, (x, y, w, h) in enumerate(geometry.bonus_boxes, start=1):
+        elements.append(Rect(x, y, w, h, Paint(fill=WHITE, stroke=INK, width=0.45), radius=1.4))
+        badge = 5.6
+        elements.append(place(bonus_badge(kind), x + 1.2 + badge / 2, y + h / 2, badge))
+        text_x = x + 2.4 + badge
+        width = x + w - 1.0 - text_x
+        size = 2.3
+        lines = wrap(labels[f"bonus_{kind}"], "regular", size, width)
+        size = min(fit_size(line, "regular", size, width) for line in lines)
+        top = y + h / 2 - (len(lines) * size * 1.15) / 2 + size * 0.85
+        for i, line in enumerate(lines):
+            elements.append(Text(text_x, top + i * size * 1.15, line, size, INK, "regular"))
+    return elements
+
+
+def _points_table(layout: ScoreSheetLayout, geometry: SheetGeometry, labels: dict[str, str]) -> list[Element]:
     table = layout.points_table
     header_w = 16.0
-    cell = min(8.6, (layout.width * 0.62 - header_w) / len(table.crosses))
-    x0 = MARGIN
+    cell = geometry.table_cell
     elements: list[Element] = []
     lines = ((labels["crosses"], table.crosses, "×"), (labels["points"], table.points, ""))
     for line_no, (label, values, suffix) in enumerate(lines):
-        y = frame.table_top + line_no * (TABLE_LINE + 1.0)
+        y = geometry.table_top + line_no * (TABLE_LINE + 1.0)
         cy = y + TABLE_LINE / 2
         label_size = fit_size(label, "regular", 2.8, header_w - 1.5)
-        elements.append(Text(x0 + header_w - 1.5, cy + cap_height("regular") * label_size / 2, label, label_size, GREY, "regular", "end"))
+        elements.append(Text(MARGIN + header_w - 1.5, cy + cap_height("regular") * label_size / 2, label,
+                             label_size, GREY, "regular", "end"))
+        size = min(fit_size(f"{value}{suffix}", "bold", 3.6, cell - 1.8) for value in values)
         for i, value in enumerate(values):
-            cx = x0 + header_w + i * cell
+            cx = MARGIN + header_w + i * cell
             fill = WHITE if line_no else "#f1f1f1"
             elements.append(Rect(cx, y, cell - 0.8, TABLE_LINE, Paint(fill=fill, stroke=LINE, width=0.25), radius=1.0))
-            text = f"{value}{suffix}"
-            size = fit_size(text, "bold", 3.6, cell - 1.8)
-            elements.append(centred_text(cx + (cell - 0.8) / 2, cy, text, size, INK))
+            elements.append(centred_text(cx + (cell - 0.8) / 2, cy, f"{value}{suffix}", size, INK))
     return elements
 
 
-def _penalties(layout: ScoreSheetLayout, frame: _Frame, labels: dict[str, str]) -> list[Element]:
-    count = layout.penalties.count
-    side = 2 * TABLE_LINE + 1.0 - 3.6
-    gap = 2.2
-    right = layout.width - MARGIN
-    left = right - count * side - (count - 1) * gap
+def _penalties(layout: ScoreSheetLayout, geometry: SheetGeometry, labels: dict[str, str]) -> list[Element]:
+    boxes = geometry.penalty_boxes
+    left, right = boxes[0][0], boxes[-1][0] + boxes[-1][2]
     label = labels[layout.penalties.label]
-    label_size = fit_size(label, "bold", 3.2, count * side + (count - 1) * gap)
-    top = frame.table_top + 3.6
-    elements: list[Element] = [Text((left + right) / 2, top - 1.1, label, label_size, INK, "bold", "middle")]
+    label_size = fit_size(label, "bold", 3.2, right - left)
+    elements: list[Element] = [Text((left + right) / 2, boxes[0][1] - 1.1, label, label_size, INK, "bold", "middle")]
     value = f"{layout.penalties.points:+d}".replace("-", "−")
-    for i in range(count):
-        x = left + i * (side + gap)
-        elements.append(Rect(x, top, side, side, Paint(fill=WHITE, stroke=INK, width=0.45), radius=1.0))
-        elements.append(centred_text(x + side / 2, top + side * 0.72, value, 2.6, GREY, "regular"))
+    for x, y, w, h in boxes:
+        elements.append(Rect(x, y, w, h, Paint(fill=WHITE, stroke=INK, width=0.45), radius=1.0))
+        elements.append(centred_text(x + w / 2, y + h * 0.72, value, 2.6, GREY, "regular"))
     return elements
 
 
-def _totals(layout: ScoreSheetLayout, frame: _Frame, total_label: str) -> list[Element]:
-    y, h = frame.totals_top, TOTALS
-    cy = y + h / 2
-    count = len(layout.rows)
-    operator_w = 6.0
-    total_w = 30.0
-    available = layout.width - 2 * MARGIN - total_w - (count + 1) * operator_w
-    box_w = min(26.0, available / (count + 1))
-    x = MARGIN
+def _totals(layout: ScoreSheetLayout, geometry: SheetGeometry, total_label: str, symbols: bool) -> list[Element]:
     elements: list[Element] = []
-    boxes = [(layout.colour(row.colour), "+") for row in layout.rows]
-    boxes[-1] = (boxes[-1][0], "−")
-    for colour, operator in [*boxes, (INK, "=")]:
-        fill = tint(colour, 0.9) if colour != INK else WHITE
-        elements.append(Rect(x, y, box_w, h, Paint(fill=fill, stroke=colour, width=0.7), radius=1.6))
-        x += box_w
-        elements.append(centred_text(x + operator_w / 2, cy, operator, 5.0, INK))
-        x += operator_w
-    elements.append(Rect(x, y, total_w, h, Paint(fill=WHITE, stroke=INK, width=1.0), radius=1.6))
-    label_size = fit_size(total_label, "regular", 2.4, total_w - 2.0)
-    elements.append(Text(x + 1.4, y + 1.2 + cap_height("regular") * label_size, total_label, label_size, GREY, "regular"))
+    colours = [row.colour for row in layout.rows]
+    operators = ["+"] * (len(colours) - 1) + ["−", "="]
+    for i, ((x, y, w, h), operator) in enumerate(zip(geometry.totals, operators)):
+        if i < len(colours):
+            printed = layout.colour(colours[i])
+            paint = Paint(fill=tint(printed, 0.9), stroke=printed, width=0.7)
+        else:
+            paint = Paint(fill=WHITE, stroke=INK, width=0.7)
+        elements.append(Rect(x, y, w, h, paint, radius=1.6))
+        if symbols and i < len(colours):
+            elements.append(place(colour_shape(colours[i], ink(printed)), x + 2.2, y + 2.2, 2.2))
+        next_x = geometry.totals[i + 1][0]
+        elements.append(centred_text((x + w + next_x) / 2, y + h / 2, operator, 5.0, INK))
+    x, y, w, h = geometry.totals[-1]
+    elements.append(Rect(x, y, w, h, Paint(fill=WHITE, stroke=INK, width=1.0), radius=1.6))
+    label_size = fit_size(total_label, "regular", 2.4, w - 2.0)
+    elements.append(Text(x + 1.4, y + 1.2 + cap_height("regular") * label_size, total_label, label_size, GREY,
+                         "regular"))
     return elements
-
-
-def _safe_id(name: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_-]", "_", name)

@@ -22,6 +22,33 @@ class Fields:
         self.problems = problems
         self._seen: set[str] = set()
 
+    def has(self, name: str) -> bool:
+        """True when the table sets `name` (for optional keys)."""
+        return name in self.data
+
+    def flag(self, name: str, default: bool = False) -> bool:
+        """An optional true/false value."""
+        value = self._raw(name, False)
+        if value is None:
+            return default
+        if not isinstance(value, bool):
+            self.problem(name, f"must be true or false, not {_show(value)}")
+            return default
+        return value
+
+    def strings(self, name: str, min_len: int = 1, max_len: int = 64) -> tuple[str, ...] | None:
+        """A list of non-empty strings with min_len..max_len entries."""
+        value = self._raw(name, True)
+        if value is None:
+            return None
+        if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+            self.problem(name, f"must be a list of strings, not {_show(value)}")
+            return None
+        if not min_len <= len(value) <= max_len:
+            self.problem(name, f"has {len(value)} entries, expected {min_len}..{max_len}")
+            return None
+        return tuple(value)
+
     def key(self, name: str) -> str:
         """The full key path of `name` in this table."""
         return f"{self.path}.{name}" if self.path else name

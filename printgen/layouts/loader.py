@@ -82,9 +82,19 @@ def _score_sheet(top: Fields, name: str, source: str) -> ScoreSheetLayout | None
     if totals is not None:
         totals_label = _label(totals, "label")
         totals.finish()
-    parts = (title, rules, spec, width, height, palette, penalties, table, totals_label, *rows)
+    lucky_numbers = top.flag("lucky_numbers")
+    bonus_row: tuple[str, ...] | None = ()
+    if top.has("bonus_row"):
+        bonus_row = top.strings("bonus_row", 1, 30)
+        if bonus_row is not None and palette is not None:
+            unknown = [c for c in bonus_row if c not in palette]
+            if unknown:
+                top.problem("bonus_row", f"{unknown[0]!r} is not in [palette] ({', '.join(palette)})")
+                bonus_row = None
+    parts = (title, rules, spec, width, height, palette, penalties, table, totals_label, bonus_row, *rows)
     if top.problems or any(part is None for part in parts):
         return None
+    assert bonus_row is not None
     assert title and rules and width and height and palette and penalties and table and totals_label
     return ScoreSheetLayout(
         name=name,
@@ -98,6 +108,8 @@ def _score_sheet(top: Fields, name: str, source: str) -> ScoreSheetLayout | None
         penalties=penalties,
         points_table=table,
         totals_label=totals_label,
+        lucky_numbers=lucky_numbers,
+        bonus_row=bonus_row,
     )
 
 
@@ -114,18 +126,10 @@ def _palette(top: Fields) -> dict[str, str] | None:
 
 
 def _row(fields: Fields, spec: qwixx.VariantSpec | None, palette: dict[str, str] | None) -> RowLayout | None:
-    colour = fields.string("colour")
-    if colour is not None and palette is not None and colour not in palette:
-        fields.problem("colour", f"{colour!r} is not in [palette] ({', '.join(palette)})")
-        colour = None
+    colour = _palette_colour(fields, "colour", palette)
     numbers = fields.integers("numbers", 2, 20)
     if numbers is not None and spec is not None:
-        sums = spec.possible_sums
-        for number in numbers:
-            if number not in sums:
-                fields.problem("numbers", f"{number} is not a possible sum ({sums.start}..{sums.stop - 1})")
-                numbers = None
-                break
+        numbers = _possible(fields, "numbers", numbers, spec)
     if numbers is not None and len(set(numbers)) != len(numbers):
         twice = sorted({n for n in numbers if numbers.count(n) > 1})
         fields.problem("numbers", f"{', '.join(map(str, twice))} printed twice")
@@ -134,10 +138,75 @@ def _row(fields: Fields, spec: qwixx.VariantSpec | None, palette: dict[str, str]
     if locks is not None and numbers is not None and tuple(numbers[-len(locks) :]) != locks:
         fields.problem("locks_with", f"{list(locks)} must be the row's rightmost numbers")
         locks = None
+    segments = _segments(fields, numbers, palette) if fields.has("segments") else ()
+    bonus: tuple[int, ...] | None = ()
+    if fields.has("bonus"):
+        bonus = fields.integers("bonus", 1, 20)
+        bonus = _on_row(fields, "bonus", bonus, numbers)
+    bonus_fields = _bonus_fields(fields, numbers) if fields.has("bonus_fields") else ()
     fields.finish()
-    if colour is None or numbers is None or locks is None:
+    if None in (colour, numbers, locks, segments, bonus, bonus_fields):
         return None
-    return RowLayout(colour, numbers, locks)
+    assert colour and numbers and locks and segments is not None and bonus is not None and bonus_fields is not None
+    return RowLayout(colour, numbers, locks, segments, bonus, bonus_fields)
+
+
+def _palette_colour(fields: Fields, name: str, palette: dict[str, str] | None) -> str | None:
+    colour = fields.string(name)
+    if colour is not None and palette is not None and colour not in palette:
+        fields.problem(name, f"{colour!r} is not in [palette] ({', '.join(palette)})")
+        return None
+    return colour
+
+
+def _possible(fields: Fields, name: str, numbers: tuple[int, ...], spec: qwixx.VariantSpec) -> tuple[int, ...] | None:
+    sums = spec.possible_sums
+    for number in numbers:
+        if number not in sums:
+            fields.problem(name, f"{number} is not a possible sum ({sums.start}..{sums.stop - 1})")
+            return None
+    return numbers
+
+
+def _on_row(fields: Fields, name: str, values: tuple[int, ...] | None,
+            numbers: tuple[int, ...] | None) -> tuple[int, ...] | None:
+    if values is None or numbers is None:
+        return values
+    for value in values:
+        if value not in numbers:
+            fields.problem(name, f"{value} is not a number of this row")
+            return None
+    return values
+
+
+def _segments(fields: Fields, numbers: tuple[int, ...] | None,
+              palette: dict[str, str] | None) -> tuple[tuple[str, tuple[int, ...]], ...] | None:
+    segments = []
+    for part in fields.tables("segments", 1, 20):
+        colour = _palette_colour(part, "colour", palette)
+        run = part.integers("numbers", 1, 20)
+        part.finish()
+        if colour is None or run is None:
+            return None
+        segments.append((colour, run))
+    if not segments:
+        return None
+    if numbers is not None and tuple(n for _, run in segments for n in run) != numbers:
+        fields.problem("segments", "the segments' numbers, in order, must be the row's numbers")
+        return None
+    return tuple(segments)
+
+
+def _bonus_fields(fields: Fields, numbers: tuple[int, ...] | None) -> tuple[tuple[int, int], ...] | None:
+    found = []
+    for part in fields.tables("bonus_fields", 1, 20):
+        number = part.integer("number", 1, 99)
+        kind = part.integer("kind", 1, 5)
+        part.finish()
+        if number is None or kind is None or _on_row(part, "number", (number,), numbers) is None:
+            return None
+        found.append((number, kind))
+    return tuple(found) if found else None
 
 
 def _penalties(top: Fields) -> PenaltyLayout | None:

@@ -10,11 +10,29 @@ from printgen.page import Hex, Mm
 
 @dataclass(frozen=True, slots=True)
 class RowLayout:
-    """One coloured row: its colour name, numbers as printed left to right, the numbers that lock it."""
+    """One row: its (lock) colour, numbers as printed left to right, the numbers that lock it, and extras.
+
+    `segments` colours runs of cells (gemixxt A); `bonus` lists boxed numbers
+    (Bonus A); `bonus_fields` maps numbers to bonus kinds 1..5 (Bonus B).
+    """
 
     colour: str
     numbers: tuple[int, ...]
     locks_with: tuple[int, ...]
+    segments: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    bonus: tuple[int, ...] = ()
+    bonus_fields: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def cell_colours(self) -> tuple[str, ...]:
+        """Each cell's colour, left to right."""
+        if not self.segments:
+            return (self.colour,) * len(self.numbers)
+        return tuple(colour for colour, numbers in self.segments for _ in numbers)
+
+    def bonus_kind(self, number: int) -> int | None:
+        """The Bonus B kind printed on `number`, if any."""
+        return dict(self.bonus_fields).get(number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +67,14 @@ class ScoreSheetLayout:
     penalties: PenaltyLayout
     points_table: PointsTableLayout
     totals_label: str
+    lucky_numbers: bool = False
+    bonus_row: tuple[str, ...] = ()
     kind: str = "score-sheet"
+
+    @property
+    def bonus_boxes(self) -> bool:
+        """True when the sheet prints Bonus B's five bonus boxes."""
+        return any(row.bonus_fields for row in self.rows)
 
     def colour(self, name: str) -> Hex:
         """The printed colour of palette entry `name`."""
