@@ -4,16 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 
 from printgen import layouts
-from printgen.builders.scoresheet import build_sheet
+from printgen.builders.pad import pad_items
 from printgen.check import require_agreement
 from printgen.errors import UsageProblem
+from printgen.labels import languages
+from printgen.layouts.model import ScoreSheetLayout
 from printgen.output import atomic_file, atomic_folder
 from printgen.page import Document, Item
 from printgen.printing.imposition import impose, plan_grid
 from printgen.printing.paper import paper_size
+from printgen.rules.sheet import Sheet
 
 FORMATS = ("pdf", "svg")
 PER_PAGE = (1, 2, 4)
@@ -23,7 +27,8 @@ MAX_SHEETS = 100_000
 
 @dataclass(frozen=True, slots=True)
 class BuildOptions:
-    """What to build and where: output folder, formats, paper, pad size, sheets per page, seed, language."""
+    """What to build and where: output folder, formats, paper, pad size, sheets per page, seed, language,
+    colour shapes, the lucky-number pool and whether to shuffle (gemixxt B)."""
 
     out: Path = Path("output")
     formats: tuple[str, ...] = ("pdf",)
@@ -32,10 +37,15 @@ class BuildOptions:
     per_page: int = 2
     seed: int = 1
     lang: str = "en"
+    symbols: bool = False
+    lucky_pool: str = "balanced"
+    shuffle: bool = False
 
     def validate(self) -> None:
         """Raise UsageProblem naming the first option that cannot work."""
         paper_size(self.paper)
+        if self.lang not in languages():
+            raise UsageProblem(f"--lang: {self.lang!r} is not one of {', '.join(languages())}")
         if not 1 <= self.sheets <= MAX_SHEETS:
             raise UsageProblem(f"--sheets: {self.sheets} is out of range 1..{MAX_SHEETS:,}")
         if self.per_page not in PER_PAGE:
@@ -55,12 +65,15 @@ def build(ref: str, options: BuildOptions, on_page: ProgressCallback | None = No
     options.validate()
     layout = layouts.load(ref)
     require_agreement(layout)
-    sheet = build_sheet(layout, options.lang)
+    def items() -> Iterator[Item]:
+        return pad_items(layout, options.sheets, options.seed, options.lang, options.symbols,
+                         options.lucky_pool, options.shuffle)
+
     written: list[Path] = []
     if "pdf" in options.formats:
-        written.append(write_pad_pdf(layout.name, sheet, options, on_page))
+        written.append(write_pad_pdf(layout.name, items(), options, on_page))
     if "svg" in options.formats:
-        written.append(write_items_svg(layout.name, _sheets(sheet, options.sheets), options.out))
+        written.append(write_items_svg(layout.name, items(), options.out))
     return written
 
 
@@ -69,18 +82,36 @@ def page_count(options: BuildOptions) -> int:
     return -(-options.sheets // options.per_page)
 
 
-def write_pad_pdf(name: str, sheet: Item, options: BuildOptions, on_page: ProgressCallback | None) -> Path:
-    """Impose `options.sheets` copies of `sheet` on pages and write OUT/NAME.pdf."""
+def write_pad_pdf(name: str, items: Iterator[Item], options: BuildOptions,
+                  on_page: ProgressCallback | None) -> Path:
+    """Impose the pad's sheets `options.per_page` to a page and write OUT/NAME.pdf."""
+    target = options.out / f"{name}.pdf"
+    title = f"{name}: {options.sheets} sheets"
+    return write_items_pdf(items, target, options.paper, options.per_page, title, on_page)
+
+
+def write_filled_pdf(layout: ScoreSheetLayout, sheets: list[Sheet], target: Path, lang: str = "en",
+                     symbols: bool = False) -> Path:
+    """Draw the filled-in `sheets` (one game's final sheets), two to an A4 page, into `target`."""
+    from printgen.builders.filled import filled_sheet
+
+    items = (filled_sheet(layout, sheet, f"{layout.name}-player-{i + 1}", lang, symbols)
+             for i, sheet in enumerate(sheets))
+    return write_items_pdf(items, target, "a4", 2, f"{layout.name}: final sheets")
+
+
+def write_items_pdf(items: Iterator[Item], target: Path, paper: str, per_page: int, title: str,
+                    on_page: ProgressCallback | None = None) -> Path:
+    """Impose `items` `per_page` to a page of `paper` and write them to `target`, atomically."""
     from printgen.render.pdf import write_pdf
 
-    grid = plan_grid(paper_size(options.paper), sheet.width, sheet.height, options.per_page)
+    first = next(items)
+    grid = plan_grid(paper_size(paper), first.width, first.height, per_page)
     document = Document(
-        symbols=sheet.art.symbols(),
-        pages=impose(_sheets(sheet, options.sheets), grid),
-        page_count=page_count(options),
-        title=f"{name}: {options.sheets} sheets",
+        symbols=first.art.symbols(),
+        pages=impose(chain([first], items), grid),
+        title=title,
     )
-    target = options.out / f"{name}.pdf"
     with atomic_file(target) as temporary:
         write_pdf(document, temporary, on_page)
     return target
@@ -104,8 +135,3 @@ def write_items_svg(name: str, items: Iterator[Item], out: Path) -> Path:
         for item in distinct.values():
             write_svg(item.as_page(), temporary / f"{item.name}.svg", item.name)
     return folder
-
-
-def _sheets(sheet: Item, count: int) -> Iterator[Item]:
-    for _ in range(count):
-        yield sheet

@@ -38,8 +38,8 @@ def _score_sheet(layout: ScoreSheetLayout) -> list[tuple[str, str]]:
         if row.locks_with != locks:
             found.append((f"{key}.locks_with", f"{list(row.locks_with)}, the rules say {list(locks)}"))
         if row.cell_colours != rule.cell_colours:
-            found.append((f"{key}.segments", f"cell colours {list(row.cell_colours)}, "
-                                             f"the rules say {list(rule.cell_colours)}"))
+            found.append((f"{key}.segments", (f"cell colours {list(row.cell_colours)}, "
+                                             f"the rules say {list(rule.cell_colours)}")))
         boxed = spec.bonus_numbers[index] if spec.bonus_numbers else frozenset()
         if set(row.bonus) != boxed:
             found.append((f"{key}.bonus", f"{sorted(row.bonus)}, the rules say {sorted(boxed)}"))
@@ -49,12 +49,12 @@ def _score_sheet(layout: ScoreSheetLayout) -> list[tuple[str, str]]:
     if layout.bonus_row != spec.bonus_row:
         found.append(("bonus_row", f"{list(layout.bonus_row)}, the rules say {list(spec.bonus_row)}"))
     if layout.lucky_numbers != spec.lucky:
-        found.append(("lucky_numbers", f"{str(layout.lucky_numbers).lower()}, the rules say "
-                                       f"{str(spec.lucky).lower()}"))
+        found.append(("lucky_numbers", (f"{str(layout.lucky_numbers).lower()}, the rules say "
+                                       f"{str(spec.lucky).lower()}")))
     penalty_word = "misplays" if spec.card_game else "misthrows"
     if layout.penalties.label != penalty_word:
-        found.append(("penalties.label", f"{layout.penalties.label!r}, the {spec.name} rules call them "
-                                         f"{penalty_word!r}"))
+        found.append(("penalties.label", (f"{layout.penalties.label!r}, the {spec.name} rules call them "
+                                         f"{penalty_word!r}")))
     if layout.penalties.count != spec.max_penalties:
         found.append(("penalties.count", f"{layout.penalties.count}, the rules say {spec.max_penalties}"))
     if layout.penalties.points != -spec.penalty_points:

@@ -13,6 +13,9 @@ import click
 from printgen import __version__
 from printgen.errors import PrintgenError
 
+LANGUAGES = ["en", "it", "de", "pl", "fr"]
+"""The label catalogues in printgen/labels (a test keeps this list and the folder equal)."""
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -108,9 +111,15 @@ def check(names: tuple[str, ...]) -> None:
 @click.option("--per-page", type=click.Choice(["1", "2", "4"]), default="2", show_default=True,
               help="Sheets per PDF page (scaled down only if they do not fit).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed for sheets with variable data.")
+@click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True, help="Language of the labels.")
+@click.option("--symbols", is_flag=True, help="Give every colour its own shape too (colour-blind players).")
+@click.option("--lucky-pool", default="balanced", show_default=True, metavar="balanced|all|A-B,C-D...",
+              help="Big Points: the lucky pairs dealt to the sheets.")
+@click.option("--shuffle", is_flag=True, help="Gemixxt B: a new number order on every sheet.")
 @reports_errors
 def build(names: tuple[str, ...], build_all: bool, out: Path, fmt: str, paper: str,
-          sheets: int | None, per_page: str, seed: int) -> None:
+          sheets: int | None, per_page: str, seed: int, lang: str, symbols: bool, lucky_pool: str,
+          shuffle: bool) -> None:
     """Build layouts (built-in names or layout files) into OUT as PDF and/or SVG.
 
     PDF goes to OUT/NAME.pdf; SVG to OUT/NAME.svg (or a folder OUT/NAME/
@@ -119,6 +128,7 @@ def build(names: tuple[str, ...], build_all: bool, out: Path, fmt: str, paper: s
     \b
     Examples:
       printgen build qwixx-standard --sheets 100 --per-page 2 --paper a4
+      printgen build qwixx-big-points --sheets 50 --lang it --seed 7
       printgen build ./my-sheet.toml --format both --out prints/
       printgen build --all
     """
@@ -133,10 +143,14 @@ def build(names: tuple[str, ...], build_all: bool, out: Path, fmt: str, paper: s
         "sheets": sheets,
         "per_page": int(per_page),
         "seed": seed,
+        "lang": lang,
+        "symbols": symbols,
+        "lucky_pool": lucky_pool,
+        "shuffle": shuffle,
     }
     if build_all:
         ctx = click.get_current_context()
-        params = {"formats": "fmt", "paper": "paper", "sheets": "sheets", "per_page": "per_page", "seed": "seed"}
+        params = {key: key for key in values} | {"formats": "fmt"}
         jobs = default_pack(out, {key: values[key] for key, param in params.items() if _given(ctx, param)})
     else:
         values["sheets"] = sheets or int(per_page)
@@ -144,6 +158,48 @@ def build(names: tuple[str, ...], build_all: bool, out: Path, fmt: str, paper: s
     for name, options in jobs:
         for path in _run_build(name, options, page_count(options)):
             click.echo(f"wrote {path}")
+
+
+@main.command()
+@click.argument("name", metavar="NAME|FILE.toml")
+@click.option("--players", type=click.IntRange(2, 5), default=3, show_default=True)
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--strategy", type=click.Choice(["greedy", "random", "mixed"]), default="greedy", show_default=True,
+              help="How the simulated players decide (mixed: greedy and random alternate).")
+@click.option("--render", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also draw the first game's final sheets into this PDF.")
+@click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True)
+@click.option("--symbols", is_flag=True, help="Draw colour shapes on the rendered sheets.")
+@reports_errors
+def simulate(name: str, players: int, games: int, seed: int, strategy: str, render: Path | None,
+             lang: str, symbols: bool) -> None:
+    """Play whole games on a sheet's rules and check every final score against the printed table.
+
+    \b
+    Example:
+      printgen simulate qwixx-big-points --players 4 --games 1000 --seed 1
+      printgen simulate qwixx-standard --games 1 --render game.pdf
+    """
+    from printgen import layouts
+    from printgen.errors import CheckFailed
+    from printgen.simulate import simulate as run
+
+    layout = layouts.load(name)
+    if sys.stderr.isatty() and games >= 50:
+        with click.progressbar(length=games, label=f"{layout.name}: games", file=sys.stderr) as bar:
+            report, first = run(layout, players, games, seed, strategy, lambda n: bar.update(1))
+    else:
+        report, first = run(layout, players, games, seed, strategy)
+    for line in report.lines():
+        click.echo(line)
+    if render is not None:
+        from printgen.build import write_filled_pdf
+
+        write_filled_pdf(layout, first.sheets, render, lang, symbols)
+        click.echo(f"wrote {render}")
+    if report.mismatches:
+        raise CheckFailed(report.mismatches[:20])
 
 
 def _given(ctx: click.Context, name: str) -> bool:

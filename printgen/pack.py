@@ -8,9 +8,17 @@ from pathlib import Path
 
 from printgen.build import BuildOptions
 
+_PAD = {"sheets": 50, "per_page": 2, "formats": ("pdf", "svg")}
 PACK: tuple[tuple[str, dict[str, object]], ...] = (
-    ("qwixx-standard", {"sheets": 50, "per_page": 2, "formats": ("pdf", "svg")}),
+    ("qwixx-standard", _PAD),
+    ("qwixx-big-points", _PAD),
+    ("qwixx-gemixxt-a", _PAD),
+    ("qwixx-gemixxt-b", _PAD),
+    ("qwixx-bonus-a", _PAD),
+    ("qwixx-bonus-b", _PAD),
+    ("qwixx-cards", _PAD),
 )
+"""Every score sheet as a 50-sheet pad (2 per page) plus its SVG; Big Points sheets each get their lucky pair."""
 
 
 def default_pack(out: Path, overrides: Mapping[str, object] | None = None) -> list[tuple[str, BuildOptions]]:

@@ -201,7 +201,6 @@ class Document:
 
     symbols: list[Symbol]
     pages: Iterable[Page]
-    page_count: int
     title: str = "printgen"
     meta: dict[str, str] = field(default_factory=dict)
 

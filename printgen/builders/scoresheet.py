@@ -8,13 +8,33 @@ layout, which `printgen check` holds against the rules engine.
 
 from __future__ import annotations
 
-from printgen.builders.geometry import HEADER_AREA, MARGIN, TABLE_LINE, RowGeometry, SheetGeometry, sheet_geometry
+from printgen.builders.geometry import (
+    HEADER_AREA,
+    MARGIN,
+    TABLE_LINE,
+    RowGeometry,
+    SheetGeometry,
+    sheet_geometry,
+)
 from printgen.builders.shapes import INK, WHITE, bonus_badge, colour_shape, lock_symbol, safe_id
 from printgen.colours import ink, tint
 from printgen.fonts import cap_height, fit_size, text_width, wrap
 from printgen.labels import catalogue
 from printgen.layouts.model import ScoreSheetLayout
-from printgen.page import Circle, Element, Item, Line, Mm, Paint, Path, Rect, Symbol, Text, Use, Weight
+from printgen.page import (
+    Circle,
+    Element,
+    Item,
+    Line,
+    Mm,
+    Paint,
+    Path,
+    Rect,
+    Symbol,
+    Text,
+    Use,
+    Weight,
+)
 
 GREY = "#8a8a8a"
 LINE = "#b8b8b8"
@@ -123,7 +143,7 @@ def _row(layout: ScoreSheetLayout, index: int, row: RowGeometry, symbols: bool,
     spec = layout.rows[index]
     colours = spec.cell_colours
     elements = _band(layout, row, colours)
-    x, y, _, h = row.band
+    x, _y, _, h = row.band
     cy = row.centre_y
     first = layout.colour(colours[0])
     if symbols:

@@ -7,6 +7,7 @@ facts from published sheets; the Bonus-B field positions are printgen's own
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field, replace
 from typing import TypeAlias
 
@@ -67,6 +68,10 @@ class VariantSpec:
     def lock_numbers(self, row: int) -> tuple[int, ...]:
         """The rightmost numbers of `row` whose mark locks it."""
         return self.rows[row].numbers[-self.lock_fields :]
+
+    def numbers_by_row(self) -> tuple[tuple[int, ...], ...]:
+        """Every row's numbers in printed order."""
+        return tuple(row.numbers for row in self.rows)
 
     def with_numbers(self, numbers: tuple[tuple[int, ...], ...]) -> VariantSpec:
         """This edition with rows re-ordered as `numbers` (gemixxt B shuffled sheets); ValueError if invalid."""
@@ -177,3 +182,15 @@ def variant(name: str) -> VariantSpec:
     except KeyError:
         known = ", ".join(VARIANTS)
         raise ValueError(f"unknown Qwixx variant {name!r} (known: {known})") from None
+
+
+def shuffled_numbers(spec: VariantSpec, rng: random.Random) -> tuple[tuple[int, ...], ...]:
+    """A new valid number order for every row of a shuffle-able edition (gemixxt B): the lock number stays last."""
+    if not spec.shuffled_lock_numbers:
+        raise ValueError(f"the {spec.name} sheet cannot be shuffled")
+    rows = []
+    for row in spec.rows:
+        rest = list(row.numbers[:-1])
+        rng.shuffle(rest)
+        rows.append((*rest, row.numbers[-1]))
+    return spec.with_numbers(tuple(rows)).numbers_by_row()

@@ -72,7 +72,7 @@ def test_svg_places_every_text_where_the_description_says(sheet_page: Page) -> N
 
 def test_pdf_places_every_text_where_the_description_says(sheet_page: Page, tmp_path: Path) -> None:
     target = tmp_path / "sheet.pdf"
-    write_pdf(Document(sheet_page.symbols(), [sheet_page], 1), target)
+    write_pdf(Document(sheet_page.symbols(), [sheet_page]), target)
     pdf = pdfium.PdfDocument(str(target))
     text_page = pdf[0].get_textpage()
     height_pt = sheet_page.height * PT_PER_MM
@@ -103,7 +103,7 @@ def test_every_primitive_renders_in_both_backends(tmp_path: Path) -> None:
         Use(star, 30, 5, 2.0),
     ))
     target = tmp_path / "all.pdf"
-    write_pdf(Document(page.symbols(), [page], 1), target)
+    write_pdf(Document(page.symbols(), [page]), target)
     pdf = pdfium.PdfDocument(str(target))
     assert "Pudło ąęśż ß é" in pdf[0].get_textpage().get_text_range()
     pdf.close()

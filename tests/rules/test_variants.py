@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from printgen.rules import IllegalMove, qwixx
@@ -107,7 +109,7 @@ def test_deal_is_even_reproducible_and_never_repeats_a_neighbour() -> None:
     pool = balanced_pool()
     dealt = deal(pool, 1000, seed=7)
     assert dealt == deal(pool, 1000, seed=7) and dealt != deal(pool, 1000, seed=8)
-    assert all(a != b for a, b in zip(dealt, dealt[1:]))
+    assert all(a != b for a, b in itertools.pairwise(dealt))
     assert {dealt.count(p) for p in pool} == {100}
     with pytest.raises(ValueError, match="cannot fill a pad"):
         deal([(5, 10)], 2, seed=1)
