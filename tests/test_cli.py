@@ -110,3 +110,48 @@ def test_too_many_sheets_is_refused(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["build", "qwixx-standard", "--sheets", "100001", "--out", str(tmp_path)])
     assert result.exit_code == 2
     assert _one_error_line(result.output) == "Error: --sheets: 100001 is out of range 1..100,000"
+
+
+def test_simulate_prints_the_report_and_renders(runner: CliRunner, tmp_path: Path) -> None:
+    target = tmp_path / "game.pdf"
+    result = runner.invoke(main, ["simulate", "qwixx-big-points", "--players", "4", "--games", "30", "--seed", "1",
+                                  "--render", str(target)])
+    assert result.exit_code == 0, result.output
+    assert "30 games, 4 players" in result.output and "mean" in result.output and "all agree" in result.output
+    from pypdf import PdfReader
+
+    assert len(PdfReader(target).pages) == 2
+
+
+def test_build_in_polish_reads_back_with_its_letters(runner: CliRunner, tmp_path: Path) -> None:
+    from tests.pdfcheck import page_texts
+
+    result = runner.invoke(main, ["build", "qwixx-cards", "--lang", "pl", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    text = page_texts(tmp_path / "qwixx-cards.pdf")[0]
+    assert "Pudło" in text and "Łącznie" in text and "Krzyżyki" in text
+
+
+def test_unknown_language_lists_the_languages(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["build", "qwixx-standard", "--lang", "xx"])
+    assert result.exit_code == 2 and "'en', 'it', 'de', 'pl', 'fr'" in result.output
+
+
+def test_big_points_pad_prints_lucky_numbers_per_sheet(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(main, ["build", "qwixx-big-points", "--sheets", "4", "--format", "both",
+                                  "--out", str(tmp_path), "--seed", "5"])
+    assert result.exit_code == 0, result.output
+    assert len(list((tmp_path / "qwixx-big-points").glob("*.svg"))) == 4
+
+
+def test_bad_lucky_pool_is_one_line(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(main, ["build", "qwixx-big-points", "--lucky-pool", "5-10", "--sheets", "3",
+                                  "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert _one_error_line(result.output).startswith("Error: --lucky-pool: a pool of one pair")
+    assert not any(tmp_path.iterdir())
+
+
+def test_shuffle_builds(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(main, ["build", "qwixx-gemixxt-b", "--shuffle", "--sheets", "6", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output

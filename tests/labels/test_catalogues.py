@@ -1,0 +1,26 @@
+"""Label catalogues: every language has every key, and the CLI offers exactly the bundled languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from printgen.cli import LANGUAGES
+from printgen.labels import catalogue, languages
+
+
+def test_the_five_languages_are_bundled() -> None:
+    assert languages() == sorted(["en", "it", "de", "pl", "fr"]) == sorted(LANGUAGES)
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "pl", "fr"])
+def test_every_catalogue_has_every_key(lang: str) -> None:
+    missing = set(catalogue("en")) - set(catalogue(lang))
+    extra = set(catalogue(lang)) - set(catalogue("en"))
+    assert not missing, f"{lang} misses {sorted(missing)}"
+    assert not extra, f"{lang} has unknown keys {sorted(extra)}"
+    assert all(value.strip() for value in catalogue(lang).values())
+
+
+def test_unknown_language_lists_the_known_ones() -> None:
+    with pytest.raises(ValueError, match="known: de, en, fr, it, pl"):
+        catalogue("xx")

@@ -1,0 +1,44 @@
+"""Simulations play whole games and hold every final sheet against the printed points table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from printgen import layouts
+from printgen.errors import UsageProblem
+from printgen.layouts.model import ScoreSheetLayout
+from printgen.rules import qwixx
+from printgen.simulate import simulate, verify
+
+
+def sheet(name: str) -> ScoreSheetLayout:
+    layout = layouts.load(name)
+    assert isinstance(layout, ScoreSheetLayout)
+    return layout
+
+
+@pytest.mark.parametrize("name", ["qwixx-standard", "qwixx-big-points", "qwixx-gemixxt-a", "qwixx-gemixxt-b",
+                                  "qwixx-bonus-a", "qwixx-bonus-b"])
+def test_every_dice_sheet_simulates_and_agrees(name: str) -> None:
+    report, _first = simulate(sheet(name), players=3, games=20, seed=2, strategy="mixed")
+    assert report.sheets_checked == 60 and not report.mismatches
+    assert sum(report.reasons.values()) == 20
+    assert len(report.lines()) == 5 and "all agree" in report.lines()[-1]
+
+
+def test_verify_catches_a_wrong_printed_table(write_layout: Callable[..., Path]) -> None:
+    path = write_layout("points = [1, 3, 6, 10,", "points = [1, 3, 6, 11,")
+    layout = layouts.load(str(path))
+    assert isinstance(layout, ScoreSheetLayout)
+    s = qwixx.Sheet("standard")
+    for n in (2, 3, 4, 5):
+        s.mark(0, n)
+    assert verify(layout, s)[0] == "row 0: 4 crosses score 10, the sheet prints 11"
+
+
+def test_card_game_is_not_simulated_yet() -> None:
+    with pytest.raises(UsageProblem, match="card-game engine"):
+        simulate(sheet("qwixx-cards"), 3, 1, 1)
