@@ -98,3 +98,18 @@ def test_out_naming_a_file_is_refused(tmp_path: Path) -> None:
     target.write_text("x")
     with pytest.raises(UsageProblem, match="--out: .* is a file"):
         build("qwixx-standard", BuildOptions(out=target))
+
+
+ALL_LAYOUTS = ["qwixx-standard", "qwixx-big-points", "qwixx-gemixxt-a", "qwixx-gemixxt-b", "qwixx-bonus-a",
+               "qwixx-bonus-b", "qwixx-cards"]
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "de", "pl", "fr"])
+@pytest.mark.parametrize("name", ALL_LAYOUTS)
+def test_every_layout_builds_in_every_language(tmp_path: Path, name: str, lang: str) -> None:
+    written = build(name, BuildOptions(out=tmp_path, sheets=2, lang=lang, formats=("pdf", "svg"), symbols=True))
+    pdf = written[0]
+    used = fonts(pdf)
+    assert used and all(used.values())
+    for svg in [written[1]] if written[1].is_file() else sorted(written[1].glob("*.svg")):
+        ET.parse(svg)
