@@ -113,3 +113,12 @@ def test_every_layout_builds_in_every_language(tmp_path: Path, name: str, lang: 
     assert used and all(used.values())
     for svg in [written[1]] if written[1].is_file() else sorted(written[1].glob("*.svg")):
         ET.parse(svg)
+
+
+@pytest.mark.parametrize("name, extra", [("qwixx-big-points", {}), ("qwixx-gemixxt-b", {"shuffle": True})])
+def test_variable_sheets_still_draw_the_static_sheet_once(tmp_path: Path, name: str, extra: dict[str, bool]) -> None:
+    small = build(name, BuildOptions(out=tmp_path / "a", sheets=2, **extra))[0]  # type: ignore[arg-type]
+    large = build(name, BuildOptions(out=tmp_path / "b", sheets=202, **extra))[0]  # type: ignore[arg-type]
+    per_sheet = (large.stat().st_size - small.stat().st_size) / 200
+    limit = 1500 if "shuffle" in extra else 700
+    assert per_sheet < limit, f"each extra sheet costs {per_sheet:.0f} bytes"
