@@ -171,15 +171,19 @@ def build(names: tuple[str, ...], build_all: bool, out: Path, fmt: str, paper: s
               help="Also draw the first game's final sheets into this PDF.")
 @click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True)
 @click.option("--symbols", is_flag=True, help="Draw colour shapes on the rendered sheets.")
+@click.option("--jokers", is_flag=True, help="Card game: shuffle the 11 jokers in.")
+@click.option("--misplay-end", is_flag=True, help="Card game: a 4th misplay ends the game too.")
+@click.option("--card-game", is_flag=True, help="Play the card game's gemixxt variant (on qwixx-gemixxt-a).")
 @reports_errors
 def simulate(name: str, players: int, games: int, seed: int, strategy: str, render: Path | None,
-             lang: str, symbols: bool) -> None:
+             lang: str, symbols: bool, jokers: bool, misplay_end: bool, card_game: bool) -> None:
     """Play whole games on a sheet's rules and check every final score against the printed table.
 
     \b
     Example:
       printgen simulate qwixx-big-points --players 4 --games 1000 --seed 1
       printgen simulate qwixx-standard --games 1 --render game.pdf
+      printgen simulate qwixx-cards --players 3 --games 1000 --jokers
     """
     from printgen import layouts
     from printgen.errors import CheckFailed
@@ -188,9 +192,10 @@ def simulate(name: str, players: int, games: int, seed: int, strategy: str, rend
     layout = layouts.load(name)
     if sys.stderr.isatty() and games >= 50:
         with click.progressbar(length=games, label=f"{layout.name}: games", file=sys.stderr) as bar:
-            report, first = run(layout, players, games, seed, strategy, lambda n: bar.update(1))
+            report, first = run(layout, players, games, seed, strategy, lambda n: bar.update(1),
+                                card_game, jokers, misplay_end)
     else:
-        report, first = run(layout, players, games, seed, strategy)
+        report, first = run(layout, players, games, seed, strategy, None, card_game, jokers, misplay_end)
     for line in report.lines():
         click.echo(line)
     if render is not None:

@@ -38,7 +38,8 @@ class Report:
     def lines(self) -> list[str]:
         """The report as printable lines."""
         mean = sum(self.scores) / len(self.scores)
-        shares = ", ".join(f"{reason.value} {100 * self.reasons[reason] / self.games:.1f} %" for reason in EndReason)
+        shares = ", ".join(f"{reason.value} {100 * self.reasons[reason] / self.games:.1f} %"
+                           for reason in EndReason if self.reasons[reason])
         verdict = "all agree" if not self.mismatches else f"{len(self.mismatches)} disagree"
         return [
             f"{self.layout}: {self.games} games, {self.players} players, {self.strategy} strategy, seed {self.seed}",
@@ -59,17 +60,31 @@ def strategies_for(name: str, players: int) -> list[str]:
 
 
 def simulate(layout: ScoreSheetLayout, players: int, games: int, seed: int, strategy: str = "greedy",
-             on_game: Callable[[int], None] | None = None) -> tuple[Report, qwixx.Game]:
-    """Play `games` games on `layout`'s rules; returns the report and the first game (for drawing)."""
+             on_game: Callable[[int], None] | None = None, card_game: bool = False, jokers: bool = False,
+             misplay_end: bool = False) -> tuple[Report, qwixx.Game | qwixx.CardGame]:
+    """Play `games` games on `layout`'s rules; returns the report and the first game (for drawing).
+
+    The card-game sheet is played with cards; `card_game` plays the card game's
+    gemixxt variant on the gemixxt A sheet; `jokers` and `misplay_end` are the
+    card game's variants.
+    """
     spec = qwixx.variant(layout.rules)
-    if spec.card_game:
-        raise UsageProblem(f"{layout.name}: simulating the card game needs the card-game engine, which is not built yet")
+    cards = spec.card_game or card_game
+    if card_game and layout.rules != "gemixxt-a" and not spec.card_game:
+        raise UsageProblem(f"--card-game: the card game is played on the cards or gemixxt-a sheet, not {layout.rules}")
+    if (jokers or misplay_end) and not cards:
+        raise UsageProblem("--jokers and --misplay-end are card-game options (use the qwixx-cards sheet)")
     report = Report(layout.name, games, players, strategy, seed)
     seeds = random.Random(seed)
-    first: qwixx.Game | None = None
+    first: qwixx.Game | qwixx.CardGame | None = None
     for number in range(games):
-        game = qwixx.Game(layout.rules, players=players, seed=seeds.getrandbits(32),
-                          strategies=strategies_for(strategy, players))
+        names = strategies_for(strategy, players)
+        game: qwixx.Game | qwixx.CardGame
+        if cards:
+            game = qwixx.CardGame(players=players, jokers=jokers, seed=seeds.getrandbits(32), strategies=names,
+                                  misplay_end=misplay_end, sheet=layout.rules)
+        else:
+            game = qwixx.Game(layout.rules, players=players, seed=seeds.getrandbits(32), strategies=names)
         outcome = game.play()
         first = first or game
         report.scores += outcome.scores

@@ -39,6 +39,15 @@ def test_verify_catches_a_wrong_printed_table(write_layout: Callable[..., Path])
     assert verify(layout, s)[0] == "row 0: 4 crosses score 10, the sheet prints 11"
 
 
-def test_card_game_is_not_simulated_yet() -> None:
-    with pytest.raises(UsageProblem, match="card-game engine"):
-        simulate(sheet("qwixx-cards"), 3, 1, 1)
+@pytest.mark.parametrize("name, card_game", [("qwixx-cards", False), ("qwixx-gemixxt-a", True)])
+def test_card_games_simulate_and_agree(name: str, card_game: bool) -> None:
+    report, first = simulate(sheet(name), 3, 15, 1, "mixed", card_game=card_game, jokers=True)
+    assert report.sheets_checked == 45 and not report.mismatches
+    assert isinstance(first, qwixx.CardGame)
+
+
+def test_card_options_need_a_card_game() -> None:
+    with pytest.raises(UsageProblem, match="card-game options"):
+        simulate(sheet("qwixx-standard"), 3, 1, 1, jokers=True)
+    with pytest.raises(UsageProblem, match="--card-game"):
+        simulate(sheet("qwixx-standard"), 3, 1, 1, card_game=True)

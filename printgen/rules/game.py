@@ -30,6 +30,10 @@ class EndReason(Enum):
 
     PENALTIES = "4th penalty"
     LOCKS = "2nd row locked"
+    ROWS = "a player's 2nd row completed"
+    """Card game: a player completed two rows (for that player only)."""
+    STALLED = "no player can complete 2 rows"
+    """Card game: nobody can complete a second row any more (printgen's decision)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,13 +10,15 @@
 
 from __future__ import annotations
 
+from printgen.rules.card_game import CardGame
+from printgen.rules.cards import Card, qwixx_deck
 from printgen.rules.game import EndReason, Game, Outcome
 from printgen.rules.scoring import points_table as _table
 from printgen.rules.sheet import PendingChoice, Sheet
 from printgen.rules.variants import COLOURS, VARIANTS, Colour, RowSpec, VariantSpec, variant
 
 __all__ = [
-    "COLOURS", "VARIANTS", "Colour", "EndReason", "Game", "Outcome", "PendingChoice", "RowSpec", "Sheet",
+    "COLOURS", "Card", "CardGame", "qwixx_deck", "VARIANTS", "Colour", "EndReason", "Game", "Outcome", "PendingChoice", "RowSpec", "Sheet",
     "VariantSpec", "points_table", "variant",
 ]
 

@@ -181,13 +181,14 @@ class Sheet:
                 targets.append((row, numbers[index]))
         return targets
 
-    def can_mark_many(self, row: int, numbers: list[int] | tuple[int, ...]) -> bool:
+    def can_mark_many(self, row: int, numbers: list[int] | tuple[int, ...], max_skips: int | None = 1) -> bool:
         """Card game: True when all `numbers` may be marked in `row` at once.
 
-        Marked left to right, with at most one number skipped between the first
-        and the last of them (skips before the first are free).
+        Marked left to right, with at most `max_skips` numbers skipped between
+        the first and the last of them (skips before the first are free; None:
+        no limit, as in the gemixxt card variant).
         """
-        return self._why_not_many(row, numbers) is None
+        return self._why_not_many(row, numbers, max_skips) is None
 
     # -- moves ---------------------------------------------------------------
 
@@ -199,9 +200,9 @@ class Sheet:
         self._cross(row, number)
         self._resolve()
 
-    def mark_many(self, row: int, numbers: list[int] | tuple[int, ...]) -> None:
+    def mark_many(self, row: int, numbers: list[int] | tuple[int, ...], max_skips: int | None = 1) -> None:
         """Card game: cross all `numbers` in `row` (see can_mark_many); IllegalMove if not allowed."""
-        reason = self._why_not_many(row, numbers)
+        reason = self._why_not_many(row, numbers, max_skips)
         if reason is not None:
             raise IllegalMove(reason)
         for number in sorted(numbers, key=self.spec.rows[row].numbers.index):
@@ -269,7 +270,7 @@ class Sheet:
             return f"locking row {row} with {numbers[index]} needs {need} crosses, it has {len(marks)}"
         return None
 
-    def _why_not_many(self, row: int, numbers: list[int] | tuple[int, ...]) -> str | None:
+    def _why_not_many(self, row: int, numbers: list[int] | tuple[int, ...], max_skips: int | None = 1) -> str | None:
         self._check_row(row)
         if not numbers:
             return "no numbers given"
@@ -280,8 +281,9 @@ class Sheet:
             if number not in order:
                 return f"{number!r} is not in row {row}"
         positions = sorted(order.index(n) for n in numbers)
-        if positions[-1] - positions[0] + 1 - len(positions) > 1:
-            return f"{list(numbers)} skips more than one number between the first and the last"
+        skipped = positions[-1] - positions[0] + 1 - len(positions)
+        if max_skips is not None and skipped > max_skips:
+            return f"{list(numbers)} skips {skipped} numbers between the first and the last (at most {max_skips})"
         marks = list(self._marks[row])
         for index in positions:
             last = marks[-1] if marks else -1
