@@ -12,9 +12,10 @@ from printgen.builders.pad import pad_items
 from printgen.check import require_agreement
 from printgen.errors import UsageProblem
 from printgen.labels import languages
-from printgen.layouts.model import ScoreSheetLayout
+from printgen.layouts.model import DeckLayout, ScoreSheetLayout
 from printgen.output import atomic_file, atomic_folder
-from printgen.page import Document, Item
+from printgen.page import Document, Item, Page
+from printgen.printing.cards import DUPLEX
 from printgen.printing.imposition import impose, plan_grid
 from printgen.printing.paper import paper_size
 from printgen.rules.sheet import Sheet
@@ -27,19 +28,39 @@ MAX_SHEETS = 100_000
 
 @dataclass(frozen=True, slots=True)
 class BuildOptions:
-    """What to build and where: output folder, formats, paper, pad size, sheets per page, seed, language,
-    colour shapes, the lucky-number pool and whether to shuffle (gemixxt B)."""
+    """What to build and where, and how: every option of `printgen build`.
+
+    Sheets: pad size, sheets per page, seed, language, colour shapes, lucky
+    pool, shuffling. Decks: card size, bleed, gap, crop marks, corner guide,
+    duplex, backs file, alignment page, back offset (per_page 1 makes
+    print-shop pages; None fits as many as the paper holds). Every layout: CMYK.
+    """
 
     out: Path = Path("output")
     formats: tuple[str, ...] = ("pdf",)
     paper: str = "a4"
     sheets: int = 1
-    per_page: int = 2
+    per_page: int | None = None
     seed: int = 1
     lang: str = "en"
     symbols: bool = False
     lucky_pool: str = "balanced"
     shuffle: bool = False
+    cmyk: bool = False
+    card_size: str | None = None
+    bleed: float = 3.0
+    gap: float = 0.0
+    crop_marks: bool = True
+    corner_guide: bool = False
+    duplex: str = "long"
+    backs_file: bool = False
+    alignment_page: bool = False
+    back_offset: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def sheets_per_page(self) -> int:
+        """Score sheets per page (default 2)."""
+        return self.per_page or 2
 
     def validate(self) -> None:
         """Raise UsageProblem naming the first option that cannot work."""
@@ -48,13 +69,15 @@ class BuildOptions:
             raise UsageProblem(f"--lang: {self.lang!r} is not one of {', '.join(languages())}")
         if not 1 <= self.sheets <= MAX_SHEETS:
             raise UsageProblem(f"--sheets: {self.sheets} is out of range 1..{MAX_SHEETS:,}")
-        if self.per_page not in PER_PAGE:
+        if self.per_page is not None and self.per_page not in PER_PAGE:
             raise UsageProblem(f"--per-page: {self.per_page} is not one of {', '.join(map(str, PER_PAGE))}")
         for fmt in self.formats:
             if fmt not in FORMATS:
                 raise UsageProblem(f"--format: {fmt!r} is not one of {', '.join(FORMATS)}")
         if self.out.exists() and not self.out.is_dir():
             raise UsageProblem(f"--out: {self.out} is a file, not a folder")
+        if self.duplex not in DUPLEX:
+            raise UsageProblem(f"--duplex: {self.duplex!r} is not one of {', '.join(DUPLEX)}")
 
 
 ProgressCallback = Callable[[int], None]
@@ -65,6 +88,9 @@ def build(ref: str, options: BuildOptions, on_page: ProgressCallback | None = No
     options.validate()
     layout = layouts.load(ref)
     require_agreement(layout)
+    if isinstance(layout, DeckLayout):
+        return build_deck(layout, options, on_page)
+
     def items() -> Iterator[Item]:
         return pad_items(layout, options.sheets, options.seed, options.lang, options.symbols,
                          options.lucky_pool, options.shuffle)
@@ -79,7 +105,7 @@ def build(ref: str, options: BuildOptions, on_page: ProgressCallback | None = No
 
 def page_count(options: BuildOptions) -> int:
     """Pages of a pad built with `options`."""
-    return -(-options.sheets // options.per_page)
+    return -(-options.sheets // options.sheets_per_page)
 
 
 def write_pad_pdf(name: str, items: Iterator[Item], options: BuildOptions,
@@ -87,7 +113,8 @@ def write_pad_pdf(name: str, items: Iterator[Item], options: BuildOptions,
     """Impose the pad's sheets `options.per_page` to a page and write OUT/NAME.pdf."""
     target = options.out / f"{name}.pdf"
     title = f"{name}: {options.sheets} sheets"
-    return write_items_pdf(items, target, options.paper, options.per_page, title, on_page)
+    return write_items_pdf(items, target, options.paper, options.sheets_per_page, title, on_page,
+                           options.cmyk)
 
 
 def write_filled_pdf(layout: ScoreSheetLayout, sheets: list[Sheet], target: Path, lang: str = "en",
@@ -101,20 +128,69 @@ def write_filled_pdf(layout: ScoreSheetLayout, sheets: list[Sheet], target: Path
 
 
 def write_items_pdf(items: Iterator[Item], target: Path, paper: str, per_page: int, title: str,
-                    on_page: ProgressCallback | None = None) -> Path:
+                    on_page: ProgressCallback | None = None, cmyk: bool = False) -> Path:
     """Impose `items` `per_page` to a page of `paper` and write them to `target`, atomically."""
-    from printgen.render.pdf import write_pdf
-
     first = next(items)
     grid = plan_grid(paper_size(paper), first.width, first.height, per_page)
-    document = Document(
-        symbols=first.art.symbols(),
-        pages=impose(chain([first], items), grid),
-        title=title,
-    )
+    pages = impose(chain([first], items), grid)
+    return write_pages_pdf(Document(first.art.symbols(), pages, title), target, on_page, cmyk)
+
+
+def write_pages_pdf(document: Document, target: Path, on_page: ProgressCallback | None = None,
+                    cmyk: bool = False) -> Path:
+    """Render `document` into `target`, atomically."""
+    from printgen.render.pdf import write_pdf
+
     with atomic_file(target) as temporary:
-        write_pdf(document, temporary, on_page)
+        write_pdf(document, temporary, on_page, cmyk)
     return target
+
+
+def build_deck(layout: DeckLayout, options: BuildOptions, on_page: ProgressCallback | None = None) -> list[Path]:
+    """Write a deck: fronts (with backs behind them for duplex) as PDF, and/or one SVG per face."""
+    from printgen.builders.cards import card_back, card_front, deck_cards
+    from printgen.printing.cards import (
+        alignment_pages,
+        card_pages,
+        card_size,
+        mirror_axis,
+        plan_cards,
+    )
+
+    size = card_size(options.card_size or layout.card_size)
+    cards = deck_cards(layout)
+    fronts = [card_front(layout, c, size, options.bleed, options.symbols, options.corner_guide) for c in cards]
+    backs = [card_back(layout, c, size, options.bleed) for c in cards]
+    written: list[Path] = []
+    if "pdf" in options.formats:
+        grid = plan_cards(paper_size(options.paper), size, options.bleed, options.gap, options.paper,
+                          options.per_page)
+        axis = mirror_axis("long" if options.duplex == "off" else options.duplex, grid)
+        front_pages = card_pages(fronts, grid, options.crop_marks)
+        back_pages = card_pages(backs, grid, options.crop_marks, axis, options.back_offset)
+        test = list(alignment_pages(grid, axis, options.back_offset)) if options.alignment_page else []
+        title = f"{layout.name}: {len(cards)} cards"
+        if options.duplex == "off":
+            pages: Iterator[Page] = chain(test[:1], front_pages)
+        else:
+            pages = chain(test, chain.from_iterable(zip(front_pages, back_pages)))
+        written.append(write_pages_pdf(Document([], pages, title), options.out / f"{layout.name}.pdf", on_page,
+                                       options.cmyk))
+        if options.duplex == "off" and options.backs_file:
+            backs_doc = Document([], chain(test[1:], back_pages), f"{title} (backs)")
+            written.append(write_pages_pdf(backs_doc, options.out / f"{layout.name}-backs.pdf", None, options.cmyk))
+    if "svg" in options.formats:
+        from printgen.render.svg import write_svg
+
+        folder = options.out / layout.name
+        with atomic_folder(folder) as temporary:
+            for card, front, back in zip(cards, fronts, backs):
+                for face, side in ((front, "front"), (back, "back")):
+                    target = temporary / f"{card.name}-{side}.svg"
+                    if not target.exists():
+                        write_svg(Item(card.name, face).as_page(), target, f"{layout.title} {card.name} {side}")
+        written.append(folder)
+    return written
 
 
 def write_items_svg(name: str, items: Iterator[Item], out: Path) -> Path:

@@ -6,14 +6,17 @@ other way round. `build` refuses a layout with any mismatch.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from printgen.errors import CheckFailed
-from printgen.layouts.model import Layout, ScoreSheetLayout
+from printgen.layouts.model import DeckLayout, Layout, ScoreSheetLayout
 from printgen.rules import qwixx
 
 
 def mismatches(layout: Layout) -> list[str]:
     """Every way `layout` disagrees with the rules, each as `file: key: what` (empty when it agrees)."""
-    return [f"{layout.source}: {key}: {message}" for key, message in _score_sheet(layout)]
+    found = _deck(layout) if isinstance(layout, DeckLayout) else _score_sheet(layout)
+    return [f"{layout.source}: {key}: {message}" for key, message in found]
 
 
 def require_agreement(layout: Layout) -> None:
@@ -21,6 +24,19 @@ def require_agreement(layout: Layout) -> None:
     found = mismatches(layout)
     if found:
         raise CheckFailed(found)
+
+
+def _deck(layout: DeckLayout) -> list[tuple[str, str]]:
+    from printgen.builders.cards import deck_cards
+
+    printed = Counter((card.colour or "joker", card.number) for card in deck_cards(layout))
+    rules = Counter((card.colour or "joker", card.number) for card in qwixx.qwixx_deck(jokers=True))
+    found = []
+    for kind, number in sorted(printed.keys() | rules.keys()):
+        if printed[(kind, number)] != rules[(kind, number)]:
+            times = f"{kind} {number} is printed {printed[(kind, number)]} times"
+            found.append(("cards", f"{times}, the rules deck has {rules[(kind, number)]}"))
+    return found
 
 
 def _score_sheet(layout: ScoreSheetLayout) -> list[tuple[str, str]]:

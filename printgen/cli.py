@@ -64,10 +64,17 @@ def list_layouts() -> None:
       printgen list
     """
     from printgen import layouts
+    from printgen.layouts.model import DeckLayout
+    from printgen.printing.cards import card_size
 
     for name in layouts.builtin_names():
         layout = layouts.load(name)
-        click.echo(f"{name:<24} {layout.kind:<12} {layout.width:g} x {layout.height:g} mm")
+        if isinstance(layout, DeckLayout):
+            width, height = card_size(layout.card_size)
+            size = f"{width:g} x {height:g} mm cards ({layout.card_size})"
+        else:
+            size = f"{layout.width:g} x {layout.height:g} mm"
+        click.echo(f"{name:<24} {layout.kind:<12} {size}")
 
 
 @main.command()
@@ -108,18 +115,33 @@ def check(names: tuple[str, ...]) -> None:
               show_default=True, help="Paper of the PDF pages.")
 @click.option("--sheets", type=click.IntRange(1, None), default=None,
               help="Sheets in the pad (default: one page full).")
-@click.option("--per-page", type=click.Choice(["1", "2", "4"]), default="2", show_default=True,
-              help="Sheets per PDF page (scaled down only if they do not fit).")
+@click.option("--per-page", type=click.Choice(["1", "2", "4"]), default=None,
+              help="Sheets per PDF page (default 2; scaled down only if they do not fit). "
+                   "Decks: default as many cards as fit; 1 makes print-shop pages with trim and bleed boxes.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed for sheets with variable data.")
 @click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True, help="Language of the labels.")
 @click.option("--symbols", is_flag=True, help="Give every colour its own shape too (colour-blind players).")
 @click.option("--lucky-pool", default="balanced", show_default=True, metavar="balanced|all|A-B,C-D...",
               help="Big Points: the lucky pairs dealt to the sheets.")
 @click.option("--shuffle", is_flag=True, help="Gemixxt B: a new number order on every sheet.")
+@click.option("--cmyk", is_flag=True, help="Write every colour as CMYK (for print shops that ask for it).")
+@click.option("--card-size", default=None, metavar="poker|bridge|mini|WxH",
+              help="Decks: card size (default from the layout, poker 63.5 x 88.9 mm); WxH in mm.")
+@click.option("--bleed", type=float, default=3.0, show_default=True, help="Decks: bleed around each card, mm (0..10).")
+@click.option("--gap", type=float, default=0.0, show_default=True, help="Decks: space between cards, mm.")
+@click.option("--crop-marks/--no-crop-marks", default=True, show_default=True, help="Decks: crop marks.")
+@click.option("--corner-guide", is_flag=True, help="Decks: a thin rounded-corner guide on the fronts.")
+@click.option("--duplex", type=click.Choice(["long", "short", "off"]), default="long", show_default=True,
+              help="Decks: each back page after its front, mirrored for a long- or short-edge flip; off: fronts only.")
+@click.option("--backs-file", is_flag=True, help="Decks, with --duplex off: write the backs to OUT/NAME-backs.pdf.")
+@click.option("--alignment-page", is_flag=True, help="Decks: add a duplex test page to measure --back-offset.")
+@click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
+              help="Decks: shift the backs by X,Y mm to correct the printer's duplex offset.")
 @reports_errors
 def build(names: tuple[str, ...], build_all: bool, out: Path, fmt: str, paper: str,
-          sheets: int | None, per_page: str, seed: int, lang: str, symbols: bool, lucky_pool: str,
-          shuffle: bool) -> None:
+          sheets: int | None, per_page: str | None, seed: int, lang: str, symbols: bool, lucky_pool: str,
+          shuffle: bool, cmyk: bool, card_size: str | None, bleed: float, gap: float, crop_marks: bool,
+          corner_guide: bool, duplex: str, backs_file: bool, alignment_page: bool, back_offset: str) -> None:
     """Build layouts (built-in names or layout files) into OUT as PDF and/or SVG.
 
     PDF goes to OUT/NAME.pdf; SVG to OUT/NAME.svg (or a folder OUT/NAME/
@@ -130,10 +152,13 @@ def build(names: tuple[str, ...], build_all: bool, out: Path, fmt: str, paper: s
       printgen build qwixx-standard --sheets 100 --per-page 2 --paper a4
       printgen build qwixx-big-points --sheets 50 --lang it --seed 7
       printgen build ./my-sheet.toml --format both --out prints/
+      printgen build qwixx-cards-deck --paper letter --alignment-page
+      printgen build qwixx-cards-deck --per-page 1 --cmyk --out print-shop/
       printgen build --all
     """
     from printgen.build import BuildOptions, page_count
     from printgen.pack import default_pack
+    from printgen.printing.cards import back_offset as parse_offset
 
     if build_all == bool(names):
         raise click.UsageError("give layout names or --all (not both, not neither)")
@@ -141,19 +166,29 @@ def build(names: tuple[str, ...], build_all: bool, out: Path, fmt: str, paper: s
         "formats": ("pdf", "svg") if fmt == "both" else (fmt,),
         "paper": paper.lower(),
         "sheets": sheets,
-        "per_page": int(per_page),
+        "per_page": int(per_page) if per_page else None,
         "seed": seed,
         "lang": lang,
         "symbols": symbols,
         "lucky_pool": lucky_pool,
         "shuffle": shuffle,
+        "cmyk": cmyk,
+        "card_size": card_size,
+        "bleed": bleed,
+        "gap": gap,
+        "crop_marks": crop_marks,
+        "corner_guide": corner_guide,
+        "duplex": duplex,
+        "backs_file": backs_file,
+        "alignment_page": alignment_page,
+        "back_offset": parse_offset(back_offset),
     }
     if build_all:
         ctx = click.get_current_context()
         params = {key: key for key in values} | {"formats": "fmt"}
         jobs = default_pack(out, {key: values[key] for key, param in params.items() if _given(ctx, param)})
     else:
-        values["sheets"] = sheets or int(per_page)
+        values["sheets"] = sheets or int(per_page or 2)
         jobs = [(name, BuildOptions(out=out, **values)) for name in names]
     for name, options in jobs:
         for path in _run_build(name, options, page_count(options)):
@@ -186,10 +221,13 @@ def simulate(name: str, players: int, games: int, seed: int, strategy: str, rend
       printgen simulate qwixx-cards --players 3 --games 1000 --jokers
     """
     from printgen import layouts
-    from printgen.errors import CheckFailed
+    from printgen.errors import CheckFailed, UsageProblem
+    from printgen.layouts.model import ScoreSheetLayout
     from printgen.simulate import simulate as run
 
     layout = layouts.load(name)
+    if not isinstance(layout, ScoreSheetLayout):
+        raise UsageProblem(f"{name}: simulate plays on a score sheet layout, not a {layout.kind}")
     if sys.stderr.isatty() and games >= 50:
         with click.progressbar(length=games, label=f"{layout.name}: games", file=sys.stderr) as bar:
             report, first = run(layout, players, games, seed, strategy, lambda n: bar.update(1),

@@ -1,4 +1,4 @@
-"""Colour arithmetic on "#rrggbb" strings: a colour in, its tint, or a readable ink shade out."""
+"""Colour arithmetic on "#rrggbb" strings: a colour in, its tint, a readable ink shade or CMYK out."""
 
 from __future__ import annotations
 
@@ -44,3 +44,12 @@ def ink(colour: Hex) -> Hex:
         shade = mix(shade, "#5a2800", 0.1)
     return shade
 
+
+
+def cmyk(colour: Hex) -> tuple[float, float, float, float]:
+    """A device-CMYK equivalent (0..1 each) of `colour`, by the naive formula (no ICC profile)."""
+    r, g, b = rgb(colour)
+    k = 1 - max(r, g, b)
+    if k >= 1:
+        return (0.0, 0.0, 0.0, 1.0)
+    return ((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k)

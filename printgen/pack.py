@@ -17,8 +17,10 @@ PACK: tuple[tuple[str, dict[str, object]], ...] = (
     ("qwixx-bonus-a", _PAD),
     ("qwixx-bonus-b", _PAD),
     ("qwixx-cards", _PAD),
+    ("qwixx-cards-deck", {"formats": ("pdf", "svg")}),
 )
-"""Every score sheet as a 50-sheet pad (2 per page) plus its SVG; Big Points sheets each get their lucky pair."""
+"""Every score sheet as a 50-sheet pad (2 per page) plus its SVG (Big Points sheets each with their lucky
+pair), and the card deck for long-edge duplex on A4 with its card SVGs."""
 
 
 def default_pack(out: Path, overrides: Mapping[str, object] | None = None) -> list[tuple[str, BuildOptions]]:

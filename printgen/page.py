@@ -140,20 +140,25 @@ class Symbol:
 
 @dataclass(frozen=True, slots=True)
 class Use:
-    """A placement of `symbol` with its top-left corner at (x, y), scaled by `scale`."""
+    """A placement of `symbol` with its top-left corner at (x, y), scaled by `scale`, cut to `clip` if given."""
 
     symbol: Symbol
     x: Mm
     y: Mm
     scale: float = 1.0
+    clip: Box | None = None
 
     def bounds(self) -> Box:
-        return (
+        box = (
             self.x,
             self.y,
             self.x + self.scale * self.symbol.width,
             self.y + self.scale * self.symbol.height,
         )
+        if self.clip is None:
+            return box
+        return (max(box[0], self.clip[0]), max(box[1], self.clip[1]),
+                min(box[2], self.clip[2]), min(box[3], self.clip[3]))
 
 
 Element: TypeAlias = Rect | Line | Circle | Path | Text | Group | Use

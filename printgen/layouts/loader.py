@@ -10,6 +10,8 @@ from printgen.errors import LayoutError
 from printgen.labels import catalogue
 from printgen.layouts.fields import Fields
 from printgen.layouts.model import (
+    CardGroup,
+    DeckLayout,
     Layout,
     PenaltyLayout,
     PointsTableLayout,
@@ -19,7 +21,9 @@ from printgen.layouts.model import (
 from printgen.rules import qwixx
 
 MAX_FILE_BYTES = 1_000_000
-KINDS = ("score-sheet",)
+KINDS = ("score-sheet", "deck")
+GAMES = ("qwixx-cards",)
+CARD_KINDS = ("number", "joker")
 
 
 def load_file(path: Path, shown: str | None = None) -> Layout:
@@ -31,7 +35,11 @@ def load_file(path: Path, shown: str | None = None) -> Layout:
     kind = top.string("kind")
     if kind is not None and kind not in KINDS:
         top.problem("kind", f"{kind!r} is not a known kind ({', '.join(KINDS)})")
-    layout = _score_sheet(top, path.stem, name) if kind == "score-sheet" else None
+    layout: Layout | None = None
+    if kind == "score-sheet":
+        layout = _score_sheet(top, path.stem, name)
+    elif kind == "deck":
+        layout = _deck(top, path.stem, name)
     top.finish()
     if problems or layout is None:
         raise LayoutError([f"{name}: {key}: {message}" for key, message in problems])
@@ -111,6 +119,52 @@ def _score_sheet(top: Fields, name: str, source: str) -> ScoreSheetLayout | None
         lucky_numbers=lucky_numbers,
         bonus_row=bonus_row,
     )
+
+
+def _deck(top: Fields, name: str, source: str) -> DeckLayout | None:
+    from printgen.printing.cards import CARD_SIZES
+
+    title = top.string("title")
+    game = top.string("game")
+    if game is not None and game not in GAMES:
+        top.problem("game", f"{game!r} is not a known card game ({', '.join(GAMES)})")
+    card_size = top.string("card_size", "poker")
+    if card_size is not None and card_size not in CARD_SIZES:
+        top.problem("card_size", f"{card_size!r} is not one of {', '.join(CARD_SIZES)}")
+    palette = _palette(top)
+    back = None
+    if palette is not None:
+        back = palette.get("back")
+        if back is None:
+            top.problem("palette.back", "is missing (the neutral colour of the card backs)")
+    groups = [_card_group(fields, palette) for fields in top.tables("cards", 1, 20)]
+    if top.problems or None in (title, game, card_size, palette, back, *groups):
+        return None
+    assert title and game and card_size and palette and back
+    return DeckLayout(name, source, title, game, card_size, tuple(palette.items()), back,
+                      tuple(g for g in groups if g is not None))
+
+
+def _card_group(fields: Fields, palette: dict[str, str] | None) -> CardGroup | None:
+    kind = fields.string("kind")
+    if kind is not None and kind not in CARD_KINDS:
+        fields.problem("kind", f"{kind!r} is not one of {', '.join(CARD_KINDS)}")
+        kind = None
+    colours: tuple[str, ...] | None = ()
+    if kind == "number":
+        colours = fields.strings("colours", 1, 8)
+        if colours is not None and palette is not None:
+            for colour in colours:
+                if colour not in palette:
+                    fields.problem("colours", f"{colour!r} is not in [palette] ({', '.join(palette)})")
+                    colours = None
+                    break
+    numbers = fields.integers("numbers", 1, 30)
+    copies = fields.integer("copies", 1, 10) if fields.has("copies") else 1
+    fields.finish()
+    if kind is None or colours is None or numbers is None or copies is None:
+        return None
+    return CardGroup(kind, colours, numbers, copies)
 
 
 def _palette(top: Fields) -> dict[str, str] | None:

@@ -81,4 +81,33 @@ class ScoreSheetLayout:
         return dict(self.palette)[name]
 
 
-Layout: TypeAlias = ScoreSheetLayout
+@dataclass(frozen=True, slots=True)
+class CardGroup:
+    """Cards of one kind: "number" cards in each of `colours`, or "joker" cards; each number `copies` times."""
+
+    kind: str
+    colours: tuple[str, ...]
+    numbers: tuple[int, ...]
+    copies: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeckLayout:
+    """A deck of cards: its composition, the rules deck it must equal, its palette and back colour."""
+
+    name: str
+    source: str
+    title: str
+    game: str
+    card_size: str
+    palette: tuple[tuple[str, Hex], ...]
+    back: Hex
+    groups: tuple[CardGroup, ...]
+    kind: str = "deck"
+
+    def colour(self, name: str) -> Hex:
+        """The printed colour of palette entry `name`."""
+        return dict(self.palette)[name]
+
+
+Layout: TypeAlias = ScoreSheetLayout | DeckLayout

@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path as FilePath
 from typing import IO, Any
 
+from printgen.colours import cmyk as to_cmyk
 from printgen.fonts import register_pdf_fonts
 from printgen.page import Circle, Document, Group, Line, Paint, Path, Rect, Symbol, Text, Use
 from printgen.render.base import Renderer
@@ -19,17 +20,20 @@ PT_PER_MM = 72.0 / 25.4
 
 
 @cache
-def _colour(value: str) -> Any:
-    from reportlab.lib.colors import HexColor
+def _colour(value: str, cmyk: bool = False) -> Any:
+    from reportlab.lib.colors import CMYKColor, HexColor
 
+    if cmyk:
+        return CMYKColor(*to_cmyk(value))
     return HexColor(value)
 
 
 class PdfRenderer(Renderer):
-    """Draws elements onto a reportlab canvas whose user space is mm, y down."""
+    """Draws elements onto a reportlab canvas whose user space is mm, y down (colours as CMYK if `cmyk`)."""
 
-    def __init__(self, canvas: Any) -> None:
+    def __init__(self, canvas: Any, cmyk: bool = False) -> None:
         self.canvas = canvas
+        self.cmyk = cmyk
         self.fonts = register_pdf_fonts()
         self.forms: dict[str, str] = {}
         """Symbol id -> short form name (every page's resources list the forms it uses)."""
@@ -37,9 +41,9 @@ class PdfRenderer(Renderer):
     def _paint(self, paint: Paint) -> tuple[int, int]:
         c = self.canvas
         if paint.fill:
-            c.setFillColor(_colour(paint.fill))
+            c.setFillColor(_colour(paint.fill, self.cmyk))
         if paint.stroke:
-            c.setStrokeColor(_colour(paint.stroke))
+            c.setStrokeColor(_colour(paint.stroke, self.cmyk))
             c.setLineWidth(paint.width)
             if paint.dash:
                 c.setDash(list(paint.dash), 0)
@@ -84,7 +88,7 @@ class PdfRenderer(Renderer):
         c.saveState()
         c.translate(text.x, text.y)
         c.scale(1, -1)
-        c.setFillColor(_colour(text.fill))
+        c.setFillColor(_colour(text.fill, self.cmyk))
         c.setFont(self.fonts[text.weight], text.size)
         draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}
         draw[text.anchor](0, 0, text.text)
@@ -93,6 +97,11 @@ class PdfRenderer(Renderer):
     def use(self, use: Use) -> None:
         c = self.canvas
         c.saveState()
+        if use.clip is not None:
+            x0, y0, x1, y1 = use.clip
+            region = c.beginPath()
+            region.rect(x0, y0, x1 - x0, y1 - y0)
+            c.clipPath(region, stroke=0, fill=0)
         c.translate(use.x, use.y)
         if use.scale != 1.0:
             c.scale(use.scale, use.scale)
@@ -118,10 +127,11 @@ class PdfRenderer(Renderer):
         self.canvas.endForm()
 
 
-def write_pdf(document: Document, target: FilePath | IO[bytes], on_page: Any = None) -> int:
+def write_pdf(document: Document, target: FilePath | IO[bytes], on_page: Any = None, cmyk: bool = False) -> int:
     """Render `document` to `target`; returns the number of pages written.
 
-    `on_page(n)` is called after each page (progress reporting).
+    `on_page(n)` is called after each page (progress reporting); `cmyk` writes
+    every colour as DeviceCMYK (for print shops that require it).
     """
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
@@ -134,13 +144,14 @@ def write_pdf(document: Document, target: FilePath | IO[bytes], on_page: Any = N
         invariant=1,
         pageCompression=1,
         initialFontName=names["regular"],
+        enforceColorSpace="cmyk" if cmyk else None,
     )
     canvas.setTitle(document.title)
     canvas.setAuthor("printgen")
     canvas.setCreator("printgen")
     canvas.setProducer("printgen (reportlab)")
     canvas.setSubject(document.meta.get("subject", document.title))
-    renderer = PdfRenderer(canvas)
+    renderer = PdfRenderer(canvas, cmyk)
     count = 0
     for page in document:
         for symbol in [*document.symbols, *page.symbols()]:

@@ -61,9 +61,13 @@ class RecordingRenderer(Renderer):
         )
 
     def use(self, use: Use) -> None:
+        start = len(self.drawn)
         self._push(use.x, use.y, use.scale)
         self.draw(use.symbol.elements)
         self._transforms.pop()
+        if use.clip is not None:
+            clip = self._map(use.clip)
+            self.drawn[start:] = [_clipped(d, clip) for d in self.drawn[start:] if _overlaps(d.bounds, clip)]
 
     def push_group(self, group: Group) -> None:
         self._push(group.dx, group.dy, group.scale)
@@ -81,3 +85,13 @@ def record(page: Page) -> list[Drawn]:
     renderer = RecordingRenderer()
     renderer.draw(page.elements)
     return renderer.drawn
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _clipped(drawn: Drawn, clip: Box) -> Drawn:
+    x0, y0, x1, y1 = drawn.bounds
+    box = (max(x0, clip[0]), max(y0, clip[1]), min(x1, clip[2]), min(y1, clip[3]))
+    return Drawn(drawn.kind, box, drawn.text, drawn.x, drawn.y, drawn.size, drawn.anchor, drawn.fill)

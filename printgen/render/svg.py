@@ -79,13 +79,23 @@ class SvgRenderer(Renderer):
     def use(self, use: Use) -> None:
         self.define(use.symbol)
         symbol = use.symbol
-        self._add(
-            self.drawing.use(
-                f"#{symbol.id}",
-                insert=(_n(use.x), _n(use.y)),
-                size=(_n(symbol.width * use.scale), _n(symbol.height * use.scale)),
-            )
+        element = self.drawing.use(
+            f"#{symbol.id}",
+            insert=(_n(use.x), _n(use.y)),
+            size=(_n(symbol.width * use.scale), _n(symbol.height * use.scale)),
         )
+        if use.clip is not None:
+            element["clip-path"] = f"url(#{self._clip(use.clip)})"
+        self._add(element)
+
+    def _clip(self, box: tuple[float, float, float, float]) -> str:
+        name = "clip-" + "-".join(str(_n(v)).replace(".", "_").replace("-", "m") for v in box)
+        if name not in self.defined:
+            self.defined.add(name)
+            clip = self.drawing.clipPath(id=name)
+            clip.add(self.drawing.rect((_n(box[0]), _n(box[1])), (_n(box[2] - box[0]), _n(box[3] - box[1]))))
+            self.drawing.defs.add(clip)
+        return name
 
     def push_group(self, group: Group) -> None:
         g = self.drawing.g()

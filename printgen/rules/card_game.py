@@ -25,8 +25,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from printgen.rules.cards import Card, qwixx_deck
 from printgen.rules.card_strategies import CardStrategy, Play, card_strategy
+from printgen.rules.cards import Card, qwixx_deck
 from printgen.rules.game import MAX_TURNS, EndReason, Outcome
 from printgen.rules.sheet import Sheet
 from printgen.rules.strategies import Option

@@ -18,8 +18,21 @@ from printgen.rules.sheet import PendingChoice, Sheet
 from printgen.rules.variants import COLOURS, VARIANTS, Colour, RowSpec, VariantSpec, variant
 
 __all__ = [
-    "COLOURS", "Card", "CardGame", "qwixx_deck", "VARIANTS", "Colour", "EndReason", "Game", "Outcome", "PendingChoice", "RowSpec", "Sheet",
-    "VariantSpec", "points_table", "variant",
+    "COLOURS",
+    "VARIANTS",
+    "Card",
+    "CardGame",
+    "Colour",
+    "EndReason",
+    "Game",
+    "Outcome",
+    "PendingChoice",
+    "RowSpec",
+    "Sheet",
+    "VariantSpec",
+    "points_table",
+    "qwixx_deck",
+    "variant",
 ]
 
 

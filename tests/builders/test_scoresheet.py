@@ -9,7 +9,7 @@ from printgen.builders.scoresheet import build_sheet
 from printgen.layouts.model import ScoreSheetLayout
 from printgen.render.recording import record
 
-ALL = layouts.builtin_names()
+ALL = [name for name in layouts.builtin_names() if layouts.load(name).kind == "score-sheet"]
 
 
 def sheet(name: str) -> ScoreSheetLayout:

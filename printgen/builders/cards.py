@@ -1,0 +1,113 @@
+"""The card builder: a deck layout, a card and its size in, the card's front and back faces (with bleed) out.
+
+A face is a Symbol of the trimmed card plus `bleed` mm on every side; the
+background art runs into the bleed, text keeps at least 3 mm inside the trim.
+Number cards fill the card with their colour around a big number; jokers
+show all four colours; every back is neutral and shows its card's number.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from printgen.builders.scoresheet import centred_text, place
+from printgen.builders.shapes import colour_shape, safe_id
+from printgen.colours import ink, mix
+from printgen.fonts import cap_height, fit_size
+from printgen.layouts.model import DeckLayout
+from printgen.page import Circle, Element, Mm, Paint, Rect, Symbol, Text
+from printgen.rules.cards import Card
+from printgen.rules.variants import COLOURS
+
+WHITE = "#ffffff"
+DARK = "#222222"
+GUIDE = Paint(stroke="#ffffff", width=0.2, dash=(1.0, 1.0))
+CORNER_RADIUS: Mm = 3.2
+SAFE: Mm = 3.0
+
+
+def deck_cards(layout: DeckLayout) -> list[Card]:
+    """Every card the layout prints, in print order (copies repeated)."""
+    cards: list[Card] = []
+    for group in layout.groups:
+        for _ in range(group.copies):
+            if group.kind == "number":
+                cards += [Card(number, colour) for colour in group.colours for number in group.numbers]
+            else:
+                cards += [Card(number) for number in group.numbers]
+    return cards
+
+
+@cache
+def card_front(layout: DeckLayout, card: Card, size: tuple[Mm, Mm], bleed: Mm, symbols: bool = False,
+               corner_guide: bool = False) -> Symbol:
+    """The front of `card`: its colour (or the four colours of a joker), a big number, corner indices."""
+    w, h = size
+    elements: list[Element] = []
+    if card.colour is None:
+        band = (h + 2 * bleed) / len(COLOURS)
+        for i, colour in enumerate(COLOURS):
+            elements.append(Rect(0, i * band, w + 2 * bleed, band + (0.01 if i < 3 else 0), Paint(
+                fill=layout.colour(colour))))
+        number_ink = DARK
+    else:
+        elements.append(Rect(0, 0, w + 2 * bleed, h + 2 * bleed, Paint(fill=layout.colour(card.colour))))
+        number_ink = ink(layout.colour(card.colour))
+    elements += _centre(card.number, w, h, bleed, number_ink, ring=card.colour is None)
+    elements += _indices(card.number, w, h, bleed, WHITE)
+    if symbols and card.colour is not None:
+        shape = colour_shape(card.colour, WHITE)
+        index_size = _index_size(w)
+        elements.append(place(shape, bleed + SAFE + 1.0 + index_size * 0.3, bleed + SAFE + index_size + 3.2, 3.2))
+        elements.append(place(shape, bleed + w - SAFE - 1.0 - index_size * 0.3, bleed + h - SAFE - index_size - 3.2,
+                              3.2))
+    if card.colour is None:
+        label = "JOKER"
+        size_ = fit_size(label, "bold", 3.6, w * 0.4)
+        elements.append(Text(bleed + w / 2, bleed + h / 2 - w * 0.245, label, size_, DARK, "bold", "middle"))
+    if corner_guide:
+        elements.append(Rect(bleed, bleed, w, h, GUIDE, radius=CORNER_RADIUS))
+    name = f"front-{card.name}-{_size_id(size, bleed)}{'-s' if symbols else ''}{'-g' if corner_guide else ''}"
+    return Symbol(safe_id(name), w + 2 * bleed, h + 2 * bleed, tuple(elements))
+
+
+@cache
+def card_back(layout: DeckLayout, card: Card, size: tuple[Mm, Mm], bleed: Mm) -> Symbol:
+    """The back of `card`: neutral colour, the game's title and the card's number (no colour information)."""
+    w, h = size
+    back = layout.back
+    light = mix(back, WHITE, 0.35)
+    elements: list[Element] = [Rect(0, 0, w + 2 * bleed, h + 2 * bleed, Paint(fill=back))]
+    elements += _centre(card.number, w, h, bleed, back, ring=False)
+    elements += _indices(card.number, w, h, bleed, WHITE)
+    title = layout.title.upper()
+    size_ = fit_size(title, "bold", 4.2, w * 0.5)
+    elements.append(Text(bleed + w / 2, bleed + h - SAFE - 5.0, title, size_, light, "bold", "middle"))
+    return Symbol(safe_id(f"back-{card.number:02d}-{_size_id(size, bleed)}"), w + 2 * bleed, h + 2 * bleed,
+                  tuple(elements))
+
+
+def _centre(number: int, w: Mm, h: Mm, bleed: Mm, colour: str, ring: bool) -> list[Element]:
+    cx, cy = bleed + w / 2, bleed + h / 2
+    r = w * 0.36
+    elements: list[Element] = [Circle(cx, cy, r, Paint(fill=WHITE, stroke=DARK if ring else None, width=0.6))]
+    size = min(r * 1.05 / cap_height("bold"), fit_size(str(number), "bold", 200.0, r * 1.55))
+    elements.append(centred_text(cx, cy, str(number), size, colour))
+    return elements
+
+
+def _index_size(w: Mm) -> Mm:
+    return w * 0.13
+
+
+def _indices(number: int, w: Mm, h: Mm, bleed: Mm, colour: str) -> list[Element]:
+    size = _index_size(w)
+    top = bleed + SAFE + 1.0 + cap_height("bold") * size
+    return [
+        Text(bleed + SAFE + 1.0, top, str(number), size, colour, "bold", "start"),
+        Text(bleed + w - SAFE - 1.0, bleed + h - SAFE - 1.0, str(number), size, colour, "bold", "end"),
+    ]
+
+
+def _size_id(size: tuple[Mm, Mm], bleed: Mm) -> str:
+    return f"{size[0]:g}x{size[1]:g}b{bleed:g}".replace(".", "_")
