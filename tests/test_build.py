@@ -122,3 +122,87 @@ def test_variable_sheets_still_draw_the_static_sheet_once(tmp_path: Path, name: 
     per_sheet = (large.stat().st_size - small.stat().st_size) / 200
     limit = 1500 if "shuffle" in extra else 700
     assert per_sheet < limit, f"each extra sheet costs {per_sheet:.0f} bytes"
+
+
+def _card_numbers(path: Path, page: int, grid_boxes: list[tuple[float, float, float, float]],
+                  page_h: float) -> list[set[str]]:
+    import re
+
+    import pypdfium2 as pdfium
+
+    from printgen.render.pdf import PT_PER_MM
+
+    pdf = pdfium.PdfDocument(str(path))
+    text = pdf[page].get_textpage()
+    found = []
+    for x0, y0, x1, y1 in grid_boxes:
+        words = text.get_text_bounded(left=x0 * PT_PER_MM, right=x1 * PT_PER_MM,
+                                      top=(page_h - y0) * PT_PER_MM, bottom=(page_h - y1) * PT_PER_MM)
+        found.append(set(re.findall(r"\d+", words)))
+    pdf.close()
+    return found
+
+
+@pytest.mark.parametrize("paper, duplex", [("a4", "long"), ("letter", "long"), ("a4", "short")])
+def test_every_back_lands_behind_its_front(tmp_path: Path, paper: str, duplex: str) -> None:
+    from printgen.printing.cards import mirror_axis, plan_cards
+    from printgen.printing.paper import paper_size
+
+    (pdf,) = build("qwixx-cards-deck", BuildOptions(out=tmp_path, paper=paper, duplex=duplex))
+    grid = plan_cards(paper_size(paper), (63.5, 88.9), 3.0, 0.0, paper)
+    axis = mirror_axis(duplex, grid)
+    pages = len(PdfReader(pdf).pages)
+    assert pages == 2 * 7  # 55 cards, 9 a page: 7 front pages, each followed by its backs
+    for front_page in range(0, pages, 2):
+        fronts = [grid.trim(i) for i in range(9)]
+        behind = []
+        for x0, y0, x1, y1 in fronts:
+            if axis == "x":
+                behind.append((grid.page_w - x1, y0, grid.page_w - x0, y1))
+            else:
+                behind.append((x0, grid.page_h - y1, x1, grid.page_h - y0))
+        front_numbers = _card_numbers(pdf, front_page, fronts, grid.page_h)
+        back_numbers = _card_numbers(pdf, front_page + 1, behind, grid.page_h)
+        for f, b in zip(front_numbers, back_numbers):
+            assert len(f) <= 1 and f == b
+
+
+def test_print_shop_file_has_trim_and_bleed_boxes(tmp_path: Path) -> None:
+    (pdf,) = build("qwixx-cards-deck", BuildOptions(out=tmp_path, per_page=1, cmyk=True))
+    reader = PdfReader(pdf)
+    assert len(reader.pages) == 110
+    page = reader.pages[0]
+    pt = 72 / 25.4
+    assert float(page.trimbox.width) == pytest.approx(63.5 * pt, abs=0.01)
+    assert float(page.bleedbox.width) == pytest.approx(69.5 * pt, abs=0.01)
+    assert float(page.mediabox.width) > float(page.bleedbox.width)
+    assert all(fonts(pdf).values())
+
+
+def test_cmyk_writes_no_rgb_colour(tmp_path: Path) -> None:
+    import re
+
+    (pdf,) = build("qwixx-standard", BuildOptions(out=tmp_path, cmyk=True))
+    reader = PdfReader(pdf)
+    streams = [reader.pages[0].get_contents().get_data()]
+    for xobject in reader.pages[0]["/Resources"]["/XObject"].values():
+        streams.append(xobject.get_object().get_data())
+    content = b"\n".join(streams).decode("latin-1")
+    assert re.search(r"\bk\b", content) and not re.search(r"\brg\b|\bRG\b", content)
+
+
+def test_duplex_off_with_a_backs_file_and_alignment_page(tmp_path: Path) -> None:
+    written = build("qwixx-cards-deck", BuildOptions(out=tmp_path, duplex="off", backs_file=True,
+                                                     alignment_page=True))
+    assert [p.name for p in written] == ["qwixx-cards-deck.pdf", "qwixx-cards-deck-backs.pdf"]
+    assert len(PdfReader(written[0]).pages) == 8 and len(PdfReader(written[1]).pages) == 8
+    assert "alignment" in page_texts(written[0])[0]
+
+
+def test_deck_svgs_are_named_for_people(tmp_path: Path) -> None:
+    (folder,) = build("qwixx-cards-deck", BuildOptions(out=tmp_path, formats=("svg",)))
+    names = {p.name for p in folder.iterdir()}
+    assert {"red-07-front.svg", "red-07-back.svg", "joker-12-front.svg"} <= names
+    assert len(names) == 110
+    root = ET.parse(folder / "blue-10-front.svg").getroot()
+    assert root.get("width") == "69.5mm"

@@ -55,3 +55,16 @@ def test_a_missing_row_is_caught(write_layout: Callable[..., Path], standard_tex
     end = standard_text.index("[penalties]")
     path = write_layout(standard_text[blue:end], "")
     assert any("rows: 3 rows" in line for line in mismatches(layouts.load(str(path))))
+
+
+def test_a_wrong_deck_composition_is_caught(tmp_path: Path) -> None:
+    from printgen.resources import resource_dir
+
+    text = (resource_dir("layouts") / "qwixx-cards-deck.toml").read_text(encoding="utf-8")
+    path = tmp_path / "deck.toml"
+    path.write_text(text.replace("numbers = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]\ncopies = 1\n\n[[cards]]\nkind = \"joker\"",
+                                 "numbers = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 11]\ncopies = 1\n\n[[cards]]\nkind = \"joker\"",
+                                 1), encoding="utf-8")
+    found = mismatches(layouts.load(str(path)))
+    assert f"{path}: cards: blue 11 is printed 2 times, the rules deck has 1" in found
+    assert f"{path}: cards: red 12 is printed 0 times, the rules deck has 1" in found

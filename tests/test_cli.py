@@ -155,3 +155,40 @@ def test_bad_lucky_pool_is_one_line(runner: CliRunner, tmp_path: Path) -> None:
 def test_shuffle_builds(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["build", "qwixx-gemixxt-b", "--shuffle", "--sheets", "6", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--card-size", "250x300"], "Error: --card-size: 250 x 300 mm cards do not fit a4 with 5 mm margins"),
+        (["--card-size", "huge"], "Error: --card-size: 'huge' is not poker, bridge, mini or WxH in mm (e.g. 60x90)"),
+        (["--bleed", "-1"], "Error: --bleed: -1 mm is outside 0..10 mm"),
+        (["--bleed", "11"], "Error: --bleed: 11 mm is outside 0..10 mm"),
+        (["--back-offset", "1"], "Error: --back-offset: '1' is not two numbers X,Y in mm (e.g. 0.5,-1)"),
+    ],
+)
+def test_bad_deck_options_are_one_line(runner: CliRunner, tmp_path: Path, args: list[str], message: str) -> None:
+    result = runner.invoke(main, ["build", "qwixx-cards-deck", "--out", str(tmp_path), *args])
+    assert result.exit_code == 2
+    assert _one_error_line(result.output) == message
+    assert not any(tmp_path.iterdir())
+
+
+def test_deck_builds_for_letter_with_an_alignment_page(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(main, ["build", "qwixx-cards-deck", "--paper", "letter", "--alignment-page",
+                                  "--back-offset", "0.5,-1", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    from pypdf import PdfReader
+
+    assert len(PdfReader(tmp_path / "qwixx-cards-deck.pdf").pages) == 2 + 14
+
+
+def test_list_shows_the_deck(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["list"])
+    assert "qwixx-cards-deck" in result.output and "63.5 x 88.9 mm cards (poker)" in result.output
+
+
+def test_simulate_card_game(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["simulate", "qwixx-cards", "--players", "3", "--games", "20", "--jokers"])
+    assert result.exit_code == 0, result.output
+    assert "2nd row completed" in result.output and "all agree" in result.output

@@ -1,0 +1,57 @@
+"""Card faces: the deck's composition, fronts in their colours, every back with its own number."""
+
+from __future__ import annotations
+
+from printgen import layouts
+from printgen.builders.cards import card_back, card_front, deck_cards
+from printgen.fonts import cap_height
+from printgen.layouts.model import DeckLayout
+from printgen.page import Item
+from printgen.render.recording import record
+from printgen.rules import qwixx
+from printgen.rules.cards import Card
+
+
+def deck() -> DeckLayout:
+    layout = layouts.load("qwixx-cards-deck")
+    assert isinstance(layout, DeckLayout)
+    return layout
+
+
+def test_composition_equals_the_rules_deck() -> None:
+    cards = deck_cards(deck())
+    key = lambda c: (c.number, c.colour or "")  # noqa: E731
+    assert sorted(cards, key=key) == sorted(qwixx.qwixx_deck(jokers=True), key=key)
+    assert sum(c.is_joker for c in cards) == 11
+
+
+def test_front_fills_the_bleed_with_its_colour_and_shows_its_number() -> None:
+    layout = deck()
+    face = card_front(layout, Card(7, "green"), (63.5, 88.9), 3.0)
+    drawn = record(Item("x", face).as_page())
+    background = drawn[0]
+    assert background.bounds == (0, 0, 69.5, 94.9) and background.fill == layout.colour("green")
+    numbers = [d for d in drawn if d.kind == "text"]
+    assert [d.text for d in numbers] == ["7", "7", "7"]
+    for d in numbers:  # digits keep 3 mm inside the trim (the safe area): bleed 3 + safe 3
+        top = d.y - cap_height("bold") * d.size
+        assert d.bounds[0] >= 6.0 and d.bounds[2] <= 69.5 - 6.0 and top >= 6.0 and d.y <= 94.9 - 6.0
+
+
+def test_joker_shows_all_four_colours() -> None:
+    layout = deck()
+    drawn = record(Item("x", card_front(layout, Card(9), (63.5, 88.9), 3.0)).as_page())
+    fills = {d.fill for d in drawn if d.kind == "rect"}
+    assert {layout.colour(c) for c in qwixx.COLOURS} <= fills
+    assert "JOKER" in [d.text for d in drawn]
+
+
+def test_every_back_is_neutral_with_its_number() -> None:
+    layout = deck()
+    for card in (Card(4, "red"), Card(4, "blue"), Card(4)):
+        drawn = record(Item("x", card_back(layout, card, (63.5, 88.9), 3.0)).as_page())
+        assert drawn[0].fill == layout.back
+        assert all(d.fill not in {layout.colour(c) for c in qwixx.COLOURS} for d in drawn)
+        assert [d.text for d in drawn if d.kind == "text"][:3] == ["4", "4", "4"]
+    same = {card_back(layout, c, (63.5, 88.9), 3.0).id for c in (Card(4, "red"), Card(4, "blue"), Card(4))}
+    assert len(same) == 1  # no back gives its colour away
