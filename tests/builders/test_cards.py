@@ -20,7 +20,7 @@ def deck() -> DeckLayout:
 
 def test_composition_equals_the_rules_deck() -> None:
     cards = deck_cards(deck())
-    key = lambda c: (c.number, c.colour or "")  # noqa: E731
+    key = lambda c: (c.number, c.colour or "")
     assert sorted(cards, key=key) == sorted(qwixx.qwixx_deck(jokers=True), key=key)
     assert sum(c.is_joker for c in cards) == 11
 

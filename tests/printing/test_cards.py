@@ -76,7 +76,7 @@ def test_backs_are_mirrored_for_the_flip(duplex: str, axis: str) -> None:
     page = next(card_pages(faces, grid, marks=True, mirror=axis, offset=(0.5, -1.0)))
     placed = [e for e in page.elements if getattr(e, "symbol", None) is not None]
     for index, use in enumerate(placed):
-        x0, y0, x1, y1 = grid.trim(index)
+        _x0, y0, x1, y1 = grid.trim(index)
         if axis == "x":
             assert use.x + 3.0 == pytest.approx(grid.page_w - x1 + 0.5)
             assert use.y + 3.0 == pytest.approx(y0 - 1.0)
