@@ -105,6 +105,8 @@ class CardGame:
             if self.misplay_end and active.penalties == active.spec.max_penalties:
                 self._finish(EndReason.PENALTIES)
                 return
+        if self.cards_in_play() != self.deck_size:
+            raise RuntimeError(f"{self.cards_in_play()} cards in play, the deck has {self.deck_size}")
         if self._end_if_over():
             return
         self.active = (self.active + 1) % len(self.sheets)
