@@ -9,13 +9,20 @@ from __future__ import annotations
 from collections import Counter
 
 from printgen.errors import CheckFailed
-from printgen.layouts.model import DeckLayout, Layout, ScoreSheetLayout
-from printgen.rules import qwixx
+from printgen.layouts.model import BoardLayout, DeckLayout, Layout, ScoreSheetLayout, TokenLayout
+from printgen.rules import one_to_nine, qwixx
 
 
 def mismatches(layout: Layout) -> list[str]:
     """Every way `layout` disagrees with the rules, each as `file: key: what` (empty when it agrees)."""
-    found = _deck(layout) if isinstance(layout, DeckLayout) else _score_sheet(layout)
+    if isinstance(layout, DeckLayout):
+        found = _deck(layout)
+    elif isinstance(layout, BoardLayout):
+        found = _board(layout)
+    elif isinstance(layout, TokenLayout):
+        found = _tokens(layout)
+    else:
+        found = _score_sheet(layout)
     return [f"{layout.source}: {key}: {message}" for key, message in found]
 
 
@@ -26,17 +33,43 @@ def require_agreement(layout: Layout) -> None:
         raise CheckFailed(found)
 
 
-def _deck(layout: DeckLayout) -> list[tuple[str, str]]:
-    from printgen.builders.cards import deck_cards
+def rules_deck(game: str) -> list[tuple[str, str | None, int | None]]:
+    """The deck the rules of `game` prescribe, as (kind, colour, number)."""
+    if game == "one-to-9":
+        return [(card.kind, card.colour, card.number) for card in one_to_nine.deck()]
+    return [("joker" if c.is_joker else "number", c.colour, c.number) for c in qwixx.qwixx_deck(jokers=True)]
 
-    printed = Counter((card.colour or "joker", card.number) for card in deck_cards(layout))
-    rules = Counter((card.colour or "joker", card.number) for card in qwixx.qwixx_deck(jokers=True))
+
+def _deck(layout: DeckLayout) -> list[tuple[str, str]]:
+    printed = Counter(layout.cards())
+    rules = Counter(rules_deck(layout.game))
     found = []
-    for kind, number in sorted(printed.keys() | rules.keys()):
-        if printed[(kind, number)] != rules[(kind, number)]:
-            times = f"{kind} {number} is printed {printed[(kind, number)]} times"
-            found.append(("cards", f"{times}, the rules deck has {rules[(kind, number)]}"))
+    for kind, colour, number in sorted(printed.keys() | rules.keys(), key=str):
+        key = (kind, colour, number)
+        if printed[key] != rules[key]:
+            what = " ".join(str(part) for part in (colour, kind if kind != "number" else None, number) if part)
+            found.append(("cards", f"{what} is printed {printed[key]} times, the rules deck has {rules[key]}"))
     return found
+
+
+def _board(layout: BoardLayout) -> list[tuple[str, str]]:
+    found = []
+    if layout.game != "one-to-9":
+        found.append(("game", f"{layout.game!r}: only One to 9 has a board"))
+    if layout.colours != one_to_nine.COLOURS:
+        found.append(("colours", f"{list(layout.colours)}, the rules say {list(one_to_nine.COLOURS)}"))
+    if layout.numbers != one_to_nine.NUMBERS:
+        found.append(("numbers", f"{list(layout.numbers)}, the rules say {list(one_to_nine.NUMBERS)}"))
+    return found
+
+
+def _tokens(layout: TokenLayout) -> list[tuple[str, str]]:
+    rules = {"small-star": one_to_nine.SMALL_STARS, "big-star": one_to_nine.BIG_STARS}
+    printed = Counter()
+    for group in layout.groups:
+        printed[group.kind] += group.count
+    return [(f"tokens.{kind}", f"{printed[kind]} printed, the rules have {count}")
+            for kind, count in rules.items() if printed[kind] != count]
 
 
 def _score_sheet(layout: ScoreSheetLayout) -> list[tuple[str, str]]:

@@ -64,16 +64,9 @@ def list_layouts() -> None:
       printgen list
     """
     from printgen import layouts
-    from printgen.layouts.model import DeckLayout
-    from printgen.printing.cards import card_size
-
     for name in layouts.builtin_names():
         layout = layouts.load(name)
-        if isinstance(layout, DeckLayout):
-            width, height = card_size(layout.card_size)
-            size = f"{width:g} x {height:g} mm cards ({layout.card_size})"
-        else:
-            size = f"{layout.width:g} x {layout.height:g} mm"
+        size = layouts.describe(layout)
         click.echo(f"{name:<24} {layout.kind:<12} {size}")
 
 

@@ -185,7 +185,7 @@ def test_deck_builds_for_letter_with_an_alignment_page(runner: CliRunner, tmp_pa
 
 def test_list_shows_the_deck(runner: CliRunner) -> None:
     result = runner.invoke(main, ["list"])
-    assert "qwixx-cards-deck" in result.output and "63.5 x 88.9 mm cards (poker)" in result.output
+    assert "qwixx-cards-deck" in result.output and "55 63.5 x 88.9 mm cards (poker)" in result.output
 
 
 def test_simulate_card_game(runner: CliRunner) -> None:

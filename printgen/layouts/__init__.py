@@ -9,7 +9,7 @@ from printgen.layouts.loader import load_file
 from printgen.layouts.model import Layout
 from printgen.resources import resource_dir
 
-__all__ = ["Layout", "UnknownLayout", "builtin_names", "load", "resolve"]
+__all__ = ["Layout", "UnknownLayout", "builtin_names", "describe", "load", "resolve"]
 
 
 class UnknownLayout(UsageProblem):
@@ -38,3 +38,17 @@ def load(name_or_path: str) -> Layout:
     """Load and validate a built-in layout by name, or a layout file by path."""
     path, shown = resolve(name_or_path)
     return load_file(path, shown)
+
+
+def describe(layout: Layout) -> str:
+    """A few words on what `layout` prints and how big (for `printgen list`)."""
+    from printgen.layouts.model import BoardLayout, DeckLayout, TokenLayout
+    from printgen.printing.cards import card_size
+
+    if isinstance(layout, DeckLayout | BoardLayout):
+        width, height = card_size(layout.card_size)
+        what = f"{len(layout.cards())} " if isinstance(layout, DeckLayout) else "fields for "
+        return f"{what}{width:g} x {height:g} mm cards ({layout.card_size})"
+    if isinstance(layout, TokenLayout):
+        return ", ".join(f"{g.count} {g.kind}s of {g.diameter:g} mm" for g in layout.groups)
+    return f"{layout.width:g} x {layout.height:g} mm"

@@ -10,7 +10,10 @@ from printgen.errors import LayoutError
 from printgen.labels import catalogue
 from printgen.layouts.fields import Fields
 from printgen.layouts.model import (
+    BoardLayout,
     CardGroup,
+    TokenGroup,
+    TokenLayout,
     DeckLayout,
     Layout,
     PenaltyLayout,
@@ -21,9 +24,10 @@ from printgen.layouts.model import (
 from printgen.rules import qwixx
 
 MAX_FILE_BYTES = 1_000_000
-KINDS = ("score-sheet", "deck")
-GAMES = ("qwixx-cards",)
-CARD_KINDS = ("number", "joker")
+KINDS = ("score-sheet", "deck", "board", "tokens")
+GAMES = ("qwixx-cards", "one-to-9")
+CARD_KINDS = ("number", "joker", "number-joker", "draw3")
+TOKEN_KINDS = ("small-star", "big-star")
 
 
 def load_file(path: Path, shown: str | None = None) -> Layout:
@@ -40,6 +44,10 @@ def load_file(path: Path, shown: str | None = None) -> Layout:
         layout = _score_sheet(top, path.stem, name)
     elif kind == "deck":
         layout = _deck(top, path.stem, name)
+    elif kind == "board":
+        layout = _board(top, path.stem, name)
+    elif kind == "tokens":
+        layout = _tokens(top, path.stem, name)
     top.finish()
     if problems or layout is None:
         raise LayoutError([f"{name}: {key}: {message}" for key, message in problems])
@@ -125,9 +133,7 @@ def _deck(top: Fields, name: str, source: str) -> DeckLayout | None:
     from printgen.printing.cards import CARD_SIZES
 
     title = top.string("title")
-    game = top.string("game")
-    if game is not None and game not in GAMES:
-        top.problem("game", f"{game!r} is not a known card game ({', '.join(GAMES)})")
+    game = _game(top)
     card_size = top.string("card_size", "poker")
     if card_size is not None and card_size not in CARD_SIZES:
         top.problem("card_size", f"{card_size!r} is not one of {', '.join(CARD_SIZES)}")
@@ -159,12 +165,63 @@ def _card_group(fields: Fields, palette: dict[str, str] | None) -> CardGroup | N
                     fields.problem("colours", f"{colour!r} is not in [palette] ({', '.join(palette)})")
                     colours = None
                     break
-    numbers = fields.integers("numbers", 1, 30)
-    copies = fields.integer("copies", 1, 10) if fields.has("copies") else 1
+    numbers: tuple[int, ...] | None = ()
+    if kind in ("number", "number-joker") or fields.has("numbers"):
+        numbers = fields.integers("numbers", 1, 30)
+    copies = fields.integer("copies", 1, 20) if fields.has("copies") else 1
     fields.finish()
     if kind is None or colours is None or numbers is None or copies is None:
         return None
     return CardGroup(kind, colours, numbers, copies)
+
+
+def _game(top: Fields) -> str | None:
+    game = top.string("game")
+    if game is not None and game not in GAMES:
+        top.problem("game", f"{game!r} is not a known card game ({', '.join(GAMES)})")
+        return None
+    return game
+
+
+def _board(top: Fields, name: str, source: str) -> BoardLayout | None:
+    from printgen.printing.cards import CARD_SIZES
+
+    title = top.string("title")
+    game = _game(top)
+    card_size = top.string("card_size", "poker")
+    if card_size is not None and card_size not in CARD_SIZES:
+        top.problem("card_size", f"{card_size!r} is not one of {', '.join(CARD_SIZES)}")
+        card_size = None
+    palette = _palette(top)
+    colours = top.strings("colours", 1, 8)
+    if colours is not None and palette is not None and any(c not in palette for c in colours):
+        top.problem("colours", f"every colour must be in [palette] ({', '.join(palette)})")
+        colours = None
+    numbers = top.integers("numbers", 1, 20)
+    if top.problems or None in (title, game, card_size, palette, colours, numbers):
+        return None
+    assert title and game and card_size and palette and colours and numbers
+    return BoardLayout(name, source, title, game, card_size, tuple(palette.items()), colours, numbers)
+
+
+def _tokens(top: Fields, name: str, source: str) -> TokenLayout | None:
+    title = top.string("title")
+    game = _game(top)
+    palette = _palette(top)
+    groups = []
+    for fields in top.tables("tokens", 1, 10):
+        kind = fields.string("kind")
+        if kind is not None and kind not in TOKEN_KINDS:
+            fields.problem("kind", f"{kind!r} is not one of {', '.join(TOKEN_KINDS)}")
+            kind = None
+        count = fields.integer("count", 1, 500)
+        diameter = fields.number("diameter", 8, 120)
+        fields.finish()
+        groups.append(TokenGroup(kind, count, diameter) if kind and count and diameter else None)
+    if top.problems or None in (title, game, palette, *groups):
+        return None
+    assert title and game and palette
+    return TokenLayout(name, source, title, game, tuple(palette.items()), tuple(g for g in groups if g))
 
 
 def _palette(top: Fields) -> dict[str, str] | None:

@@ -83,12 +83,19 @@ class ScoreSheetLayout:
 
 @dataclass(frozen=True, slots=True)
 class CardGroup:
-    """Cards of one kind: "number" cards in each of `colours`, or "joker" cards; each number `copies` times."""
+    """Cards of one kind ("number" in each of `colours`, "joker", "number-joker", "draw3"),
+    each of `numbers` (or one numberless card) `copies` times."""
 
     kind: str
     colours: tuple[str, ...]
     numbers: tuple[int, ...]
     copies: int
+
+    def cards(self) -> list[tuple[str, str | None, int | None]]:
+        """Every card of the group as (kind, colour, number)."""
+        numbers: tuple[int | None, ...] = self.numbers or (None,)
+        colours: tuple[str | None, ...] = self.colours or (None,)
+        return [(self.kind, c, n) for _ in range(self.copies) for c in colours for n in numbers]
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,5 +116,52 @@ class DeckLayout:
         """The printed colour of palette entry `name`."""
         return dict(self.palette)[name]
 
+    def cards(self) -> list[tuple[str, str | None, int | None]]:
+        """Every card the layout prints, in print order, as (kind, colour, number)."""
+        return [card for group in self.groups for card in group.cards()]
 
-Layout: TypeAlias = ScoreSheetLayout | DeckLayout
+
+@dataclass(frozen=True, slots=True)
+class BoardLayout:
+    """The One to 9 board: a field per colour and number, pile places and the scoring reference."""
+
+    name: str
+    source: str
+    title: str
+    game: str
+    card_size: str
+    palette: tuple[tuple[str, Hex], ...]
+    colours: tuple[str, ...]
+    numbers: tuple[int, ...]
+    kind: str = "board"
+
+    def colour(self, name: str) -> Hex:
+        return dict(self.palette)[name]
+
+
+@dataclass(frozen=True, slots=True)
+class TokenGroup:
+    """`count` round tokens of one kind ("small-star", "big-star") of `diameter` mm."""
+
+    kind: str
+    count: int
+    diameter: Mm
+
+
+@dataclass(frozen=True, slots=True)
+class TokenLayout:
+    """A cut sheet of tokens."""
+
+    name: str
+    source: str
+    title: str
+    game: str
+    palette: tuple[tuple[str, Hex], ...]
+    groups: tuple[TokenGroup, ...]
+    kind: str = "tokens"
+
+    def colour(self, name: str) -> Hex:
+        return dict(self.palette)[name]
+
+
+Layout: TypeAlias = ScoreSheetLayout | DeckLayout | BoardLayout | TokenLayout
