@@ -12,7 +12,7 @@ from printgen.builders.pad import pad_items
 from printgen.check import require_agreement
 from printgen.errors import UsageProblem
 from printgen.labels import languages
-from printgen.layouts.model import DeckLayout, ScoreSheetLayout
+from printgen.layouts.model import BoardLayout, DeckLayout, ScoreSheetLayout, TokenLayout
 from printgen.output import atomic_file, atomic_folder
 from printgen.page import Document, Item, Page
 from printgen.printing.cards import DUPLEX
@@ -38,7 +38,7 @@ class BuildOptions:
 
     out: Path = Path("output")
     formats: tuple[str, ...] = ("pdf",)
-    paper: str = "a4"
+    paper: str | None = None
     sheets: int = 1
     per_page: int | None = None
     seed: int = 1
@@ -56,6 +56,12 @@ class BuildOptions:
     backs_file: bool = False
     alignment_page: bool = False
     back_offset: tuple[float, float] = (0.0, 0.0)
+    tile: bool = False
+
+    @property
+    def page_paper(self) -> str:
+        """The paper for sheets, decks and tokens (default A4)."""
+        return self.paper or "a4"
 
     @property
     def sheets_per_page(self) -> int:
@@ -64,7 +70,8 @@ class BuildOptions:
 
     def validate(self) -> None:
         """Raise UsageProblem naming the first option that cannot work."""
-        paper_size(self.paper)
+        if self.paper is not None:
+            paper_size(self.paper)
         if self.lang not in languages():
             raise UsageProblem(f"--lang: {self.lang!r} is not one of {', '.join(languages())}")
         if not 1 <= self.sheets <= MAX_SHEETS:
@@ -90,6 +97,10 @@ def build(ref: str, options: BuildOptions, on_page: ProgressCallback | None = No
     require_agreement(layout)
     if isinstance(layout, DeckLayout):
         return build_deck(layout, options, on_page)
+    if isinstance(layout, BoardLayout):
+        return build_board(layout, options)
+    if isinstance(layout, TokenLayout):
+        return build_tokens(layout, options)
 
     def items() -> Iterator[Item]:
         return pad_items(layout, options.sheets, options.seed, options.lang, options.symbols,
@@ -113,7 +124,7 @@ def write_pad_pdf(name: str, items: Iterator[Item], options: BuildOptions,
     """Impose the pad's sheets `options.per_page` to a page and write OUT/NAME.pdf."""
     target = options.out / f"{name}.pdf"
     title = f"{name}: {options.sheets} sheets"
-    return write_items_pdf(items, target, options.paper, options.sheets_per_page, title, on_page,
+    return write_items_pdf(items, target, options.page_paper, options.sheets_per_page, title, on_page,
                            options.cmyk)
 
 
@@ -148,7 +159,7 @@ def write_pages_pdf(document: Document, target: Path, on_page: ProgressCallback 
 
 def build_deck(layout: DeckLayout, options: BuildOptions, on_page: ProgressCallback | None = None) -> list[Path]:
     """Write a deck: fronts (with backs behind them for duplex) as PDF, and/or one SVG per face."""
-    from printgen.builders.cards import card_back, card_front, deck_cards
+    from printgen.builders.cards import deck_faces
     from printgen.printing.cards import (
         alignment_pages,
         card_pages,
@@ -158,18 +169,18 @@ def build_deck(layout: DeckLayout, options: BuildOptions, on_page: ProgressCallb
     )
 
     size = card_size(options.card_size or layout.card_size)
-    cards = deck_cards(layout)
-    fronts = [card_front(layout, c, size, options.bleed, options.symbols, options.corner_guide) for c in cards]
-    backs = [card_back(layout, c, size, options.bleed) for c in cards]
+    faces = deck_faces(layout, size, options.bleed, options.symbols, options.corner_guide)
+    fronts = [front for _, front, _ in faces]
+    backs = [back for _, _, back in faces]
     written: list[Path] = []
     if "pdf" in options.formats:
-        grid = plan_cards(paper_size(options.paper), size, options.bleed, options.gap, options.paper,
+        grid = plan_cards(paper_size(options.page_paper), size, options.bleed, options.gap, options.page_paper,
                           options.per_page)
         axis = mirror_axis("long" if options.duplex == "off" else options.duplex, grid)
         front_pages = card_pages(fronts, grid, options.crop_marks)
         back_pages = card_pages(backs, grid, options.crop_marks, axis, options.back_offset)
         test = list(alignment_pages(grid, axis, options.back_offset)) if options.alignment_page else []
-        title = f"{layout.name}: {len(cards)} cards"
+        title = f"{layout.name}: {len(faces)} cards"
         if options.duplex == "off":
             pages: Iterator[Page] = chain(test[:1], front_pages)
         else:
@@ -184,12 +195,50 @@ def build_deck(layout: DeckLayout, options: BuildOptions, on_page: ProgressCallb
 
         folder = options.out / layout.name
         with atomic_folder(folder) as temporary:
-            for card, front, back in zip(cards, fronts, backs):
+            for name, front, back in faces:
                 for face, side in ((front, "front"), (back, "back")):
-                    target = temporary / f"{card.name}-{side}.svg"
+                    target = temporary / f"{name}-{side}.svg"
                     if not target.exists():
-                        write_svg(Item(card.name, face).as_page(), target, f"{layout.title} {card.name} {side}")
+                        write_svg(Item(name, face).as_page(), target, f"{layout.title} {name} {side}")
         written.append(folder)
+    return written
+
+
+def build_board(layout: BoardLayout, options: BuildOptions) -> list[Path]:
+    """Write the board: whole on one page (the paper given, else the smallest that fits) or tiled."""
+    from printgen.builders.one_to_nine import FIELD_PAD, board_item
+    from printgen.printing.cards import card_size
+    from printgen.printing.large import smallest_paper, tile_pages, whole_page
+
+    size = card_size(options.card_size or layout.card_size)
+    board = board_item(layout, size)
+    written: list[Path] = []
+    if "pdf" in options.formats:
+        if options.tile:
+            field = (size[0] + 2 * FIELD_PAD, size[1] + 2 * FIELD_PAD)
+            pages = tile_pages(board, options.page_paper, field)
+        else:
+            pages = [whole_page(board, options.paper or smallest_paper(board) or "a0")]
+        document = Document([], pages, f"{layout.name}: {board.width:.0f} x {board.height:.0f} mm")
+        written.append(write_pages_pdf(document, options.out / f"{layout.name}.pdf", None, options.cmyk))
+    if "svg" in options.formats:
+        written.append(write_items_svg(layout.name, iter([board]), options.out))
+    return written
+
+
+def build_tokens(layout: TokenLayout, options: BuildOptions) -> list[Path]:
+    """Write the token cut sheet (PDF) and one SVG per kind of token."""
+    from printgen.builders.one_to_nine import token_items
+    from printgen.printing.tokens import token_pages
+
+    tokens = token_items(layout)
+    written: list[Path] = []
+    if "pdf" in options.formats:
+        pages = token_pages(tokens, paper_size(options.page_paper))
+        document = Document([], pages, f"{layout.name}: {len(tokens)} tokens")
+        written.append(write_pages_pdf(document, options.out / f"{layout.name}.pdf", None, options.cmyk))
+    if "svg" in options.formats:
+        written.append(write_items_svg(layout.name, iter(tokens), options.out))
     return written
 
 

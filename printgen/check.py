@@ -65,7 +65,7 @@ def _board(layout: BoardLayout) -> list[tuple[str, str]]:
 
 def _tokens(layout: TokenLayout) -> list[tuple[str, str]]:
     rules = {"small-star": one_to_nine.SMALL_STARS, "big-star": one_to_nine.BIG_STARS}
-    printed = Counter()
+    printed: Counter[str] = Counter()
     for group in layout.groups:
         printed[group.kind] += group.count
     return [(f"tokens.{kind}", f"{printed[kind]} printed, the rules have {count}")

@@ -104,8 +104,8 @@ def check(names: tuple[str, ...]) -> None:
               help="Output folder.")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "both"]), default="pdf",
               show_default=True, help="What to write.")
-@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
-              show_default=True, help="Paper of the PDF pages.")
+@click.option("--paper", type=click.Choice(["a4", "letter", "a3", "a2", "a1", "a0"], case_sensitive=False),
+              default=None, help="Paper of the PDF pages (default a4; the board: the smallest it fits).")
 @click.option("--sheets", type=click.IntRange(1, None), default=None,
               help="Sheets in the pad (default: one page full).")
 @click.option("--per-page", type=click.Choice(["1", "2", "4"]), default=None,
@@ -130,11 +130,13 @@ def check(names: tuple[str, ...]) -> None:
 @click.option("--alignment-page", is_flag=True, help="Decks: add a duplex test page to measure --back-offset.")
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               help="Decks: shift the backs by X,Y mm to correct the printer's duplex offset.")
+@click.option("--tile", is_flag=True, help="Board: print it over several --paper pages to glue together.")
 @reports_errors
-def build(names: tuple[str, ...], build_all: bool, out: Path, fmt: str, paper: str,
+def build(names: tuple[str, ...], build_all: bool, out: Path, fmt: str, paper: str | None,
           sheets: int | None, per_page: str | None, seed: int, lang: str, symbols: bool, lucky_pool: str,
           shuffle: bool, cmyk: bool, card_size: str | None, bleed: float, gap: float, crop_marks: bool,
-          corner_guide: bool, duplex: str, backs_file: bool, alignment_page: bool, back_offset: str) -> None:
+          corner_guide: bool, duplex: str, backs_file: bool, alignment_page: bool, back_offset: str,
+          tile: bool) -> None:
     """Build layouts (built-in names or layout files) into OUT as PDF and/or SVG.
 
     PDF goes to OUT/NAME.pdf; SVG to OUT/NAME.svg (or a folder OUT/NAME/
@@ -147,6 +149,8 @@ def build(names: tuple[str, ...], build_all: bool, out: Path, fmt: str, paper: s
       printgen build ./my-sheet.toml --format both --out prints/
       printgen build qwixx-cards-deck --paper letter --alignment-page
       printgen build qwixx-cards-deck --per-page 1 --cmyk --out print-shop/
+      printgen build one-to-9-board --paper a1
+      printgen build one-to-9-board --tile --paper letter
       printgen build --all
     """
     from printgen.build import BuildOptions, page_count
@@ -157,7 +161,7 @@ def build(names: tuple[str, ...], build_all: bool, out: Path, fmt: str, paper: s
         raise click.UsageError("give layout names or --all (not both, not neither)")
     values: dict[str, Any] = {
         "formats": ("pdf", "svg") if fmt == "both" else (fmt,),
-        "paper": paper.lower(),
+        "paper": paper.lower() if paper else None,
         "sheets": sheets,
         "per_page": int(per_page) if per_page else None,
         "seed": seed,
@@ -175,6 +179,7 @@ def build(names: tuple[str, ...], build_all: bool, out: Path, fmt: str, paper: s
         "backs_file": backs_file,
         "alignment_page": alignment_page,
         "back_offset": parse_offset(back_offset),
+        "tile": tile,
     }
     if build_all:
         ctx = click.get_current_context()
@@ -190,7 +195,8 @@ def build(names: tuple[str, ...], build_all: bool, out: Path, fmt: str, paper: s
 
 @main.command()
 @click.argument("name", metavar="NAME|FILE.toml")
-@click.option("--players", type=click.IntRange(2, 5), default=3, show_default=True)
+@click.option("--players", type=click.IntRange(2, 6), default=3, show_default=True,
+              help="Players (Qwixx 2-5, One to 9 2-6).")
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--strategy", type=click.Choice(["greedy", "random", "mixed"]), default="greedy", show_default=True,
@@ -212,12 +218,24 @@ def simulate(name: str, players: int, games: int, seed: int, strategy: str, rend
       printgen simulate qwixx-big-points --players 4 --games 1000 --seed 1
       printgen simulate qwixx-standard --games 1 --render game.pdf
       printgen simulate qwixx-cards --players 3 --games 1000 --jokers
+      printgen simulate one-to-9 --players 3 --games 500 --seed 1
     """
     from printgen import layouts
     from printgen.errors import CheckFailed, UsageProblem
     from printgen.layouts.model import ScoreSheetLayout
     from printgen.simulate import simulate as run
 
+    if name == "one-to-9" or getattr(_layout_or_none(name), "game", "") == "one-to-9":
+        from printgen.simulate import simulate_nine
+
+        if sys.stderr.isatty() and games >= 50:
+            with click.progressbar(length=games, label="one-to-9: games", file=sys.stderr) as bar:
+                nine = simulate_nine(players, games, seed, strategy, lambda n: bar.update(1))
+        else:
+            nine = simulate_nine(players, games, seed, strategy)
+        for line in nine.lines():
+            click.echo(line)
+        return
     layout = layouts.load(name)
     if not isinstance(layout, ScoreSheetLayout):
         raise UsageProblem(f"{name}: simulate plays on a score sheet layout, not a {layout.kind}")
@@ -236,6 +254,15 @@ def simulate(name: str, players: int, games: int, seed: int, strategy: str, rend
         click.echo(f"wrote {render}")
     if report.mismatches:
         raise CheckFailed(report.mismatches[:20])
+
+
+def _layout_or_none(name: str) -> Any:
+    from printgen import layouts
+
+    try:
+        return layouts.load(name)
+    except PrintgenError:
+        return None
 
 
 def _given(ctx: click.Context, name: str) -> bool:

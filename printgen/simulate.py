@@ -1,4 +1,4 @@
-"""Simulation: a sheet layout, players, games, a seed and strategies in, statistics of whole games out.
+"""Simulation: a sheet layout (or One to 9), players, games, a seed and strategies in, statistics of whole games out.
 
 Every final sheet is held against the layout's printed points table, so a
 simulation also proves that the printed numbers score real games correctly.
@@ -15,6 +15,7 @@ from printgen.errors import UsageProblem
 from printgen.layouts.model import ScoreSheetLayout
 from printgen.rules import qwixx
 from printgen.rules.game import EndReason
+from printgen.rules.one_to_nine import ActionKind, GameOver, NineOutcome, OneToNine
 from printgen.rules.sheet import Sheet
 
 STRATEGY_CHOICES = ("greedy", "random", "mixed")
@@ -68,6 +69,8 @@ def simulate(layout: ScoreSheetLayout, players: int, games: int, seed: int, stra
     gemixxt variant on the gemixxt A sheet; `jokers` and `misplay_end` are the
     card game's variants.
     """
+    if not 2 <= players <= 5:
+        raise UsageProblem(f"--players: Qwixx is played by 2 to 5 players, not {players}")
     spec = qwixx.variant(layout.rules)
     cards = spec.card_game or card_game
     if card_game and layout.rules != "gemixxt-a" and not spec.card_game:
@@ -115,3 +118,53 @@ def verify(layout: ScoreSheetLayout, sheet: Sheet) -> list[str]:
     if written != sheet.total():
         found.append(f"total {sheet.total()}, adding up the printed figures gives {written}")
     return found
+
+
+@dataclass(slots=True)
+class NineReport:
+    """What a batch of simulated One to 9 games showed."""
+
+    games: int
+    players: int
+    strategy: str
+    seed: int
+    outcomes: list[NineOutcome] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        """The report as printable lines."""
+        won = [o for o in self.outcomes if o.winner is not None]
+        actions: Counter[ActionKind] = Counter()
+        for outcome in self.outcomes:
+            actions.update(outcome.actions)
+        total_actions = sum(actions.values())
+        used = ", ".join(f"{kind.value} {100 * actions[kind] / total_actions:.1f} %" for kind in ActionKind)
+        reasons = Counter(o.reason for o in self.outcomes)
+        ends = ", ".join(f"{r.value} {100 * reasons[r] / self.games:.1f} %" for r in GameOver if reasons[r])
+        lines = [f"one-to-9: {self.games} games, {self.players} players, {self.strategy} strategy, seed {self.seed}"]
+        if won:
+            turns = sum(o.winner_turns for o in won) / len(won)
+            game = sum(o.turns for o in self.outcomes) / len(self.outcomes)
+            small = sum(o.small_stars[o.winner] for o in won if o.winner is not None) / len(won)
+            big = sum(o.big_stars[o.winner] for o in won if o.winner is not None) / len(won)
+            lines.append(f"winner     mean {turns:.1f} turns of their own (a game: mean {game:.1f} turns)")
+            lines.append(f"stars      the winner ends with mean {small:.1f} small and {big:.1f} big stars")
+        every_small = sum(sum(o.small_stars) for o in self.outcomes) / (self.games * self.players)
+        every_big = sum(sum(o.big_stars) for o in self.outcomes) / (self.games * self.players)
+        lines.append(f"           every player: mean {every_small:.1f} small and {every_big:.1f} big stars")
+        lines.append(f"actions    {used}")
+        lines.append(f"ended by   {ends}")
+        lines.append("conserved  98 cards and 39 + 9 stars after every turn of every game")
+        return lines
+
+
+def simulate_nine(players: int, games: int, seed: int, strategy: str = "greedy",
+                  on_game: Callable[[int], None] | None = None) -> NineReport:
+    """Play `games` games of One to 9 (every turn checks that cards and stars are conserved)."""
+    report = NineReport(games, players, strategy, seed)
+    seeds = random.Random(seed)
+    for number in range(games):
+        game = OneToNine(players, seeds.getrandbits(32), strategies_for(strategy, players))
+        report.outcomes.append(game.play())
+        if on_game is not None:
+            on_game(number + 1)
+    return report

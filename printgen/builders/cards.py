@@ -27,15 +27,24 @@ SAFE: Mm = 3.0
 
 
 def deck_cards(layout: DeckLayout) -> list[Card]:
-    """Every card the layout prints, in print order (copies repeated)."""
-    cards: list[Card] = []
-    for group in layout.groups:
-        for _ in range(group.copies):
-            if group.kind == "number":
-                cards += [Card(number, colour) for colour in group.colours for number in group.numbers]
-            else:
-                cards += [Card(number) for number in group.numbers]
-    return cards
+    """Every Qwixx card the layout prints, in print order (copies repeated)."""
+    return [Card(number, colour if kind == "number" else None) for kind, colour, number in layout.cards()
+            if number is not None]
+
+
+Face = tuple[str, Symbol, Symbol]
+"""A card's file name, its front and its back."""
+
+
+def deck_faces(layout: DeckLayout, size: tuple[Mm, Mm], bleed: Mm, symbols: bool = False,
+               corner_guide: bool = False) -> list[Face]:
+    """Every card of the deck, in print order, with its front and back."""
+    if layout.game == "one-to-9":
+        from printgen.builders.one_to_nine import nine_faces
+
+        return nine_faces(layout, size, bleed, symbols, corner_guide)
+    return [(card.name, card_front(layout, card, size, bleed, symbols, corner_guide),
+             card_back(layout, card, size, bleed)) for card in deck_cards(layout)]
 
 
 @cache

@@ -12,14 +12,14 @@ from printgen.layouts.fields import Fields
 from printgen.layouts.model import (
     BoardLayout,
     CardGroup,
-    TokenGroup,
-    TokenLayout,
     DeckLayout,
     Layout,
     PenaltyLayout,
     PointsTableLayout,
     RowLayout,
     ScoreSheetLayout,
+    TokenGroup,
+    TokenLayout,
 )
 from printgen.rules import qwixx
 

@@ -10,6 +10,9 @@ PAPERS: dict[str, tuple[Mm, Mm]] = {
     "letter": (215.9, 279.4),
     "a3": (297.0, 420.0),
     "a5": (148.0, 210.0),
+    "a2": (420.0, 594.0),
+    "a1": (594.0, 841.0),
+    "a0": (841.0, 1189.0),
 }
 MARGIN: Mm = 10.0
 """Page margin kept free of printing (home printers cannot print to the edge)."""

@@ -81,6 +81,9 @@ def deck() -> list[Card]:
     return cards
 
 
+DECK = deck()
+
+
 class ActionKind(Enum):
     """The actions a player can take; DRAW_TWO only with an empty hand."""
 
@@ -397,6 +400,8 @@ class OneToNine:
         actions = self.legal_actions()
         if actions:
             self.apply(self.strategies[self.active].choose(self, actions, self.rng))
+        if len(self.cards_everywhere()) != len(DECK) or self.stars() != (SMALL_STARS, BIG_STARS):
+            raise RuntimeError(f"cards or stars were lost: {len(self.cards_everywhere())} cards, stars {self.stars()}")
         if player.big >= WIN:
             self._finish(self.active, GameOver.WON)
         elif self.turns >= MAX_TURNS:
@@ -475,10 +480,19 @@ def nine_strategy(spec: str | NineStrategy) -> NineStrategy:
 
 
 def scoring_reference() -> list[tuple[str, str]]:
-    """What each scoring pays, as (what you lay, what you get), from the rules above (printed on the board)."""
-    runs = [(f"run of {length}" if length < 6 else "run of 6, 7 or 8", stars)
-            for length, stars in sorted(RUN_STARS.items()) if length <= 6]
-    lines = [(what, f"{stars} small star{'s' if stars > 1 else ''}") for what, stars in runs]
-    lines.append(("foursome (a number in all 4 colours)", f"{FOURSOME_STARS} small star"))
-    lines.append(("long run 1-9 in one colour", f"{LONG_RUN_BIG_STARS} big star"))
+    """What each scoring pays, as (what you lay, what you get), from the constants above (printed on the board)."""
+    lines = []
+    lengths = sorted(RUN_STARS)
+    for stars in sorted(set(RUN_STARS.values())):
+        same = [n for n in lengths if RUN_STARS[n] == stars]
+        runs = ", ".join(map(str, same[:-1])) + (" or " if len(same) > 1 else "") + str(same[-1])
+        lines.append((f"run of {runs} in one colour", _stars(stars, "small")))
+    lines.append(("foursome: one number in all 4 colours", _stars(FOURSOME_STARS, "small")))
+    lines.append((f"long run {NUMBERS[0]}-{NUMBERS[-1]} in one colour", _stars(LONG_RUN_BIG_STARS, "big")))
+    lines.append(("your small stars in a long run", "stand in for missing cards"))
+    lines.append(("+3 card on top of the discard pile", f"+{_stars(PLUS3_BONUS, 'small')} (not for big stars)"))
     return lines
+
+
+def _stars(count: int, size: str) -> str:
+    return f"{count} {size} star{'s' if count != 1 else ''}"

@@ -1,0 +1,222 @@
+"""One to 9 material: a deck, board or token layout in, card faces, the board and star tokens as page descriptions out.
+
+Stars are the game's motif: number cards carry their number in a big white
+star, +3 cards a gold star, the back a star over the title. Every figure the
+board prints (run lengths, stars, bonuses) comes from printgen.rules.one_to_nine.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+from printgen.builders.cards import SAFE, Face, _index_size
+from printgen.builders.scoresheet import centred_text, place
+from printgen.builders.shapes import colour_shape, safe_id
+from printgen.colours import ink, mix, tint
+from printgen.fonts import cap_height, fit_size, text_width
+from printgen.layouts.model import BoardLayout, DeckLayout, TokenLayout
+from printgen.page import Element, Item, Mm, Paint, Path, Rect, Symbol, Text
+from printgen.rules import one_to_nine
+
+WHITE = "#ffffff"
+DARK = "#222222"
+CREAM = "#fff8e6"
+FIELD_PAD: Mm = 3.0
+FIELD_GAP: Mm = 3.0
+BOARD_MARGIN: Mm = 10.0
+
+
+def star(cx: Mm, cy: Mm, r: Mm, paint: Paint, points: int = 5, inner: float = 0.45) -> Path:
+    """A star with `points` points, outer radius `r`, centred on (cx, cy), pointing up."""
+    commands: list[tuple[object, ...]] = []
+    for i in range(2 * points):
+        radius = r if i % 2 == 0 else r * inner
+        angle = -math.pi / 2 + i * math.pi / points
+        commands.append(("M" if i == 0 else "L", cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    commands.append(("Z",))
+    return Path(tuple(commands), paint)
+
+
+def nine_faces(layout: DeckLayout, size: tuple[Mm, Mm], bleed: Mm, symbols: bool, corner_guide: bool) -> list[Face]:
+    """Every One to 9 card of the layout, in print order, with its front and the common back."""
+    back = nine_back(layout, size, bleed)
+    faces = []
+    for kind, colour, number in layout.cards():
+        card = one_to_nine.Card(kind, number, colour)
+        faces.append((card.name, nine_front(layout, card, size, bleed, symbols, corner_guide), back))
+    return faces
+
+
+@cache
+def nine_front(layout: DeckLayout, card: one_to_nine.Card, size: tuple[Mm, Mm], bleed: Mm, symbols: bool,
+               corner_guide: bool) -> Symbol:
+    """The front of one One to 9 card."""
+    w, h = size
+    full = (w + 2 * bleed, h + 2 * bleed)
+    cx, cy = bleed + w / 2, bleed + h / 2
+    r = w * 0.40
+    elements: list[Element] = []
+    label = ""
+    if card.kind == "number":
+        colour = layout.colour(card.colour or "")
+        elements.append(Rect(0, 0, *full, Paint(fill=colour)))
+        elements.append(star(cx, cy, r, Paint(fill=WHITE)))
+        elements.append(centred_text(cx, cy + r * 0.08, str(card.number), r * 0.62 / cap_height("bold"), ink(colour)))
+        index, index_ink = str(card.number), WHITE
+    elif card.kind == "number-joker":
+        half_w, half_h = full[0] / 2, full[1] / 2
+        for i, name in enumerate(one_to_nine.COLOURS):
+            elements.append(Rect((i % 2) * half_w, (i // 2) * half_h, half_w + 0.01, half_h + 0.01,
+                                 Paint(fill=layout.colour(name))))
+        elements.append(star(cx, cy, r, Paint(fill=WHITE, stroke=DARK, width=0.5)))
+        elements.append(centred_text(cx, cy + r * 0.08, str(card.number), r * 0.62 / cap_height("bold"), DARK))
+        index, index_ink, label = str(card.number), WHITE, "ANY COLOUR"
+    elif card.kind == "joker":
+        elements.append(Rect(0, 0, *full, Paint(fill=DARK)))
+        for i, name in enumerate(one_to_nine.COLOURS):
+            angle = -math.pi / 2 + i * math.pi / 2 + math.pi / 4
+            elements.append(star(cx + r * 1.05 * math.cos(angle), cy + r * 1.05 * math.sin(angle), w * 0.09,
+                                 Paint(fill=layout.colour(name))))
+        elements.append(star(cx, cy, r * 0.95, Paint(fill=WHITE)))
+        elements.append(centred_text(cx, cy + r * 0.08, "1–9", fit_size("1–9", "bold", 40.0, r * 0.8), DARK))
+        index, index_ink, label = "J", WHITE, "JOKER"
+    else:
+        gold = layout.colour("star")
+        elements.append(Rect(0, 0, *full, Paint(fill=CREAM)))
+        elements.append(star(cx, cy, r, Paint(fill=gold, stroke=ink(gold), width=0.6)))
+        elements.append(centred_text(cx, cy + r * 0.08, "+3", r * 0.5 / cap_height("bold"), DARK))
+        index, index_ink, label = "+3", ink(gold), "DRAW 3"
+    elements += _indices(index, w, h, bleed, index_ink)
+    if label:
+        size_ = fit_size(label, "bold", 4.0, w * 0.6)
+        colour = WHITE if card.kind == "joker" else DARK
+        if card.kind == "number-joker":
+            elements.append(Rect(cx - w * 0.33, bleed + h - SAFE - 9.0, w * 0.66, 6.0, Paint(fill=WHITE), radius=1.5))
+        elements.append(Text(cx, bleed + h - SAFE - 4.6, label, size_, colour, "bold", "middle"))
+    if symbols and card.kind == "number" and card.colour:
+        elements.append(place(colour_shape(card.colour, WHITE), bleed + SAFE + 3.0, bleed + SAFE + 14.0, 3.4))
+    if corner_guide:
+        elements.append(Rect(bleed, bleed, w, h, Paint(stroke="#888888", width=0.2, dash=(1.0, 1.0)), radius=3.2))
+    name = f"nine-front-{card.name}-{w:g}x{h:g}b{bleed:g}{'-s' if symbols else ''}{'-g' if corner_guide else ''}"
+    return Symbol(safe_id(name), full[0], full[1], tuple(elements))
+
+
+def _indices(text: str, w: Mm, h: Mm, bleed: Mm, colour: str) -> list[Element]:
+    size = _index_size(w)
+    top = bleed + SAFE + 1.0 + cap_height("bold") * size
+    return [
+        Text(bleed + SAFE + 1.0, top, text, size, colour, "bold", "start"),
+        Text(bleed + w - SAFE - 1.0, bleed + h - SAFE - 1.0, text, size, colour, "bold", "end")
+        if len(text) < 2 else Text(bleed + w - SAFE - 1.0, top, text, size, colour, "bold", "end"),
+    ]
+
+
+@cache
+def nine_back(layout: DeckLayout, size: tuple[Mm, Mm], bleed: Mm) -> Symbol:
+    """The common back: navy, a gold star and the title."""
+    w, h = size
+    gold = layout.colour("star")
+    cx, cy = bleed + w / 2, bleed + h / 2
+    title = layout.title.upper()
+    elements: list[Element] = [
+        Rect(0, 0, w + 2 * bleed, h + 2 * bleed, Paint(fill=layout.back)),
+        star(cx, cy - h * 0.06, w * 0.34, Paint(fill=gold)),
+        Text(cx, cy + h * 0.3, title, fit_size(title, "bold", 8.0, w * 0.7), WHITE, "bold", "middle"),
+    ]
+    for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
+        elements.append(star(cx + dx * (w / 2 - SAFE - 5), cy + dy * (h / 2 - SAFE - 5), 3.2,
+                             Paint(fill=mix(layout.back, gold, 0.5))))
+    return Symbol(safe_id(f"nine-back-{w:g}x{h:g}b{bleed:g}"), w + 2 * bleed, h + 2 * bleed, tuple(elements))
+
+
+def board_item(layout: BoardLayout, card: tuple[Mm, Mm]) -> Item:
+    """The whole board for cards of size `card`: fields, pile places, title and scoring reference."""
+    fw, fh = card[0] + 2 * FIELD_PAD, card[1] + 2 * FIELD_PAD
+    cols, rows = len(layout.numbers), len(layout.colours)
+    grid_w = cols * fw + (cols - 1) * FIELD_GAP
+    grid_h = rows * fh + (rows - 1) * FIELD_GAP
+    side_x = BOARD_MARGIN + grid_w + 12.0
+    width = side_x + fw + BOARD_MARGIN
+    title_h, reference_h = 20.0, 42.0
+    height = BOARD_MARGIN + title_h + grid_h + 8.0 + reference_h + BOARD_MARGIN
+    top = BOARD_MARGIN + title_h
+    elements: list[Element] = [Rect(0, 0, width, height, Paint(fill=layout.colour("board")))]
+    elements += _board_title(layout, width)
+    for r, colour in enumerate(layout.colours):
+        printed = layout.colour(colour)
+        for c, number in enumerate(layout.numbers):
+            x, y = BOARD_MARGIN + c * (fw + FIELD_GAP), top + r * (fh + FIELD_GAP)
+            elements.append(Rect(x, y, fw, fh, Paint(fill=tint(printed, 0.72), stroke=printed, width=0.8,
+                                                     dash=(3.0, 1.6)), radius=3.0))
+            elements.append(centred_text(x + fw / 2, y + fh / 2, str(number), fw * 0.55 / cap_height("bold"),
+                                         tint(printed, 0.35)))
+            elements.append(place(colour_shape(colour, printed), x + 6.0, y + 6.0, 5.0))
+            elements.append(Text(x + fw - 4.0, y + 8.0, str(number), 5.0, ink(printed), "bold", "end"))
+    gold = layout.colour("star")
+    places = (("DRAW PILE", "face down"), ("DISCARD PILE", f"+3 on top: +{one_to_nine.PLUS3_BONUS} small star"),
+              ("JOKER CARDS", f"{one_to_nine.JOKER_CARDS} face up"))
+    for i, (label, note) in enumerate(places):
+        y = top + i * (fh + FIELD_GAP)
+        elements.append(Rect(side_x, y, fw, fh, Paint(fill=WHITE, stroke=DARK, width=0.6, dash=(3.0, 1.6)),
+                             radius=3.0))
+        elements.append(star(side_x + fw / 2, y + fh * 0.42, fw * 0.22, Paint(fill=tint(gold, 0.5))))
+        elements.append(Text(side_x + fw / 2, y + fh * 0.8, label, fit_size(label, "bold", 5.0, fw - 8), DARK,
+                             "bold", "middle"))
+        elements.append(Text(side_x + fw / 2, y + fh * 0.8 + 6.0, note, fit_size(note, "regular", 3.6, fw - 6),
+                             DARK, "regular", "middle"))
+    elements += _reference(layout, BOARD_MARGIN, top + grid_h + 8.0, width - 2 * BOARD_MARGIN, reference_h)
+    art = Symbol(safe_id(f"board-{layout.name}-{card[0]:g}x{card[1]:g}"), width, height, tuple(elements))
+    return Item(layout.name, art)
+
+
+def _board_title(layout: BoardLayout, width: Mm) -> list[Element]:
+    elements: list[Element] = []
+    x, baseline, size = BOARD_MARGIN, BOARD_MARGIN + 13.0, 16.0
+    for i, letter in enumerate(layout.title.upper()):
+        colour = ink(layout.colour(layout.colours[i % len(layout.colours)])) if letter.strip() else DARK
+        elements.append(Text(x, baseline, letter, size, colour, "bold"))
+        x += text_width(letter, "bold", size) + 0.6
+    goal = f"The first player with {one_to_nine.WIN} big stars wins."
+    elements.append(Text(width - BOARD_MARGIN, baseline, goal, 7.0, DARK, "bold", "end"))
+    return elements
+
+
+def _reference(layout: BoardLayout, x: Mm, y: Mm, w: Mm, h: Mm) -> list[Element]:
+    gold = layout.colour("star")
+    elements: list[Element] = [Rect(x, y, w, h, Paint(fill=WHITE, stroke=DARK, width=0.5), radius=3.0)]
+    lines = one_to_nine.scoring_reference()
+    per_column = -(-len(lines) // 2)
+    size = 5.4
+    for i, (what, gets) in enumerate(lines):
+        column, row = divmod(i, per_column)
+        lx = x + 8.0 + column * w / 2
+        ly = y + 11.0 + row * (size * 1.55)
+        elements.append(star(lx, ly - size * 0.35, 2.6, Paint(fill=gold)))
+        elements.append(Text(lx + 5.0, ly, what, size, DARK, "regular"))
+        elements.append(Text(lx + w / 2 - 16.0, ly, gets, size, DARK, "bold", "end"))
+    return elements
+
+
+def token_items(layout: TokenLayout) -> list[Item]:
+    """Every token of the layout, in order (each kind drawn once and repeated)."""
+    items = []
+    for group in layout.groups:
+        art = token_symbol(layout, group.kind, group.diameter)
+        items += [Item(group.kind, art)] * group.count
+    return items
+
+
+@cache
+def token_symbol(layout: TokenLayout, kind: str, diameter: Mm) -> Symbol:
+    """A round gold token with a white star (a big star has a second ring)."""
+    from printgen.page import Circle
+
+    r = diameter / 2
+    gold, dark = layout.colour("star"), layout.colour("ink")
+    elements: list[Element] = [Circle(r, r, r, Paint(fill=gold))]
+    if kind == "big-star":
+        elements.append(Circle(r, r, r * 0.86, Paint(stroke=WHITE, width=0.8)))
+    elements.append(star(r, r * 1.04, r * (0.62 if kind == "big-star" else 0.72), Paint(fill=WHITE, stroke=dark,
+                                                                                         width=0.3)))
+    return Symbol(safe_id(f"token-{kind}-{diameter:g}"), diameter, diameter, tuple(elements))

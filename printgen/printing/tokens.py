@@ -1,0 +1,39 @@
+"""Token sheets: round tokens and a paper in, pages with the tokens in rows and a cutting circle round each out.
+
+Tokens of one size fill rows left to right; a new size starts a new row;
+a full page starts the next one. Every token gets a thin dashed circle on its
+edge to cut along (cut just inside the line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from printgen.page import Circle, Element, Item, Mm, Page, Paint, Use
+from printgen.printing.paper import MARGIN
+
+GUIDE = Paint(stroke="#555555", width=0.2, dash=(1.2, 0.9))
+SPACING: Mm = 3.0
+
+
+def token_pages(tokens: list[Item], paper: tuple[Mm, Mm]) -> Iterator[Page]:
+    """Pages of portrait `paper` holding every token with its cutting guide."""
+    page_w, page_h = paper
+    x, y, row_h = MARGIN, MARGIN, 0.0
+    elements: list[Element] = []
+    previous: float | None = None
+    for token in tokens:
+        size = token.width
+        if previous is not None and (size != previous or x + size > page_w - MARGIN):
+            x, y = MARGIN, y + row_h + SPACING
+            row_h = 0.0
+        if y + size > page_h - MARGIN:
+            yield Page(page_w, page_h, tuple(elements))
+            elements, x, y, row_h = [], MARGIN, MARGIN, 0.0
+        elements.append(Use(token.art, x, y))
+        elements.append(Circle(x + size / 2, y + size / 2, size / 2, GUIDE))
+        x += size + SPACING
+        row_h = max(row_h, size)
+        previous = size
+    if elements:
+        yield Page(page_w, page_h, tuple(elements))
