@@ -195,11 +195,12 @@ def build_deck(layout: DeckLayout, options: BuildOptions, on_page: ProgressCallb
 
         folder = options.out / layout.name
         with atomic_folder(folder) as temporary:
+            common_back = len({back.id for _, _, back in faces}) == 1
             for name, front, back in faces:
-                for face, side in ((front, "front"), (back, "back")):
-                    target = temporary / f"{name}-{side}.svg"
+                for face, file in ((front, f"{name}-front"), (back, "back" if common_back else f"{name}-back")):
+                    target = temporary / f"{file}.svg"
                     if not target.exists():
-                        write_svg(Item(name, face).as_page(), target, f"{layout.title} {name} {side}")
+                        write_svg(Item(name, face).as_page(), target, f"{layout.title}: {file}")
         written.append(folder)
     return written
 

@@ -18,9 +18,13 @@ PACK: tuple[tuple[str, dict[str, object]], ...] = (
     ("qwixx-bonus-b", _PAD),
     ("qwixx-cards", _PAD),
     ("qwixx-cards-deck", {"formats": ("pdf", "svg")}),
+    ("one-to-9-deck", {"formats": ("pdf", "svg")}),
+    ("one-to-9-board", {"formats": ("pdf", "svg")}),
+    ("one-to-9-stars", {"formats": ("pdf", "svg")}),
 )
 """Every score sheet as a 50-sheet pad (2 per page) plus its SVG (Big Points sheets each with their lucky
-pair), and the card deck for long-edge duplex on A4 with its card SVGs."""
+pair); both decks for long-edge duplex on A4 with their card SVGs; the One to 9 board whole on the smallest
+paper it fits (A1) and its star tokens."""
 
 
 def default_pack(out: Path, overrides: Mapping[str, object] | None = None) -> list[tuple[str, BuildOptions]]:

@@ -84,7 +84,7 @@ def test_failed_build_keeps_the_earlier_file_and_leaves_no_partial(
         (BuildOptions(sheets=0), "--sheets"),
         (BuildOptions(sheets=10**6), "--sheets"),
         (BuildOptions(per_page=3), "--per-page"),
-        (BuildOptions(paper="a0"), "unknown paper"),
+        (BuildOptions(paper="b5"), "unknown paper"),
         (BuildOptions(formats=("png",)), "--format"),
     ],
 )
@@ -206,3 +206,34 @@ def test_deck_svgs_are_named_for_people(tmp_path: Path) -> None:
     assert len(names) == 110
     root = ET.parse(folder / "blue-10-front.svg").getroot()
     assert root.get("width") == "69.5mm"
+
+
+def test_one_to_9_deck_builds_with_its_common_back(tmp_path: Path) -> None:
+    pdf, folder = build("one-to-9-deck", BuildOptions(out=tmp_path, formats=("pdf", "svg")))
+    assert len(PdfReader(pdf).pages) == 2 * 11
+    names = {p.name for p in folder.iterdir()}
+    assert {"red-5-front.svg", "number-joker-5-front.svg", "joker-front.svg", "draw3-front.svg"} <= names
+    assert "back.svg" in names and not any(n.endswith("-back.svg") for n in names)  # one common back
+
+
+def test_board_whole_on_the_smallest_paper_and_tiled(tmp_path: Path) -> None:
+    (whole,) = build("one-to-9-board", BuildOptions(out=tmp_path / "whole"))
+    box = PdfReader(whole).pages[0].mediabox
+    assert round(float(box.width) * 25.4 / 72) == 841  # A1 landscape
+    (mini,) = build("one-to-9-board", BuildOptions(out=tmp_path / "mini", card_size="mini"))
+    assert round(float(PdfReader(mini).pages[0].mediabox.width) * 25.4 / 72) == 594  # A2 landscape
+    for paper in ("a4", "letter"):
+        (tiled,) = build("one-to-9-board", BuildOptions(out=tmp_path / paper, tile=True, paper=paper))
+        assert len(PdfReader(tiled).pages) > 4
+    assert "run of 4 in one colour" in page_texts(whole)[0]
+
+
+def test_board_refuses_a_paper_it_does_not_fit(tmp_path: Path) -> None:
+    with pytest.raises(UsageProblem, match="the smallest paper that fits is a1"):
+        build("one-to-9-board", BuildOptions(out=tmp_path, paper="a3"))
+
+
+def test_star_tokens(tmp_path: Path) -> None:
+    pdf, folder = build("one-to-9-stars", BuildOptions(out=tmp_path, formats=("pdf", "svg")))
+    assert len(PdfReader(pdf).pages) == 1
+    assert sorted(p.name for p in folder.iterdir()) == ["big-star.svg", "small-star.svg"]

@@ -92,7 +92,7 @@ def test_invalid_layout_is_one_line_exit_2(runner: CliRunner, tmp_path: Path, wr
 
 @pytest.mark.parametrize(
     "args",
-    [["--sheets", "0"], ["--sheets", "x"], ["--per-page", "3"], ["--paper", "a0"], ["--format", "png"]],
+    [["--sheets", "0"], ["--sheets", "x"], ["--per-page", "3"], ["--paper", "b5"], ["--format", "png"]],
 )
 def test_bad_option_values_are_usage_errors(runner: CliRunner, tmp_path: Path, args: list[str]) -> None:
     result = runner.invoke(main, ["build", "qwixx-standard", "--out", str(tmp_path), *args])
@@ -192,3 +192,24 @@ def test_simulate_card_game(runner: CliRunner) -> None:
     result = runner.invoke(main, ["simulate", "qwixx-cards", "--players", "3", "--games", "20", "--jokers"])
     assert result.exit_code == 0, result.output
     assert "2nd row completed" in result.output and "all agree" in result.output
+
+
+def test_simulate_one_to_9(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["simulate", "one-to-9", "--players", "3", "--games", "5", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert "winner     mean" in result.output and "long run" in result.output and "conserved" in result.output
+
+
+def test_board_paper_errors_are_one_line(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(main, ["build", "one-to-9-board", "--paper", "a3", "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert _one_error_line(result.output).startswith("Error: --paper: the one-to-9-board (751 x 479 mm) does not fit a3")
+    result = runner.invoke(main, ["build", "one-to-9-board", "--tile", "--card-size", "200x280", "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert _one_error_line(result.output).startswith("Error: --tile: a 206 x 286 mm field does not fit a a4 tile")
+    assert not any(tmp_path.iterdir())
+
+
+def test_simulate_refuses_six_qwixx_players(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["simulate", "qwixx-standard", "--players", "6", "--games", "1"])
+    assert result.exit_code == 2 and "Qwixx is played by 2 to 5 players" in result.output
