@@ -57,6 +57,12 @@ class BuildOptions:
     alignment_page: bool = False
     back_offset: tuple[float, float] = (0.0, 0.0)
     tile: bool = False
+    output: str | None = None
+    timestamp: bool = False
+
+    def name_for(self, layout_name: str) -> str:
+        """The base name of the files written (the layout's name unless `output` is set)."""
+        return self.output or layout_name
 
     @property
     def page_paper(self) -> str:
@@ -108,9 +114,9 @@ def build(ref: str, options: BuildOptions, on_page: ProgressCallback | None = No
 
     written: list[Path] = []
     if "pdf" in options.formats:
-        written.append(write_pad_pdf(layout.name, items(), options, on_page))
+        written.append(write_pad_pdf(options.name_for(layout.name), items(), options, on_page))
     if "svg" in options.formats:
-        written.append(write_items_svg(layout.name, items(), options.out))
+        written.append(write_items_svg(options.name_for(layout.name), items(), options.out))
     return written
 
 
@@ -125,7 +131,7 @@ def write_pad_pdf(name: str, items: Iterator[Item], options: BuildOptions,
     target = options.out / f"{name}.pdf"
     title = f"{name}: {options.sheets} sheets"
     return write_items_pdf(items, target, options.page_paper, options.sheets_per_page, title, on_page,
-                           options.cmyk)
+                           options.cmyk, options.timestamp)
 
 
 def write_filled_pdf(layout: ScoreSheetLayout, sheets: list[Sheet], target: Path, lang: str = "en",
@@ -139,21 +145,21 @@ def write_filled_pdf(layout: ScoreSheetLayout, sheets: list[Sheet], target: Path
 
 
 def write_items_pdf(items: Iterator[Item], target: Path, paper: str, per_page: int, title: str,
-                    on_page: ProgressCallback | None = None, cmyk: bool = False) -> Path:
+                    on_page: ProgressCallback | None = None, cmyk: bool = False, timestamp: bool = False) -> Path:
     """Impose `items` `per_page` to a page of `paper` and write them to `target`, atomically."""
     first = next(items)
     grid = plan_grid(paper_size(paper), first.width, first.height, per_page)
     pages = impose(chain([first], items), grid)
-    return write_pages_pdf(Document(first.art.symbols(), pages, title), target, on_page, cmyk)
+    return write_pages_pdf(Document(first.art.symbols(), pages, title), target, on_page, cmyk, timestamp)
 
 
 def write_pages_pdf(document: Document, target: Path, on_page: ProgressCallback | None = None,
-                    cmyk: bool = False) -> Path:
-    """Render `document` into `target`, atomically."""
+                    cmyk: bool = False, timestamp: bool = False) -> Path:
+    """Render `document` into `target`, atomically (byte-identical for the same input unless `timestamp`)."""
     from printgen.render.pdf import write_pdf
 
     with atomic_file(target) as temporary:
-        write_pdf(document, temporary, on_page, cmyk)
+        write_pdf(document, temporary, on_page, cmyk, invariant=not timestamp)
     return target
 
 
@@ -185,15 +191,16 @@ def build_deck(layout: DeckLayout, options: BuildOptions, on_page: ProgressCallb
             pages: Iterator[Page] = chain(test[:1], front_pages)
         else:
             pages = chain(test, chain.from_iterable(zip(front_pages, back_pages)))
-        written.append(write_pages_pdf(Document([], pages, title), options.out / f"{layout.name}.pdf", on_page,
-                                       options.cmyk))
+        written.append(write_pages_pdf(Document([], pages, title), options.out / f"{options.name_for(layout.name)}.pdf", on_page,
+                                       options.cmyk, options.timestamp))
         if options.duplex == "off" and options.backs_file:
             backs_doc = Document([], chain(test[1:], back_pages), f"{title} (backs)")
-            written.append(write_pages_pdf(backs_doc, options.out / f"{layout.name}-backs.pdf", None, options.cmyk))
+            written.append(write_pages_pdf(backs_doc, options.out / f"{options.name_for(layout.name)}-backs.pdf", None,
+                                           options.cmyk, options.timestamp))
     if "svg" in options.formats:
         from printgen.render.svg import write_svg
 
-        folder = options.out / layout.name
+        folder = options.out / options.name_for(layout.name)
         with atomic_folder(folder) as temporary:
             common_back = len({back.id for _, _, back in faces}) == 1
             for name, front, back in faces:
@@ -221,9 +228,10 @@ def build_board(layout: BoardLayout, options: BuildOptions) -> list[Path]:
         else:
             pages = [whole_page(board, options.paper or smallest_paper(board) or "a0")]
         document = Document([], pages, f"{layout.name}: {board.width:.0f} x {board.height:.0f} mm")
-        written.append(write_pages_pdf(document, options.out / f"{layout.name}.pdf", None, options.cmyk))
+        written.append(write_pages_pdf(document, options.out / f"{options.name_for(layout.name)}.pdf", None,
+                                       options.cmyk, options.timestamp))
     if "svg" in options.formats:
-        written.append(write_items_svg(layout.name, iter([board]), options.out))
+        written.append(write_items_svg(options.name_for(layout.name), iter([board]), options.out))
     return written
 
 
@@ -237,9 +245,10 @@ def build_tokens(layout: TokenLayout, options: BuildOptions) -> list[Path]:
     if "pdf" in options.formats:
         pages = token_pages(tokens, paper_size(options.page_paper))
         document = Document([], pages, f"{layout.name}: {len(tokens)} tokens")
-        written.append(write_pages_pdf(document, options.out / f"{layout.name}.pdf", None, options.cmyk))
+        written.append(write_pages_pdf(document, options.out / f"{options.name_for(layout.name)}.pdf", None,
+                                       options.cmyk, options.timestamp))
     if "svg" in options.formats:
-        written.append(write_items_svg(layout.name, iter(tokens), options.out))
+        written.append(write_items_svg(options.name_for(layout.name), iter(tokens), options.out))
     return written
 
 

@@ -46,11 +46,12 @@ def reports_errors(command: F) -> F:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="printgen")
 def main() -> None:
-    """Print-ready Qwixx score-sheet pads as PDF and SVG, checked by a rules engine.
+    """Print-ready Qwixx and One to 9 material as PDF and SVG, checked by rules engines.
 
     \b
     Example:
       printgen build qwixx-standard --sheets 100 --per-page 2 --paper a4
+      printgen build --all
     """
 
 
@@ -131,12 +132,15 @@ def check(names: tuple[str, ...]) -> None:
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               help="Decks: shift the backs by X,Y mm to correct the printer's duplex offset.")
 @click.option("--tile", is_flag=True, help="Board: print it over several --paper pages to glue together.")
+@click.option("--timestamp", is_flag=True, help="Stamp PDFs with the build time (default: byte-identical output).")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None, help="With --all: jobs at once (default: cores).")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
 @reports_errors
 def build(names: tuple[str, ...], build_all: bool, out: Path, fmt: str, paper: str | None,
           sheets: int | None, per_page: str | None, seed: int, lang: str, symbols: bool, lucky_pool: str,
           shuffle: bool, cmyk: bool, card_size: str | None, bleed: float, gap: float, crop_marks: bool,
           corner_guide: bool, duplex: str, backs_file: bool, alignment_page: bool, back_offset: str,
-          tile: bool) -> None:
+          tile: bool, timestamp: bool, jobs: int | None, quiet: bool) -> None:
     """Build layouts (built-in names or layout files) into OUT as PDF and/or SVG.
 
     PDF goes to OUT/NAME.pdf; SVG to OUT/NAME.svg (or a folder OUT/NAME/
@@ -180,17 +184,103 @@ def build(names: tuple[str, ...], build_all: bool, out: Path, fmt: str, paper: s
         "alignment_page": alignment_page,
         "back_offset": parse_offset(back_offset),
         "tile": tile,
+        "timestamp": timestamp,
     }
     if build_all:
+        from printgen.batch import Job
+
         ctx = click.get_current_context()
         params = {key: key for key in values} | {"formats": "fmt"}
-        jobs = default_pack(out, {key: values[key] for key, param in params.items() if _given(ctx, param)})
-    else:
-        values["sheets"] = sheets or int(per_page or 2)
-        jobs = [(name, BuildOptions(out=out, **values)) for name in names]
-    for name, options in jobs:
+        pack = default_pack(out, {key: values[key] for key, param in params.items() if _given(ctx, param)})
+        _run_batch([Job(name, options, name) for name, options in pack], out, jobs, quiet)
+        return
+    values["sheets"] = sheets or int(per_page or 2)
+    for name in names:
+        options = BuildOptions(out=out, **values)
         for path in _run_build(name, options, page_count(options)):
             click.echo(f"wrote {path}")
+
+
+@main.command()
+@click.argument("manifest", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.toml")
+@click.option("--out", type=click.Path(path_type=Path), default=Path("output"), show_default=True,
+              help="Output folder (the manifest's `out` wins).")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Jobs at once (default: the number of cores).")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--allow-outside", is_flag=True, help="Let output names leave the output folder.")
+@reports_errors
+def batch(manifest: Path, out: Path, jobs: int | None, quiet: bool, allow_outside: bool) -> None:
+    """Run every job of a manifest, in parallel, then write OUT/index.html.
+
+    \b
+    Example manifest (club.toml):
+      [[jobs]]
+      layout = "qwixx-standard"
+      output = "club-pad"
+      sheets = 200
+      format = "both"
+      [[jobs]]
+      layout = "qwixx-big-points"
+      sheets = 100
+      lang = "it"
+    \b
+    Example:
+      printgen batch club.toml --jobs 2
+    """
+    from printgen.batch import read_manifest
+
+    loaded = read_manifest(manifest, out, allow_outside)
+    _run_batch(loaded, loaded[0].options.out if loaded else out, jobs, quiet)
+
+
+@main.command()
+@click.argument("pdf", type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="FILE.pdf")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder for the PNGs (default: FILE-preview/ beside the PDF).")
+@click.option("--width", type=click.IntRange(50, 4000), default=600, show_default=True, help="PNG width, pixels.")
+@reports_errors
+def preview(pdf: Path, out: Path | None, width: int) -> None:
+    """Render every page of a PDF to PNG.
+
+    \b
+    Example:
+      printgen preview output/qwixx-standard.pdf --width 1200
+    """
+    from pypdfium2 import PdfiumError
+
+    from printgen.preview import thumbnails
+
+    folder = out or pdf.with_name(f"{pdf.stem}-preview")
+    try:
+        pngs = thumbnails(pdf, folder, width)
+    except PdfiumError as error:
+        raise PrintgenError(f"{pdf}: cannot render: {error}") from None
+    click.echo(f"wrote {len(pngs)} PNGs to {folder}")
+
+
+def _run_batch(jobs: list[Any], out: Path, workers: int | None, quiet: bool) -> None:
+    import time
+
+    from printgen.batch import default_workers, run_jobs, summary
+    from printgen.preview import write_index
+
+    workers = workers or default_workers()
+    start = time.perf_counter()
+    show = not quiet and sys.stderr.isatty()
+    if show:
+        with click.progressbar(length=len(jobs), label="jobs", file=sys.stderr,
+                               item_show_func=lambda r: r and f"{r.job.label}: {sum(f.pages for f in r.files)} pages"
+                               ) as bar:
+            results = run_jobs(jobs, workers, True, lambda r: bar.update(1, r))
+    else:
+        results = run_jobs(jobs, workers, True)
+    index = write_index(results, out)
+    for line in summary(results, time.perf_counter() - start, workers):
+        click.echo(line)
+    click.echo(f"preview: {index}")
+    failed = [r for r in results if r.error]
+    if failed:
+        raise PrintgenError(f"{len(failed)} of {len(results)} jobs failed: {', '.join(r.job.label for r in failed)}")
 
 
 @main.command()

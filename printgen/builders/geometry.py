@@ -9,6 +9,7 @@ take height from the rows.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from printgen.layouts.model import ScoreSheetLayout
 from printgen.page import Mm
@@ -60,8 +61,9 @@ class SheetGeometry:
     """One box per row, then the penalty box, then the total box."""
 
 
+@cache
 def sheet_geometry(layout: ScoreSheetLayout) -> SheetGeometry:
-    """Place every part of `layout`'s sheet."""
+    """Place every part of `layout`'s sheet (computed once per layout)."""
     left, right = MARGIN, layout.width - MARGIN
     title_baseline = MARGIN + 6.0
     lucky: tuple[tuple[Mm, Mm, Mm], ...] = ()

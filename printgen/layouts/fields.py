@@ -26,6 +26,11 @@ class Fields:
         """True when the table sets `name` (for optional keys)."""
         return name in self.data
 
+    def value(self, name: str) -> Any:
+        """The raw value of `name` (the caller checks its type), marked as read."""
+        self._seen.add(name)
+        return self.data.get(name)
+
     def flag(self, name: str, default: bool = False) -> bool:
         """An optional true/false value."""
         value = self._raw(name, False)

@@ -127,11 +127,13 @@ class PdfRenderer(Renderer):
         self.canvas.endForm()
 
 
-def write_pdf(document: Document, target: FilePath | IO[bytes], on_page: Any = None, cmyk: bool = False) -> int:
+def write_pdf(document: Document, target: FilePath | IO[bytes], on_page: Any = None, cmyk: bool = False,
+              invariant: bool = True) -> int:
     """Render `document` to `target`; returns the number of pages written.
 
     `on_page(n)` is called after each page (progress reporting); `cmyk` writes
-    every colour as DeviceCMYK (for print shops that require it).
+    every colour as DeviceCMYK (for print shops that require it); `invariant`
+    (the default) fixes dates and IDs so the same input gives the same bytes.
     """
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
@@ -141,7 +143,7 @@ def write_pdf(document: Document, target: FilePath | IO[bytes], on_page: Any = N
     names = register_pdf_fonts()
     canvas = Canvas(
         target if not isinstance(target, FilePath) else str(target),
-        invariant=1,
+        invariant=1 if invariant else 0,
         pageCompression=1,
         initialFontName=names["regular"],
         enforceColorSpace="cmyk" if cmyk else None,
