@@ -8,6 +8,8 @@ layout, which `printgen check` holds against the rules engine.
 
 from __future__ import annotations
 
+from functools import cache
+
 from printgen.builders.geometry import (
     HEADER_AREA,
     MARGIN,
@@ -69,14 +71,30 @@ def sheet_extras(layout: ScoreSheetLayout, lucky: tuple[int, int] | None = None,
                  numbers: tuple[tuple[int, ...], ...] | None = None) -> tuple[Element, ...]:
     """One sheet's own data: its lucky numbers in their circles, its shuffled numbers in their cells."""
     geometry = sheet_geometry(layout)
-    elements: list[Element] = []
+    texts: list[Element] = []
     if lucky is not None:
         for (cx, cy, r), number in zip(geometry.lucky, lucky):
-            elements.append(centred_text(cx, cy, str(number), r * 1.05, INK))
+            texts.append(centred_text(cx, cy, str(number), r * 1.05, INK))
     if numbers is not None:
         for index, order in enumerate(numbers):
-            elements += number_texts(layout, geometry.rows[index], index, order)
-    return tuple(elements)
+            texts += number_texts(layout, geometry.rows[index], index, order)
+    return tuple(stamp(t) if isinstance(t, Text) else t for t in texts)
+
+
+def stamp(text: Text) -> Use:
+    """`text` as a placement of a reusable symbol: each distinct text is drawn once per file, however
+    many sheets of a pad carry it (a page then only places prepared forms)."""
+    symbol = _stamp_symbol(text.text, round(text.size, 3), text.fill, text.weight)
+    x0, y0, _, _ = text.bounds()
+    return Use(symbol, x0 - 0.5, y0 - 0.5)
+
+
+@cache
+def _stamp_symbol(text: str, size: Mm, fill: str, weight: Weight) -> Symbol:
+    width = text_width(text, weight, size)
+    glyph = Text(0.5, 0.5 + 0.75 * size, text, size, fill, weight, "start")
+    name = f"stamp-{safe_id(text)}-{size:g}-{fill.lstrip('#')}-{weight}".replace(".", "_")
+    return Symbol(name, width + 1.0, size + 1.0, (glyph,))
 
 
 def centred_text(x: Mm, cy: Mm, text: str, size: Mm, fill: str, weight: Weight = "bold") -> Text:

@@ -11,7 +11,7 @@ from printgen import layouts
 from printgen.builders.pad import pad_items
 from printgen.errors import UsageProblem
 from printgen.layouts.model import ScoreSheetLayout
-from printgen.page import Text
+from printgen.page import Text, Use
 from printgen.rules import qwixx
 from printgen.rules.lucky import balanced_pool
 
@@ -22,8 +22,13 @@ def sheet(name: str) -> ScoreSheetLayout:
     return layout
 
 
+def texts_of(extras: tuple[object, ...]) -> list[str]:
+    """The texts a sheet's extras print (each a placed stamp symbol holding one text)."""
+    return [t.text for e in extras if isinstance(e, Use) for t in e.symbol.elements if isinstance(t, Text)]
+
+
 def lucky_of(item_extras: tuple[object, ...]) -> tuple[int, ...]:
-    return tuple(int(e.text) for e in item_extras if isinstance(e, Text))
+    return tuple(int(t) for t in texts_of(item_extras))
 
 
 def test_plain_pads_repeat_one_item() -> None:
@@ -61,7 +66,7 @@ def test_shuffled_gemixxt_b_sheets_are_valid_and_different() -> None:
     items = list(pad_items(layout, 20, seed=9, shuffle=True))
     orders = []
     for item in items:
-        numbers = [int(e.text) for e in item.extras if isinstance(e, Text) and re.fullmatch(r"\d+", e.text)]
+        numbers = [int(t) for t in texts_of(item.extras) if re.fullmatch(r"\d+", t)]
         rows = tuple(tuple(numbers[i * 11:(i + 1) * 11]) for i in range(4))
         qwixx.Sheet("gemixxt-b", numbers=rows)  # the engine accepts it: every number once, lock last
         assert [r[-1] for r in rows] == [11, 10, 3, 4]
