@@ -7,13 +7,26 @@ Every `Symbol` becomes a form XObject drawn once and placed with `doForm`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path as FilePath
 from typing import IO, Any
 
 from printgen.colours import cmyk as to_cmyk
 from printgen.fonts import register_pdf_fonts
-from printgen.page import Circle, Document, Group, Line, Paint, Path, Rect, Symbol, Text, Use
+from printgen.page import (
+    Circle,
+    Document,
+    Element,
+    Group,
+    Line,
+    Paint,
+    Path,
+    Rect,
+    Symbol,
+    Text,
+    Use,
+)
 from printgen.render.base import Renderer
 
 PT_PER_MM = 72.0 / 25.4
@@ -102,9 +115,7 @@ class PdfRenderer(Renderer):
             region = c.beginPath()
             region.rect(x0, y0, x1 - x0, y1 - y0)
             c.clipPath(region, stroke=0, fill=0)
-        c.translate(use.x, use.y)
-        if use.scale != 1.0:
-            c.scale(use.scale, use.scale)
+        c.transform(use.scale, 0, 0, use.scale, use.x, use.y)
         c.doForm(self.forms[use.symbol.id])
         c.restoreState()
 
@@ -155,8 +166,10 @@ def write_pdf(document: Document, target: FilePath | IO[bytes], on_page: Any = N
     canvas.setSubject(document.meta.get("subject", document.title))
     renderer = PdfRenderer(canvas, cmyk)
     count = 0
+    for symbol in document.symbols:
+        renderer.define(symbol)
     for page in document:
-        for symbol in [*document.symbols, *page.symbols()]:
+        for symbol in _new_symbols(page.elements, renderer.forms):
             renderer.define(symbol)
         canvas.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
         if page.trim is not None:
@@ -177,3 +190,15 @@ def write_pdf(document: Document, target: FilePath | IO[bytes], on_page: Any = N
 def _box_pt(box: tuple[float, float, float, float], page_height: float) -> tuple[float, ...]:
     x0, y0, x1, y1 = box
     return (x0 * PT_PER_MM, (page_height - y1) * PT_PER_MM, x1 * PT_PER_MM, (page_height - y0) * PT_PER_MM)
+
+
+def _new_symbols(elements: Iterable[Element], known: dict[str, str]) -> Iterator[Symbol]:
+    """Symbols placed by `elements` that are not in `known` yet, innermost first (known ones are not walked)."""
+    seen: set[str] = set()
+    for element in elements:
+        if isinstance(element, Group):
+            yield from _new_symbols(element.elements, known)
+        elif isinstance(element, Use) and element.symbol.id not in known and element.symbol.id not in seen:
+            seen.add(element.symbol.id)
+            yield from _new_symbols(element.symbol.elements, known)
+            yield element.symbol

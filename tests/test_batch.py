@@ -1,0 +1,151 @@
+"""Batches: manifests checked before any job runs, parallel jobs, failures isolated, the preview page."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from printgen.batch import read_manifest, run_jobs, summary
+from printgen.cli import main
+from printgen.errors import LayoutError, UsageProblem
+
+
+def manifest(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "jobs.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+GOOD = """
+[[jobs]]
+layout = "qwixx-standard"
+output = "club-pad"
+sheets = 6
+format = "both"
+
+[[jobs]]
+layout = "qwixx-big-points"
+sheets = 4
+lang = "it"
+"""
+
+
+def test_manifest_jobs(tmp_path: Path) -> None:
+    jobs = read_manifest(manifest(tmp_path, GOOD), tmp_path / "out")
+    assert [j.layout for j in jobs] == ["qwixx-standard", "qwixx-big-points"]
+    assert jobs[0].options.output == "club-pad" and jobs[0].options.formats == ("pdf", "svg")
+    assert jobs[1].options.lang == "it" and jobs[1].options.sheets == 4
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ('[[jobs]]\nlayout = "nope"', "jobs[0].layout: unknown layout 'nope'"),
+        ('[[jobs]]\nlayout = "qwixx-standard"\ncolour = "red"', "jobs[0].colour: is not a known key"),
+        ('[[jobs]]\nlayout = "qwixx-standard"\nsheets = "ten"', "jobs[0].sheets: must be int, not 'ten'"),
+        ('[[jobs]]\nlayout = "qwixx-standard"\nsheets = 0', "jobs[0].sheets: 0 is out of range"),
+        ('[[jobs]]\nlayout = "qwixx-standard"\nlang = "xx"', "jobs[0].lang: 'xx' is not one of"),
+        ('[[jobs]]\nlayout = "qwixx-standard"\noutput = "../x"', "jobs[0].output: '../x' must be a plain name"),
+        ("[[jobs]]\nsheets = 2", "jobs[0].layout: is missing"),
+    ],
+)
+def test_bad_manifests_name_file_job_and_key(tmp_path: Path, text: str, message: str) -> None:
+    path = manifest(tmp_path, text)
+    with pytest.raises(LayoutError) as caught:
+        read_manifest(path, tmp_path / "out")
+    assert f"{path}: {message}" in str(caught.value)
+    assert not (tmp_path / "out").exists()
+
+
+def test_two_jobs_writing_the_same_file_stop_the_batch(tmp_path: Path) -> None:
+    path = manifest(tmp_path, '[[jobs]]\nlayout = "qwixx-standard"\n[[jobs]]\nlayout = "qwixx-standard"\nsheets = 4')
+    with pytest.raises(UsageProblem, match="both write"):
+        read_manifest(path, tmp_path / "out")
+
+
+def test_allow_outside(tmp_path: Path) -> None:
+    path = manifest(tmp_path, '[[jobs]]\nlayout = "qwixx-standard"\noutput = "../elsewhere"')
+    (job,) = read_manifest(path, tmp_path / "out", allow_outside=True)
+    assert job.options.output == "../elsewhere"
+
+
+def test_a_failing_job_does_not_stop_the_others(tmp_path: Path, write_layout) -> None:  # type: ignore[no-untyped-def]
+    broken = write_layout("points = [1, 3, 6, 10,", "points = [1, 3, 6, 11,", name="wrong.toml")
+    text = GOOD + f'\n[[jobs]]\nlayout = "{broken}"\n'
+    jobs = read_manifest(manifest(tmp_path, text), tmp_path / "out")
+    results = run_jobs(jobs, 2, previews=False)
+    assert [r.error is None for r in results] == [True, True, False]
+    assert "points_table.points[3]" in (results[2].error or "")
+    lines = summary(results, 1.0, 2)
+    assert any(line.startswith("FAILED jobs[2]") for line in lines)
+    assert lines[-1].startswith("3 files from 3 jobs, 1 failed")
+
+
+def test_batch_command_writes_files_summary_and_index(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["batch", str(manifest(tmp_path, GOOD)), "--out", str(out), "--jobs", "2"])
+    assert result.exit_code == 0, result.output
+    assert "club-pad.pdf" in result.output and "0 failed" in result.output
+    assert {"club-pad.pdf", "club-pad.svg", "qwixx-big-points.pdf", "index.html", "preview"} <= {
+        p.name for p in out.iterdir()}
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert 'href="club-pad.pdf"' in html and "preview/club-pad/page-001.png" in html
+    assert (out / "preview" / "club-pad" / "page-003.png").is_file()
+    assert "Qwixx score sheets" in html
+
+
+def test_batch_with_a_failure_exits_1_and_names_it(tmp_path: Path, write_layout) -> None:  # type: ignore[no-untyped-def]
+    broken = write_layout("points = [1, 3, 6, 10,", "points = [1, 3, 6, 11,", name="wrong.toml")
+    text = f'[[jobs]]\nlayout = "{broken}"\n[[jobs]]\nlayout = "qwixx-standard"\n'
+    result = CliRunner().invoke(main, ["batch", str(manifest(tmp_path, text)), "--out", str(tmp_path / "o")])
+    assert result.exit_code == 1
+    assert "FAILED jobs[0]" in result.output and "Error: 1 of 2 jobs failed: jobs[0]" in result.output
+    assert (tmp_path / "o" / "qwixx-standard.pdf").is_file()
+
+
+def test_index_escapes_user_text(tmp_path: Path, write_layout) -> None:  # type: ignore[no-untyped-def]
+    odd = write_layout('title = "Qwixx"', 'title = "<script>alert(1)</script> & Co"', name="odd.toml")
+    text = f'[[jobs]]\nlayout = "{odd}"\noutput = "a&b<i>"\nformat = "both"\n'
+    result = CliRunner().invoke(main, ["batch", str(manifest(tmp_path, text)), "--out", str(tmp_path / "o")])
+    assert result.exit_code == 0, result.output
+    html = (tmp_path / "o" / "index.html").read_text(encoding="utf-8")
+    assert "<i>" not in html and "a&amp;b&lt;i&gt;" in html
+    svg = (tmp_path / "o" / "a&b<i>.svg").read_text(encoding="utf-8")
+    assert "<script>" not in svg
+
+
+def test_same_inputs_give_identical_bytes_across_processes(tmp_path: Path) -> None:
+    for run in ("a", "b"):
+        code = ("from pathlib import Path; from printgen.build import BuildOptions, build; "
+                f"build('qwixx-big-points', BuildOptions(out=Path(r'{tmp_path / run}'), sheets=6, seed=3, "
+                "formats=('pdf', 'svg')))")
+        subprocess.run([sys.executable, "-c", code], check=True)
+    for name in ("qwixx-big-points.pdf", *(f"qwixx-big-points/qwixx-big-points-{i}.svg" for i in range(1, 7))):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+
+
+def test_timestamp_changes_the_bytes(tmp_path: Path) -> None:
+    from printgen.build import BuildOptions, build
+
+    fixed = build("qwixx-standard", BuildOptions(out=tmp_path / "a"))[0].read_bytes()
+    stamped = build("qwixx-standard", BuildOptions(out=tmp_path / "b", timestamp=True))[0].read_bytes()
+    assert fixed != stamped and b"/CreationDate" in stamped
+
+
+def test_preview_command(tmp_path: Path) -> None:
+    from printgen.build import BuildOptions, build
+
+    (pdf,) = build("qwixx-standard", BuildOptions(out=tmp_path, sheets=6))
+    result = CliRunner().invoke(main, ["preview", str(pdf), "--width", "300"])
+    assert result.exit_code == 0 and "wrote 3 PNGs" in result.output
+    from PIL import Image
+
+    assert Image.open(tmp_path / "qwixx-standard-preview" / "page-001.png").size[0] == 300
+    bad = tmp_path / "not.pdf"
+    bad.write_text("hello")
+    result = CliRunner().invoke(main, ["preview", str(bad)])
+    assert result.exit_code == 1 and "cannot render" in result.output
