@@ -268,10 +268,16 @@ def _run_batch(jobs: list[Any], out: Path, workers: int | None, quiet: bool) -> 
     start = time.perf_counter()
     show = not quiet and sys.stderr.isatty()
     if show:
+        pages = [0]
+
+        def done(result: Any) -> None:
+            pages[0] += sum(f.pages for f in result.files if f.path.suffix == ".pdf")
+            bar.update(1, pages[0])
+
+        bar: Any
         with click.progressbar(length=len(jobs), label="jobs", file=sys.stderr,
-                               item_show_func=lambda r: r and f"{r.job.label}: {sum(f.pages for f in r.files)} pages"
-                               ) as bar:
-            results = run_jobs(jobs, workers, True, lambda r: bar.update(1, r))
+                               item_show_func=lambda n: n is not None and f"{n} pages written" or "") as bar:
+            results = run_jobs(jobs, workers, True, done)
     else:
         results = run_jobs(jobs, workers, True)
     index = write_index(results, out)
