@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -27,11 +28,20 @@ class CliError(click.ClickException):
         self.exit_code = error.exit_code  # type: ignore[misc]
 
 
+class Terminated(BaseException):
+    """SIGTERM arrived: unwinds like Ctrl-C so temporary files are removed."""
+
+
+def _terminated(signum: int, frame: Any) -> None:
+    raise Terminated()
+
+
 def reports_errors(command: F) -> F:
     """Turn printgen's errors into one-line messages and exit codes, never tracebacks."""
 
     @wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        previous = signal.signal(signal.SIGTERM, _terminated)
         try:
             return command(*args, **kwargs)
         except PrintgenError as error:
@@ -39,6 +49,14 @@ def reports_errors(command: F) -> F:
         except KeyboardInterrupt:
             click.echo("Error: interrupted; no partial file was left behind", err=True)
             sys.exit(130)
+        except Terminated:
+            click.echo("Error: terminated; no partial file was left behind", err=True)
+            sys.exit(143)
+        except OSError as error:
+            where = f"{error.filename}: " if error.filename else ""
+            raise CliError(PrintgenError(f"{where}{error.strerror or error}; no partial file was left behind")) from None
+        finally:
+            signal.signal(signal.SIGTERM, previous)
 
     return wrapper  # type: ignore[return-value]
 

@@ -24,7 +24,6 @@ from printgen.layouts.model import (
 from printgen.rules import qwixx
 
 MAX_FILE_BYTES = 1_000_000
-KINDS = ("score-sheet", "deck", "board", "tokens")
 GAMES = ("qwixx-cards", "one-to-9")
 CARD_KINDS = ("number", "joker", "number-joker", "draw3")
 TOKEN_KINDS = ("small-star", "big-star")
@@ -40,15 +39,10 @@ def load_file(path: Path, shown: str | None = None) -> Layout:
     if kind is not None and kind not in KINDS:
         top.problem("kind", f"{kind!r} is not a known kind ({', '.join(KINDS)})")
     layout: Layout | None = None
-    if kind == "score-sheet":
-        layout = _score_sheet(top, path.stem, name)
-    elif kind == "deck":
-        layout = _deck(top, path.stem, name)
-    elif kind == "board":
-        layout = _board(top, path.stem, name)
-    elif kind == "tokens":
-        layout = _tokens(top, path.stem, name)
-    top.finish()
+    reader = _READERS.get(kind or "")
+    if reader is not None:  # what the other keys mean depends on the kind: with an unknown kind, report only that
+        layout = reader(top, path.stem, name)
+        top.finish()
     if problems or layout is None:
         raise LayoutError([f"{name}: {key}: {message}" for key, message in problems])
     return layout
@@ -92,7 +86,7 @@ def _score_sheet(top: Fields, name: str, source: str) -> ScoreSheetLayout | None
     palette = _palette(top)
     rows = [_row(fields, spec, palette) for fields in top.tables("rows", 1, 8)]
     penalties = _penalties(top)
-    table = _points_table(top)
+    table = _points_table(top, rows)
     totals = top.table("totals")
     totals_label = None
     if totals is not None:
@@ -230,9 +224,8 @@ def _palette(top: Fields) -> dict[str, str] | None:
         return None
     palette: dict[str, str] = {}
     for colour in fields.data:
-        value = fields.colour(colour)
-        if value is not None:
-            palette[colour] = value
+        # an invalid value is reported here; the name still counts, so rows naming it raise no second error
+        palette[colour] = fields.colour(colour) or "#000000"
     return palette
 
 
@@ -333,7 +326,7 @@ def _penalties(top: Fields) -> PenaltyLayout | None:
     return PenaltyLayout(count, points, label)
 
 
-def _points_table(top: Fields) -> PointsTableLayout | None:
+def _points_table(top: Fields, rows: list[RowLayout | None]) -> PointsTableLayout | None:
     fields = top.table("points_table")
     if fields is None:
         return None
@@ -342,6 +335,12 @@ def _points_table(top: Fields) -> PointsTableLayout | None:
     if crosses is not None and points is not None and len(crosses) != len(points):
         fields.problem("points", f"has {len(points)} entries but crosses has {len(crosses)}")
         points = None
+    first = rows[0] if rows else None
+    if crosses is not None and first is not None:
+        most = len(first.numbers) - len(first.locks_with) + 2  # numbers before the locks, one lock number, the lock
+        if len(crosses) != most:
+            fields.problem("crosses", f"has {len(crosses)} entries, but a row of this sheet holds up to {most} crosses")
+            crosses = None
     fields.finish()
     if crosses is None or points is None:
         return None
@@ -354,3 +353,7 @@ def _label(fields: Fields, name: str) -> str | None:
         fields.problem(name, f"{key!r} is not a label key ({', '.join(sorted(catalogue()))})")
         return None
     return key
+
+
+_READERS = {"score-sheet": _score_sheet, "deck": _deck, "board": _board, "tokens": _tokens}
+KINDS = tuple(_READERS)
