@@ -96,6 +96,9 @@ def _job(entry: Fields, out: Path, allow_outside: bool) -> Job | None:
     output = entry.string("output", "") or None
     if output is not None and not allow_outside and not _plain_name(output):
         entry.problem("output", f"{output!r} must be a plain name inside the output folder (or --allow-outside)")
+    elif not allow_outside and _escapes(out, output or Path(layout or "x").stem):
+        entry.problem("output", f"{out / (output or Path(layout or 'x').stem)} is a link out of the output folder "
+                                "(or --allow-outside)")
     settings: dict[str, Any] = {}
     for key, kind in OPTION_TYPES.items():
         if not entry.has(key):
@@ -134,6 +137,16 @@ def _job(entry: Fields, out: Path, allow_outside: bool) -> Job | None:
 
 def _plain_name(name: str) -> bool:
     return bool(name) and "/" not in name and "\\" not in name and name not in (".", "..") and not name.startswith(".")
+
+
+def _escapes(out: Path, name: str) -> bool:
+    """True when a file named `name` in `out` would land outside `out` (a symbolic link pointing away)."""
+    root = out.resolve()
+    for suffix in ("", ".pdf", ".svg"):
+        target = (out / f"{name}{suffix}").resolve()
+        if root != target and root not in target.parents:
+            return True
+    return False
 
 
 def check_outputs(jobs: list[Job]) -> None:

@@ -149,3 +149,15 @@ def test_preview_command(tmp_path: Path) -> None:
     bad.write_text("hello")
     result = CliRunner().invoke(main, ["preview", str(bad)])
     assert result.exit_code == 1 and "cannot render" in result.output
+
+
+def test_a_symlink_out_of_the_folder_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    elsewhere = tmp_path / "elsewhere.pdf"
+    (out / "pad.pdf").symlink_to(elsewhere)
+    path = manifest(tmp_path, '[[jobs]]\nlayout = "qwixx-standard"\noutput = "pad"')
+    with pytest.raises(LayoutError, match="is a link out of the output folder"):
+        read_manifest(path, out)
+    (job,) = read_manifest(path, out, allow_outside=True)
+    assert job.options.output == "pad"
