@@ -63,3 +63,34 @@ def test_a_signal_stops_the_build_cleanly(tmp_path: Path, sig: int, code: int, w
     assert err.strip() == f"Error: {word}; no partial file was left behind"
     assert target.read_bytes() == b"the earlier file"
     assert [p.name for p in tmp_path.iterdir()] == [target.name]
+
+
+BAD_OPTIONS = [
+    ["build", "qwixx-standard", "--sheets", "-1"], ["build", "qwixx-standard", "--sheets", "0"],
+    ["build", "qwixx-standard", "--sheets", "many"], ["build", "qwixx-standard", "--sheets", "100001"],
+    ["build", "qwixx-standard", "--per-page", "3"], ["build", "qwixx-standard", "--paper", "b5"],
+    ["build", "qwixx-standard", "--lang", "xx"], ["build", "qwixx-standard", "--format", "png"],
+    ["build", "qwixx-standard", "--seed", "x"], ["build", "qwixx-standard", "--jobs", "0"],
+    ["build", "qwixx-big-points", "--lucky-pool", "1-99"], ["build", "qwixx-big-points", "--lucky-pool", "7-7"],
+    ["build", "qwixx-standard", "--shuffle"], ["build", "qwixx-cards-deck", "--card-size", "huge"],
+    ["build", "qwixx-cards-deck", "--card-size", "300x300"], ["build", "qwixx-cards-deck", "--bleed", "-1"],
+    ["build", "qwixx-cards-deck", "--bleed", "11"], ["build", "qwixx-cards-deck", "--gap", "-2"],
+    ["build", "qwixx-cards-deck", "--back-offset", "1"], ["build", "qwixx-cards-deck", "--back-offset", "a,b"],
+    ["build", "qwixx-cards-deck", "--duplex", "sideways"], ["build", "one-to-9-board", "--paper", "a4"],
+    ["build", "one-to-9-board", "--tile", "--card-size", "200x280"], ["build"], ["build", "nope"],
+    ["build", "./missing.toml"], ["simulate", "qwixx-standard", "--players", "9"],
+    ["simulate", "qwixx-standard", "--games", "0"], ["simulate", "qwixx-standard", "--strategy", "lucky"],
+    ["simulate", "qwixx-standard", "--jokers"], ["simulate", "one-to-9-stars", "--players", "1"],
+    ["batch", "missing.toml"], ["preview", "missing.pdf"], ["check", "nope"],
+]
+
+
+@pytest.mark.parametrize("args", BAD_OPTIONS, ids=[" ".join(a) for a in BAD_OPTIONS])
+def test_every_bad_option_is_a_usage_error(tmp_path: Path, args: list[str]) -> None:
+    command = [*args, "--out", str(tmp_path / "out")] if args[0] in ("build", "batch") else args
+    result = CliRunner().invoke(main, command)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)
+    assert result.output.strip().splitlines()[-1].startswith("Error:")
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
