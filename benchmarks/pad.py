@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import argparse
 import tempfile
-import time
 from pathlib import Path
+
+from common import best_time
 
 from printgen.build import BuildOptions, build
 from printgen.builders.scoresheet import build_sheet
@@ -49,15 +50,6 @@ def naive_pad(sheets: int, per_page: int, target: Path) -> None:
     canvas.save()
 
 
-def best_of(repeat: int, action) -> float:  # type: ignore[no-untyped-def]
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sheets", type=int, default=1000)
@@ -67,10 +59,10 @@ def main() -> None:
         out = Path(folder)
         options = BuildOptions(out=out, sheets=args.sheets, per_page=2)
         build("qwixx-standard", BuildOptions(out=out, sheets=2))  # warm-up: imports, font registration
-        fast_time = best_of(args.repeat, lambda: build("qwixx-standard", options))
+        fast_time = best_time(lambda: build("qwixx-standard", options), args.repeat)
         fast_size = (out / "qwixx-standard.pdf").stat().st_size
         naive_path = out / "naive.pdf"
-        naive_time = best_of(args.repeat, lambda: naive_pad(args.sheets, 2, naive_path))
+        naive_time = best_time(lambda: naive_pad(args.sheets, 2, naive_path), args.repeat)
         naive_size = naive_path.stat().st_size
     print(f"{args.sheets}-sheet standard pad, 2 per A4 page, best of {args.repeat}")
     print(f"{'':<28}{'time':>10}{'size':>14}")

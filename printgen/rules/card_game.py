@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 from printgen.rules.card_strategies import CardStrategy, Play, card_strategy
 from printgen.rules.cards import Card, qwixx_deck
-from printgen.rules.game import MAX_TURNS, EndReason, Outcome
+from printgen.rules.game import EndReason, Outcome, TurnBasedGame
 from printgen.rules.sheet import Sheet
 from printgen.rules.strategies import Option
 
@@ -37,7 +37,7 @@ START_HAND = 4
 CARD_SHEETS = ("cards", "gemixxt-a")
 
 
-class CardGame:
+class CardGame(TurnBasedGame):
     """A card game for `players` players (2..5), with the 11 jokers if `jokers`, reproducible from `seed`."""
 
     def __init__(
@@ -79,19 +79,9 @@ class CardGame:
         """Every card in hands, display, draw and discard piles (always the whole deck)."""
         return sum(len(h) for h in self.hands) + len(self.display) + len(self.pile) + len(self.discard)
 
-    def play(self) -> Outcome:
-        """Play to the end and return the outcome."""
-        while self.outcome is None:
-            self.play_turn()
-        return self.outcome
-
     def play_turn(self) -> None:
         """Play the active player's turn (and end the game if it ends)."""
-        if self.outcome is not None:
-            raise RuntimeError("the game is over")
-        if self.turns >= MAX_TURNS:
-            raise RuntimeError(f"no end after {MAX_TURNS} turns")
-        self.turns += 1
+        self._next_turn()
         active, strategy = self.sheets[self.active], self.strategies[self.active]
         self._take_cards()
         marked = self._announce()

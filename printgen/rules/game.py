@@ -46,7 +46,31 @@ class Outcome:
     turns: int
 
 
-class Game:
+class TurnBasedGame:
+    """What every game engine shares: turns counted, an outcome once over, play() to the end."""
+
+    turns: int
+    outcome: Outcome | None
+
+    def play(self) -> Outcome:
+        """Play to the end and return the outcome."""
+        while self.outcome is None:
+            self.play_turn()
+        return self.outcome
+
+    def play_turn(self) -> None:
+        raise NotImplementedError
+
+    def _next_turn(self) -> None:
+        """Count a new turn; refuse one after the end or past the safety limit."""
+        if self.outcome is not None:
+            raise RuntimeError("the game is over")
+        if self.turns >= MAX_TURNS:
+            raise RuntimeError(f"no end after {MAX_TURNS} turns")
+        self.turns += 1
+
+
+class Game(TurnBasedGame):
     """A dice game of `variant_name` for `players` players, reproducible from `seed`.
 
     `strategies` names ("random", "greedy") or Strategy objects, one per
@@ -84,19 +108,9 @@ class Game:
         self.turns = 0
         self.outcome: Outcome | None = None
 
-    def play(self) -> Outcome:
-        """Play to the end and return the outcome."""
-        while self.outcome is None:
-            self.play_turn()
-        return self.outcome
-
     def play_turn(self) -> None:
         """Play the active player's turn (and end the game if it ends)."""
-        if self.outcome is not None:
-            raise RuntimeError("the game is over")
-        if self.turns >= MAX_TURNS:
-            raise RuntimeError(f"no end after {MAX_TURNS} turns")
-        self.turns += 1
+        self._next_turn()
         sides = self.spec.dice_sides
         whites = (self.rng.randint(1, sides), self.rng.randint(1, sides))
         coloured = {colour: self.rng.randint(1, sides) for colour in self.dice}
