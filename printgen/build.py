@@ -141,16 +141,27 @@ def write_filled_pdf(layout: ScoreSheetLayout, sheets: list[Sheet], target: Path
 
     items = (filled_sheet(layout, sheet, f"{layout.name}-player-{i + 1}", lang, symbols)
              for i, sheet in enumerate(sheets))
-    return write_items_pdf(items, target, "a4", 2, f"{layout.name}: final sheets")
+    return write_items_pdf(items, target, "a4", 2, f"{layout.name}: final sheets", stream=False)
 
 
 def write_items_pdf(items: Iterator[Item], target: Path, paper: str, per_page: int, title: str,
-                    on_page: ProgressCallback | None = None, cmyk: bool = False, timestamp: bool = False) -> Path:
-    """Impose `items` `per_page` to a page of `paper` and write them to `target`, atomically."""
+                    on_page: ProgressCallback | None = None, cmyk: bool = False, timestamp: bool = False,
+                    stream: bool = True) -> Path:
+    """Impose `items` `per_page` to a page of `paper` and write them to `target`, atomically.
+
+    With `stream` (items whose extras are all symbol placements, as in pads) pages go to the file one by
+    one; otherwise reportlab draws them.
+    """
     first = next(items)
     grid = plan_grid(paper_size(paper), first.width, first.height, per_page)
     pages = impose(chain([first], items), grid)
-    return write_pages_pdf(Document(first.art.symbols(), pages, title), target, on_page, cmyk, timestamp)
+    if not stream:
+        return write_pages_pdf(Document(first.art.symbols(), pages, title), target, on_page, cmyk, timestamp)
+    from printgen.render.pdfstream import write_streamed_pdf
+
+    with atomic_file(target) as temporary:
+        write_streamed_pdf(Document([], pages, title), str(temporary), on_page, cmyk, timestamp)
+    return target
 
 
 def write_pages_pdf(document: Document, target: Path, on_page: ProgressCallback | None = None,

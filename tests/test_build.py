@@ -71,7 +71,7 @@ def test_failed_build_keeps_the_earlier_file_and_leaves_no_partial(
         Path(str(args[1])).write_bytes(b"%PDF-partial")
         raise OSError("disk full")
 
-    monkeypatch.setattr("printgen.render.pdf.write_pdf", broken)
+    monkeypatch.setattr("printgen.render.pdfstream.write_streamed_pdf", broken)
     with pytest.raises(OSError):
         build("qwixx-standard", BuildOptions(out=tmp_path, sheets=10))
     assert pdf.read_bytes() == before

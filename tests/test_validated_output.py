@@ -15,6 +15,7 @@ from printgen import layouts
 from printgen.build import BuildOptions, build
 from printgen.page import Document
 from printgen.render import pdf as pdf_backend
+from printgen.render import pdfstream
 from printgen.render import svg as svg_backend
 from printgen.render.recording import record
 from tests.pdfcheck import fonts
@@ -36,18 +37,21 @@ COMBOS: list[tuple[str, dict[str, Any]]] = [(name, {"sheets": 3}) for name in la
 def captured(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """Every page the PDF backend writes, kept for inspection; every SVG built with validation on."""
     pages: list[Any] = []
-    real_pdf = pdf_backend.write_pdf
 
-    def keep(document: Document, target: Any, *args: Any, **kwargs: Any) -> int:
-        document.pages = list(document.pages)
-        pages.extend(document.pages)
-        return real_pdf(document, target, *args, **kwargs)
+    def keeping(real: Any) -> Any:
+        def keep(document: Document, target: Any, *args: Any, **kwargs: Any) -> int:
+            document.pages = list(document.pages)
+            pages.extend(document.pages)
+            return int(real(document, target, *args, **kwargs))
+
+        return keep
 
     def validated(page: Any, target: Path, title: str) -> None:
         with open(target, "w", encoding="utf-8") as handle:
             svg_backend.svg_document(page, title, debug=True).write(handle, pretty=False)
 
-    monkeypatch.setattr(pdf_backend, "write_pdf", keep)
+    monkeypatch.setattr(pdf_backend, "write_pdf", keeping(pdf_backend.write_pdf))
+    monkeypatch.setattr(pdfstream, "write_streamed_pdf", keeping(pdfstream.write_streamed_pdf))
     monkeypatch.setattr(svg_backend, "write_svg", validated)
     return pages
 
