@@ -17,9 +17,8 @@ import zlib
 from collections.abc import Callable
 from typing import IO, Any
 
-from printgen.page import Document, Element, Group, Page, Symbol, Use
+from printgen.page import Document, Element, Group, Symbol, Use
 
-Matrix = tuple[float, float, float, float, float, float]
 PT_PER_MM = 72.0 / 25.4
 
 
@@ -41,15 +40,6 @@ def placements(elements: tuple[Element, ...], matrix: tuple[float, float, float]
         else:
             raise NotStreamable(f"{type(element).__name__} cannot be streamed")
     return found
-
-
-def streamable(page: Page) -> bool:
-    """True when `page` only places symbols (so the streaming writer can write it)."""
-    try:
-        placements(page.elements)
-    except NotStreamable:
-        return False
-    return page.trim is None and page.bleed is None
 
 
 class _Writer:
