@@ -8,6 +8,17 @@ from typing import TypeAlias
 from printgen.page import Hex, Mm
 
 
+class Palette:
+    """What every layout with a [palette] shares: its printed colours by name."""
+
+    __slots__ = ()
+    palette: tuple[tuple[str, Hex], ...]
+
+    def colour(self, name: str) -> Hex:
+        """The printed colour of palette entry `name`."""
+        return dict(self.palette)[name]
+
+
 @dataclass(frozen=True, slots=True)
 class RowLayout:
     """One row: its (lock) colour, numbers as printed left to right, the numbers that lock it, and extras.
@@ -53,7 +64,7 @@ class PointsTableLayout:
 
 
 @dataclass(frozen=True, slots=True)
-class ScoreSheetLayout:
+class ScoreSheetLayout(Palette):
     """A Qwixx-style score sheet."""
 
     name: str
@@ -76,9 +87,6 @@ class ScoreSheetLayout:
         """True when the sheet prints Bonus B's five bonus boxes."""
         return any(row.bonus_fields for row in self.rows)
 
-    def colour(self, name: str) -> Hex:
-        """The printed colour of palette entry `name`."""
-        return dict(self.palette)[name]
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +107,7 @@ class CardGroup:
 
 
 @dataclass(frozen=True, slots=True)
-class DeckLayout:
+class DeckLayout(Palette):
     """A deck of cards: its composition, the rules deck it must equal, its palette and back colour."""
 
     name: str
@@ -112,9 +120,6 @@ class DeckLayout:
     groups: tuple[CardGroup, ...]
     kind: str = "deck"
 
-    def colour(self, name: str) -> Hex:
-        """The printed colour of palette entry `name`."""
-        return dict(self.palette)[name]
 
     def cards(self) -> list[tuple[str, str | None, int | None]]:
         """Every card the layout prints, in print order, as (kind, colour, number)."""
@@ -122,7 +127,7 @@ class DeckLayout:
 
 
 @dataclass(frozen=True, slots=True)
-class BoardLayout:
+class BoardLayout(Palette):
     """The One to 9 board: a field per colour and number, pile places and the scoring reference."""
 
     name: str
@@ -135,8 +140,6 @@ class BoardLayout:
     numbers: tuple[int, ...]
     kind: str = "board"
 
-    def colour(self, name: str) -> Hex:
-        return dict(self.palette)[name]
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +152,7 @@ class TokenGroup:
 
 
 @dataclass(frozen=True, slots=True)
-class TokenLayout:
+class TokenLayout(Palette):
     """A cut sheet of tokens."""
 
     name: str
@@ -160,8 +163,6 @@ class TokenLayout:
     groups: tuple[TokenGroup, ...]
     kind: str = "tokens"
 
-    def colour(self, name: str) -> Hex:
-        return dict(self.palette)[name]
 
 
 Layout: TypeAlias = ScoreSheetLayout | DeckLayout | BoardLayout | TokenLayout

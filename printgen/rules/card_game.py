@@ -177,10 +177,6 @@ class CardGame(TurnBasedGame):
             return True
         return False
 
-    def _finish(self, reason: EndReason) -> None:
-        scores = tuple(sheet.total() for sheet in self.sheets)
-        best = max(scores)
-        self.outcome = Outcome(tuple(i for i, s in enumerate(scores) if s == best), scores, reason, self.turns)
 
 
 def _can_still_complete_two(sheet: Sheet) -> bool:

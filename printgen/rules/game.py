@@ -51,6 +51,7 @@ class TurnBasedGame:
 
     turns: int
     outcome: Outcome | None
+    sheets: list[Sheet]
 
     def play(self) -> Outcome:
         """Play to the end and return the outcome."""
@@ -68,6 +69,12 @@ class TurnBasedGame:
         if self.turns >= MAX_TURNS:
             raise RuntimeError(f"no end after {MAX_TURNS} turns")
         self.turns += 1
+
+    def _finish(self, reason: EndReason) -> None:
+        """End the game: the highest totals win (ties share)."""
+        scores = tuple(sheet.total() for sheet in self.sheets)
+        best = max(scores)
+        self.outcome = Outcome(tuple(i for i, s in enumerate(scores) if s == best), scores, reason, self.turns)
 
 
 class Game(TurnBasedGame):
@@ -189,10 +196,6 @@ class Game(TurnBasedGame):
             return True
         return False
 
-    def _finish(self, reason: EndReason) -> None:
-        scores = tuple(sheet.total() for sheet in self.sheets)
-        best = max(scores)
-        self.outcome = Outcome(tuple(i for i, s in enumerate(scores) if s == best), scores, reason, self.turns)
 
 
 def _has(sheet: Sheet, row: int, number: int) -> bool:
