@@ -25,11 +25,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from printgen.rules.card_strategies import CardStrategy, Play, card_strategy
+from printgen.rules.card_strategies import CARD_STRATEGIES, CardStrategy, Play
 from printgen.rules.cards import Card, qwixx_deck
 from printgen.rules.game import EndReason, Outcome, TurnBasedGame
 from printgen.rules.sheet import Sheet
-from printgen.rules.strategies import Option
+from printgen.rules.strategies import Option, per_player
 
 HAND = 5
 DISPLAY = 4
@@ -53,11 +53,7 @@ class CardGame(TurnBasedGame):
             raise ValueError(f"players must be 2..5, not {players}")
         if sheet not in CARD_SHEETS:
             raise ValueError(f"the card game is played on {' or '.join(CARD_SHEETS)} sheets, not {sheet!r}")
-        if isinstance(strategies, str | CardStrategy):
-            strategies = [strategies] * players
-        if len(strategies) != players:
-            raise ValueError(f"{len(strategies)} strategies for {players} players")
-        self.strategies = [card_strategy(s) for s in strategies]
+        self.strategies = per_player(strategies, players, CARD_STRATEGIES, CardStrategy)
         self.rng = random.Random(seed)
         self.max_skips: int | None = 1 if sheet == "cards" else None
         self.sheets = [Sheet(sheet) for _ in range(players)]

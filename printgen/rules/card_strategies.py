@@ -140,13 +140,3 @@ class GreedyCardStrategy(CardStrategy, GreedyStrategy):
 
 
 CARD_STRATEGIES: dict[str, type[CardStrategy]] = {"random": RandomCardStrategy, "greedy": GreedyCardStrategy}
-
-
-def card_strategy(spec: str | CardStrategy) -> CardStrategy:
-    """A card strategy from a name ("random", "greedy") or as given."""
-    if isinstance(spec, CardStrategy):
-        return spec
-    try:
-        return CARD_STRATEGIES[spec]()
-    except KeyError:
-        raise ValueError(f"unknown strategy {spec!r} (known: {', '.join(CARD_STRATEGIES)})") from None

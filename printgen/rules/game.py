@@ -19,7 +19,7 @@ from enum import Enum
 
 from printgen.rules.lucky import balanced_pool
 from printgen.rules.sheet import Sheet
-from printgen.rules.strategies import Option, Strategy, strategy
+from printgen.rules.strategies import STRATEGIES, Option, Strategy, per_player
 from printgen.rules.variants import Colour, variant
 
 MAX_TURNS = 2000
@@ -99,11 +99,7 @@ class Game(TurnBasedGame):
         if not 2 <= players <= 5:
             raise ValueError(f"players must be 2..5, not {players}")
         self.rng = random.Random(seed)
-        if isinstance(strategies, str | Strategy):
-            strategies = [strategies] * players
-        if len(strategies) != players:
-            raise ValueError(f"{len(strategies)} strategies for {players} players")
-        self.strategies = [strategy(s) for s in strategies]
+        self.strategies = per_player(strategies, players, STRATEGIES, Strategy)
         if spec.lucky and lucky is None:
             pool = balanced_pool(spec.dice_sides)
             lucky = [pool[i] for i in self.rng.sample(range(len(pool)), players)]

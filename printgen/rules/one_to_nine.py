@@ -28,6 +28,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
+from printgen.rules.strategies import per_player
+
 COLOURS = ("red", "yellow", "green", "blue")
 NUMBERS = tuple(range(1, 10))
 RUN_STARS = {4: 1, 5: 2, 6: 3, 7: 3, 8: 3}
@@ -151,11 +153,7 @@ class OneToNine:
                  strategies: str | NineStrategy | Sequence[str | NineStrategy] = "greedy") -> None:
         if not 2 <= players <= 6:
             raise ValueError(f"players must be 2..6, not {players}")
-        if isinstance(strategies, str | NineStrategy):
-            strategies = [strategies] * players
-        if len(strategies) != players:
-            raise ValueError(f"{len(strategies)} strategies for {players} players")
-        self.strategies = [nine_strategy(s) for s in strategies]
+        self.strategies = per_player(strategies, players, NINE_STRATEGIES, NineStrategy)
         self.rng = random.Random(seed)
         self.board: dict[Field, Card] = {}
         self.jokers: list[Card] = [Card("joker") for _ in range(JOKER_CARDS)]
@@ -467,16 +465,6 @@ class GreedyNine(NineStrategy):
 
 
 NINE_STRATEGIES: dict[str, type[NineStrategy]] = {"random": RandomNine, "greedy": GreedyNine}
-
-
-def nine_strategy(spec: str | NineStrategy) -> NineStrategy:
-    """A strategy object from a name ("random", "greedy") or as given."""
-    if isinstance(spec, NineStrategy):
-        return spec
-    try:
-        return NINE_STRATEGIES[spec]()
-    except KeyError:
-        raise ValueError(f"unknown strategy {spec!r} (known: {', '.join(NINE_STRATEGIES)})") from None
 
 
 def scoring_reference() -> list[tuple[str, str]]:

@@ -8,7 +8,9 @@ would cost the active player a penalty.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from printgen.rules.sheet import PendingChoice, Sheet
 from printgen.rules.variants import Colour
@@ -83,14 +85,23 @@ def _gap_to_next(sheet: Sheet, row: int) -> int:
     return len(sheet.spec.rows[row].numbers) - (sheet.spec.rows[row].numbers.index(marked[-1]) if marked else -1)
 
 
+T = TypeVar("T")
+
 STRATEGIES: dict[str, type[Strategy]] = {"random": RandomStrategy, "greedy": GreedyStrategy}
 
 
-def strategy(spec: str | Strategy) -> Strategy:
-    """A strategy object from a name ("random", "greedy") or as given."""
-    if isinstance(spec, Strategy):
-        return spec
-    try:
-        return STRATEGIES[spec]()
-    except KeyError:
-        raise ValueError(f"unknown strategy {spec!r} (known: {', '.join(STRATEGIES)})") from None
+def per_player(specs: Any, players: int, kinds: Mapping[str, type[T]], base: type[T]) -> list[T]:
+    """One strategy object per player, from a name or an object, for all or one per player."""
+    if isinstance(specs, str | base):
+        specs = [specs] * players
+    if len(specs) != players:
+        raise ValueError(f"{len(specs)} strategies for {players} players")
+    chosen: list[T] = []
+    for spec in specs:
+        if isinstance(spec, base):
+            chosen.append(spec)
+        elif spec in kinds:
+            chosen.append(kinds[spec]())
+        else:
+            raise ValueError(f"unknown strategy {spec!r} (known: {', '.join(kinds)})")
+    return chosen
