@@ -359,6 +359,8 @@ def simulate(name: str, players: int, games: int, seed: int, strategy: str, rend
                                 card_game, jokers, misplay_end)
     else:
         report, first = run(layout, players, games, seed, strategy, None, card_game, jokers, misplay_end)
+    for warning in report.warnings:
+        click.echo(f"Warning: {warning}", err=True)
     for line in report.lines():
         click.echo(line)
     if render is not None:

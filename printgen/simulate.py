@@ -35,6 +35,8 @@ class Report:
     reasons: Counter[EndReason] = field(default_factory=Counter)
     sheets_checked: int = 0
     mismatches: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    """One line each: what the user should know, e.g. more players than the rule book names."""
 
     def lines(self) -> list[str]:
         """The report as printable lines."""
@@ -78,6 +80,10 @@ def simulate(layout: ScoreSheetLayout, players: int, games: int, seed: int, stra
     if (jokers or misplay_end) and not cards:
         raise UsageProblem("--jokers and --misplay-end are card-game options (use the qwixx-cards sheet)")
     report = Report(layout.name, games, players, strategy, seed)
+    low, high = spec.rule_book_players
+    if not low <= players <= high and not cards:
+        report.warnings.append(f"--players: {players} players go beyond the rule book of {layout.name} "
+                               f"({low}-{high} players, seed 003); the games are played all the same")
     seeds = random.Random(seed)
     first: qwixx.Game | qwixx.CardGame | None = None
     for number in range(games):

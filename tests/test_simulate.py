@@ -51,3 +51,29 @@ def test_card_options_need_a_card_game() -> None:
         simulate(sheet("qwixx-standard"), 3, 1, 1, jokers=True)
     with pytest.raises(UsageProblem, match="--card-game"):
         simulate(sheet("qwixx-standard"), 3, 1, 1, card_game=True)
+
+
+@pytest.mark.parametrize("name", ["qwixx-big-points", "qwixx-gemixxt-a", "qwixx-gemixxt-b", "qwixx-bonus-a",
+                                  "qwixx-bonus-b"])
+def test_five_players_on_seed_003_editions_warn(name: str) -> None:
+    """Seed 003 (003_fa4fce078a64c9bc.txt) prints "Giocatori: 2-4 persone" for each of its editions."""
+    report, _ = simulate(sheet(name), players=5, games=2, seed=1)
+    (warning,) = report.warnings
+    assert "5 players go beyond the rule book" in warning and "2-4" in warning
+    assert not simulate(sheet(name), players=4, games=2, seed=1)[0].warnings
+
+
+def test_five_players_on_the_standard_sheet_do_not_warn() -> None:
+    """Seed 001 (001_edb6d0d15f2501be.txt): "Giocatori: 2-5 partecipanti"."""
+    assert not simulate(sheet("qwixx-standard"), players=5, games=2, seed=1)[0].warnings
+
+
+def test_the_cli_prints_the_warning_on_stderr() -> None:
+    from click.testing import CliRunner
+
+    from printgen.cli import main
+
+    result = CliRunner().invoke(main, ["simulate", "qwixx-bonus-a", "--players", "5", "--games", "2"])
+    assert result.exit_code == 0
+    assert "Warning: --players: 5 players go beyond the rule book" in result.stderr
+

@@ -154,7 +154,7 @@ def board_item(layout: BoardLayout, card: tuple[Mm, Mm]) -> Item:
             elements.append(place(colour_shape(colour, printed), x + 6.0, y + 6.0, 5.0))
             elements.append(Text(x + fw - 4.0, y + 8.0, str(number), 5.0, ink(printed), "bold", "end"))
     gold = layout.colour("star")
-    places = (("DRAW PILE", "face down"), ("DISCARD PILE", f"+3 on top: +{one_to_nine.PLUS3_BONUS} small star"),
+    places = (("DRAW PILE", "face down"), ("DISCARD PILE", f"+3 on top: +{one_to_nine.PLUS3_BONUS} small star when you win small stars"),
               ("JOKER CARDS", f"{one_to_nine.JOKER_CARDS} face up"))
     for i, (label, note) in enumerate(places):
         y = top + i * (fh + FIELD_GAP)

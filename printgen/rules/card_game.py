@@ -66,7 +66,7 @@ class CardGame(TurnBasedGame):
         self.display: list[Card] = []
         self.discard: list[Card] = []
         self._refill_display()
-        self.active = 0
+        self.active = self.rng.randrange(players)  # the first player is drawn by lot (seeds 000, 001)
         self.turns = 0
         self.reshuffles = 0
         self.outcome: Outcome | None = None
@@ -104,7 +104,8 @@ class CardGame(TurnBasedGame):
         need = min(HAND - len(hand), len(self.display))
         if need <= 0:
             return
-        picks = self.strategies[self.active].take(self.sheets[self.active], list(self.display), need, self.rng)
+        visible = [card.number for card in self.display]  # neutral side up: numbers only, no colours
+        picks = self.strategies[self.active].take(self.sheets[self.active], visible, need, self.rng)
         if sorted(set(picks)) != sorted(picks) or len(picks) != need or not all(0 <= i < len(self.display)
                                                                                   for i in picks):
             raise RuntimeError(f"strategy took display cards {picks} (needs {need} distinct of {len(self.display)})")

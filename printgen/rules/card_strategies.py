@@ -31,8 +31,9 @@ class Play:
 class CardStrategy(Strategy):
     """A Strategy that also takes display cards and plays cards."""
 
-    def take(self, sheet: Sheet, display: list[Card], need: int, rng: random.Random) -> list[int]:
-        """Indices of the `need` display cards to take (their numbers are visible, colours not)."""
+    def take(self, sheet: Sheet, display: list[int], need: int, rng: random.Random) -> list[int]:
+        """Indices of the `need` display cards to take; `display` holds only their numbers (the cards lie
+        neutral side up, so their colours are hidden)."""
         raise NotImplementedError
 
     def play(self, sheet: Sheet, hand: list[Card], max_skips: int | None, must_mark: bool,
@@ -92,7 +93,7 @@ class RandomCardStrategy(CardStrategy, RandomStrategy):
 
     name = "random"
 
-    def take(self, sheet: Sheet, display: list[Card], need: int, rng: random.Random) -> list[int]:
+    def take(self, sheet: Sheet, display: list[int], need: int, rng: random.Random) -> list[int]:
         return rng.sample(range(len(display)), need)
 
     def play(self, sheet: Sheet, hand: list[Card], max_skips: int | None, must_mark: bool,
@@ -105,9 +106,9 @@ class GreedyCardStrategy(CardStrategy, GreedyStrategy):
 
     name = "greedy"
 
-    def take(self, sheet: Sheet, display: list[Card], need: int, rng: random.Random) -> list[int]:
+    def take(self, sheet: Sheet, display: list[int], need: int, rng: random.Random) -> list[int]:
         def cost(index: int) -> tuple[int, int]:
-            number = display[index].number
+            number = display[index]
             costs = [skipped(sheet, ((row, number),)) for row in range(len(sheet.spec.rows))
                      if number in sheet.spec.rows[row].numbers and sheet.can_mark(row, number)]
             return (min(costs) if costs else 99, index)

@@ -107,7 +107,7 @@ class Game(TurnBasedGame):
         self.spec = spec
         self.dice: list[Colour] = [row.colour for row in spec.rows]
         self.locked_rows: set[int] = set()
-        self.active = 0
+        self.active = self.rng.randrange(players)  # the first player is drawn by lot (seeds 001, 003)
         self.turns = 0
         self.outcome: Outcome | None = None
 

@@ -322,7 +322,7 @@ class OneToNine:
                     placements += got
                     free.remove(got[0][0])
             stars_needed = len(missing) - len(placements)
-            if stars_needed <= player.small:
+            if placements and stars_needed <= player.small:  # at least one card from the hand (seed 004)
                 actions.append(Action(ActionKind.LONG_RUN, tuple(placements), tuple(line), big_stars=1,
                                       stars_used=stars_needed))
         return actions

@@ -341,18 +341,26 @@ class Sheet:
             if effect == "bonus-row":
                 self._strike_bonus_field()
             elif kind == 1:
-                open_rows = [r for r in range(len(self.spec.rows)) if not self.is_closed(r)]
-                if open_rows:
-                    fewest = min(self.crosses(r) for r in open_rows)
-                    candidates = tuple(r for r in open_rows if self.crosses(r) == fewest)
-                    if len(candidates) == 1:
-                        self._bonus_cross(candidates[0])
-                        self._bonus_cross(candidates[0])
-                    else:
-                        self._pending = PendingChoice(1, candidates, 2)
+                self._fewest_row_bonus()
             elif kind == 2:
                 for row in range(len(self.spec.rows)):
                     self._bonus_cross(row)
+
+    def _fewest_row_bonus(self) -> None:
+        """Bonus B kind 1: two crosses in the row with the fewest crosses, counted over all rows.
+
+        A closed row counts too (RULES.md section 4): when it alone has the fewest
+        crosses, both crosses are lost. Among tied rows the player chooses; a
+        closed row is never worth choosing, so only open tied rows are offered.
+        """
+        fewest = min(self.crosses(r) for r in range(len(self.spec.rows)))
+        tied = [r for r in range(len(self.spec.rows)) if self.crosses(r) == fewest]
+        candidates = tuple(r for r in tied if not self.is_closed(r))
+        if len(candidates) > 1:
+            self._pending = PendingChoice(1, candidates, 2)
+        elif candidates:
+            self._bonus_cross(candidates[0])
+            self._bonus_cross(candidates[0])
 
     def _strike_bonus_field(self) -> None:
         if "free" not in self._bonus_row:

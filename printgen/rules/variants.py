@@ -54,6 +54,8 @@ class VariantSpec:
     """Bonus B: (row, number) -> bonus kind 1..5."""
     shuffled_lock_numbers: tuple[int, ...] = ()
     """Gemixxt B: the number that stays last in each row when a sheet is shuffled."""
+    rule_book_players: tuple[int, int] = (2, 5)
+    """The players the edition's rule book names (seed 003's editions: 2-4); engines still allow 2-5."""
 
     @property
     def possible_sums(self) -> range:
@@ -88,7 +90,7 @@ class VariantSpec:
 
 
 BONUS_KINDS = (1, 2, 3, 4, 5)
-"""Bonus B kinds: 1 two crosses in the fewest row; 2 a cross in every row; 3 fewest row doubled; 4 +13; 5 no misthrow points."""
+"""Bonus B kinds: 1 two crosses in the row with the fewest crosses; 2 a cross in every row; 3 the row with the fewest crosses doubled; 4 +13; 5 no misthrow points."""
 
 BONUS_KIND_POINTS = 13
 
@@ -107,6 +109,9 @@ def _segmented(*segments: tuple[Colour, tuple[int, ...]]) -> RowSpec:
     return RowSpec(tuple(numbers), tuple(colours))
 
 
+SEED_003_PLAYERS = (2, 4)
+"""Seed 003 prints "Giocatori: 2-4 persone" for every edition it describes."""
+
 _UP = range(2, 13)
 _DOWN = range(12, 1, -1)
 _STANDARD_ROWS = (_plain("red", _UP), _plain("yellow", _UP), _plain("green", _DOWN), _plain("blue", _DOWN))
@@ -123,6 +128,7 @@ VARIANTS: dict[str, VariantSpec] = {
             rows=(_plain("red", range(2, 17)), _plain("yellow", range(2, 17)),
                   _plain("green", range(16, 1, -1)), _plain("blue", range(16, 1, -1))),
             lock_min_crosses=6,
+            rule_book_players=SEED_003_PLAYERS,
             lock_fields=2,
             lucky=True,
         ),
@@ -136,6 +142,7 @@ VARIANTS: dict[str, VariantSpec] = {
                 _segmented(("green", (12, 11)), ("red", (10, 9, 8, 7)), ("yellow", (6, 5)), ("blue", (4, 3, 2))),
             ),
             lock_min_crosses=5,
+            rule_book_players=SEED_003_PLAYERS,
         ),
         VariantSpec(
             "gemixxt-b",
@@ -147,6 +154,7 @@ VARIANTS: dict[str, VariantSpec] = {
                 _plain("blue", (5, 7, 11, 9, 12, 3, 8, 10, 2, 6, 4)),
             ),
             lock_min_crosses=5,
+            rule_book_players=SEED_003_PLAYERS,
             shuffled_lock_numbers=(11, 10, 3, 4),
         ),
         VariantSpec(
@@ -154,6 +162,7 @@ VARIANTS: dict[str, VariantSpec] = {
             dice_sides=6,
             rows=_STANDARD_ROWS,
             lock_min_crosses=5,
+            rule_book_players=SEED_003_PLAYERS,
             bonus_numbers=(frozenset({3, 6, 9}), frozenset({5, 8, 11}), frozenset({11, 7, 4}), frozenset({10, 8, 5})),
             bonus_row=("red", "yellow", "green", "blue", "green", "red",
                        "blue", "yellow", "red", "yellow", "blue", "green"),
@@ -163,6 +172,7 @@ VARIANTS: dict[str, VariantSpec] = {
             dice_sides=6,
             rows=_STANDARD_ROWS,
             lock_min_crosses=5,
+            rule_book_players=SEED_003_PLAYERS,
             bonus_kinds={
                 (0, 4): 1, (0, 7): 3, (0, 10): 5,
                 (1, 3): 2, (1, 6): 4, (1, 9): 1,

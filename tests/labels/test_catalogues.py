@@ -24,3 +24,18 @@ def test_every_catalogue_has_every_key(lang: str) -> None:
 def test_unknown_language_lists_the_known_ones() -> None:
     with pytest.raises(ValueError, match="known: de, en, fr, it, pl"):
         catalogue("xx")
+
+
+FEWEST = {"en": "fewest crosses", "de": "wenigsten Kreuzen", "fr": "le moins de croix",
+          "it": "minor numero di crocette", "pl": "najmniejszą liczbą krzyżyków"}
+
+
+@pytest.mark.parametrize("lang", sorted(FEWEST))
+def test_bonus_b_labels_say_fewest_crosses(lang: str) -> None:
+    """Seed 003 (003_fa4fce078a64c9bc.txt) names "la riga di colori con ... il minor numero di crocette" (the
+    row with the fewest crosses); every row has 11 numbers, so no row is "the shortest"."""
+    labels = catalogue(lang)
+    for key in ("bonus_1", "bonus_3"):
+        assert FEWEST[lang] in labels[key], f"{lang}.{key} = {labels[key]!r}"
+    banned = ("shortest", "kürzeste", "plus courte", "più corta", "najkrótsz")
+    assert not any(word in value for value in labels.values() for word in banned)

@@ -36,8 +36,10 @@ class Scripted(CardStrategy):
     def __init__(self, play: Play | None = None) -> None:
         self.next_play = play
         self.taken: list[int] = []
+        self.seen: list[list[object]] = []
 
-    def take(self, sheet: Sheet, display: list[Card], need: int, rng: random.Random) -> list[int]:
+    def take(self, sheet: Sheet, display: list[int], need: int, rng: random.Random) -> list[int]:
+        self.seen.append(list(display))
         self.taken.append(need)
         return list(range(need))
 
@@ -55,6 +57,7 @@ class Scripted(CardStrategy):
 def test_first_turn_takes_one_card_and_the_display_is_refilled() -> None:
     scripted = Scripted()
     game = qwixx.CardGame(players=2, seed=2, strategies=[scripted, "greedy"])
+    game.active = 0  # the scripted player starts (the first player is otherwise drawn by lot)
     before = list(game.display)
     game.play_turn()
     assert scripted.taken == [1]
@@ -64,6 +67,7 @@ def test_first_turn_takes_one_card_and_the_display_is_refilled() -> None:
 
 def test_a_play_without_marks_is_a_misplay_for_the_active_player_only() -> None:
     game = qwixx.CardGame(players=2, seed=2, strategies=[Scripted(), Scripted()])
+    game.active = 0  # the scripted player starts (the first player is otherwise drawn by lot)
     game.play_turn()
     assert [s.penalties for s in game.sheets] == [1, 0]
     assert len(game.discard) == 1
@@ -73,6 +77,7 @@ def test_played_cards_mark_their_colour_row_with_one_skip() -> None:
     hand = [Card(4, "red"), Card(5, "red"), Card(7, "red"), Card(9, "blue")]
     play = Play((Card(4, "red"), Card(5, "red"), Card(7, "red")), "red", ((0, 4), (0, 5), (0, 7)))
     game = qwixx.CardGame(players=2, seed=3, strategies=[Scripted(play), Scripted()])
+    game.active = 0  # the scripted player starts (the first player is otherwise drawn by lot)
     game.hands[0] = list(hand)
     game.play_turn()
     assert game.sheets[0].marked(0) == (4, 5, 7) and game.sheets[0].penalties == 0
@@ -81,6 +86,7 @@ def test_played_cards_mark_their_colour_row_with_one_skip() -> None:
 def test_a_play_breaking_the_one_skip_rule_is_refused() -> None:
     play = Play((Card(2, "yellow"), Card(4, "yellow"), Card(6, "yellow")), "yellow", ((1, 2), (1, 4), (1, 6)))
     game = qwixx.CardGame(players=2, seed=3, strategies=[Scripted(play), Scripted()])
+    game.active = 0  # the scripted player starts (the first player is otherwise drawn by lot)
     game.hands[0] = [Card(2, "yellow"), Card(4, "yellow"), Card(6, "yellow"), Card(9, "blue")]
     with pytest.raises(IllegalMove, match="skips 2 numbers"):
         game.play_turn()
@@ -89,6 +95,7 @@ def test_a_play_breaking_the_one_skip_rule_is_refused() -> None:
 def test_a_joker_takes_the_named_colour() -> None:
     play = Play((Card(6), Card(8, "green")), "green", ((2, 8), (2, 6)))
     game = qwixx.CardGame(players=2, jokers=True, seed=3, strategies=[Scripted(play), Scripted()])
+    game.active = 0  # the scripted player starts (the first player is otherwise drawn by lot)
     game.hands[0] = [Card(6), Card(8, "green"), Card(3, "red"), Card(9, "blue")]
     game.play_turn()
     assert game.sheets[0].marked(2) == (8, 6)
@@ -97,6 +104,7 @@ def test_a_joker_takes_the_named_colour() -> None:
 def test_a_joker_cannot_mark_another_colour() -> None:
     play = Play((Card(6), Card(8, "green")), "green", ((0, 6),))
     game = qwixx.CardGame(players=2, jokers=True, seed=3, strategies=[Scripted(play), Scripted()])
+    game.active = 0  # the scripted player starts (the first player is otherwise drawn by lot)
     game.hands[0] = [Card(6), Card(8, "green"), Card(3, "red"), Card(9, "blue")]
     with pytest.raises(RuntimeError, match="not a played green card"):
         game.play_turn()
@@ -130,6 +138,7 @@ def test_two_completed_rows_end_the_game() -> None:
 
 def test_the_misplay_variant_ends_at_the_fourth() -> None:
     game = qwixx.CardGame(players=2, seed=7, strategies=[Scripted(), Scripted()], misplay_end=True)
+    game.active = 0  # the scripted player starts (the first player is otherwise drawn by lot)
     for _ in range(3):
         game.sheets[0].add_penalty()
     game.play_turn()
@@ -138,6 +147,7 @@ def test_the_misplay_variant_ends_at_the_fourth() -> None:
 
 def test_without_the_variant_a_fifth_misplay_costs_nothing_more() -> None:
     game = qwixx.CardGame(players=2, seed=7, strategies=[Scripted(), Scripted()])
+    game.active = 0  # the scripted player starts (the first player is otherwise drawn by lot)
     for _ in range(4):
         game.sheets[0].add_penalty()
     game.play_turn()
@@ -147,6 +157,7 @@ def test_without_the_variant_a_fifth_misplay_costs_nothing_more() -> None:
 def test_gemixxt_card_variant_marks_each_card_in_its_own_cell() -> None:
     play = Play((Card(5, "blue"), Card(9, "blue")), "blue", ((0, 5), (1, 9)))
     game = qwixx.CardGame(players=2, seed=8, strategies=[Scripted(play), Scripted()], sheet="gemixxt-a")
+    game.active = 0  # the scripted player starts (the first player is otherwise drawn by lot)
     game.hands[0] = [Card(5, "blue"), Card(9, "blue"), Card(3, "red"), Card(7, "green")]
     game.play_turn()
     assert game.sheets[0].marked(0) == (5,) and game.sheets[0].marked(1) == (9,)
@@ -163,7 +174,7 @@ def test_greedy_takes_the_numbers_it_can_use() -> None:
     sheet = qwixx.Sheet("cards")
     for row, number in ((0, 8), (1, 8), (2, 6), (3, 6)):
         sheet.mark(row, number)
-    display = [Card(12, "red"), Card(2, "red"), Card(9, "red"), Card(5, "red")]  # 12 and 2 cannot be marked
+    display = [12, 2, 9, 5]  # numbers only (the display lies neutral side up); 12 and 2 cannot be marked
     assert GreedyCardStrategy().take(sheet, display, 2, random.Random(1)) == [2, 3]
 
 
@@ -185,3 +196,19 @@ def test_cards_are_conserved_and_every_game_ends(players: int, jokers: bool, see
     table = [0, *qwixx.points_table(sheet)]
     for s in game.sheets:
         assert all(s.points(r) == table[s.crosses(r)] for r in range(4))
+
+
+def test_strategies_see_only_the_display_numbers() -> None:
+    """Seeds 000/002: the display lies neutral side up, so a player taking cards sees numbers, not colours."""
+    scripted = Scripted()
+    game = qwixx.CardGame(players=2, seed=2, strategies=[scripted, scripted])
+    game.play_turn()
+    (seen,) = scripted.seen
+    assert len(seen) == 4 and all(type(n) is int for n in seen)
+
+
+def test_the_first_player_is_drawn_from_the_seed() -> None:
+    """Seed 000 (000_8bddbf3c1e6bd710.txt): "Si tira a sorte chi inizia a giocare per primo" (drawn by lot)."""
+    starters = {qwixx.CardGame(players=4, seed=seed).active for seed in range(40)}
+    assert starters == {0, 1, 2, 3}
+    assert qwixx.CardGame(players=4, seed=11).active == qwixx.CardGame(players=4, seed=11).active

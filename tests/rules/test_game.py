@@ -129,3 +129,9 @@ def test_random_games_end_and_score_by_the_table(variant: str, players: int, see
         assert len(locked) >= 2
     else:
         assert any(s.penalties == 4 for s in game.sheets)
+
+
+def test_the_first_player_is_drawn_from_the_seed() -> None:
+    """Seeds 001 and 003: "Si tira a sorte il conduttore della partita" (the first player is drawn by lot)."""
+    starters = {qwixx.Game("standard", players=3, seed=seed).active for seed in range(30)}
+    assert starters == {0, 1, 2}

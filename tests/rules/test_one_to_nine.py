@@ -230,3 +230,17 @@ def test_cards_and_stars_are_conserved_and_every_game_ends(players: int, seed: i
     assert game.outcome.reason in n9.GameOver
     if game.outcome.winner is not None:
         assert game.players[game.outcome.winner].big >= 3
+
+
+def test_long_run_of_small_stars_alone_is_not_offered() -> None:
+    """Seed 004 (004_0581fea63dda4621.txt): "Um sie werten zu können, muss der Spieler mindestens eine Karte
+    zu dieser Zahlenreihe dazulegen." Red 1-8 on the board and one small star: no long run without a card."""
+    game = fresh()
+    put(game, "red", 1, 2, 3, 4, 5, 6, 7, 8)
+    take(game, number("blue", 4))
+    game.players[0].small = 1
+    game.small_supply -= 1
+    assert not only(game.legal_actions(), ActionKind.LONG_RUN)
+    take(game, number("red", 9))
+    (long_run,) = only(game.legal_actions(), ActionKind.LONG_RUN)
+    assert long_run.stars_used == 0 and len(long_run.placements) == 1

@@ -329,3 +329,32 @@ def test_cards_many_including_the_lock() -> None:
 def test_cards_is_not_a_dice_game() -> None:
     with pytest.raises(ValueError, match="CardGame"):
         qwixx.Game("cards")
+
+
+def test_bonus_b_kind_1_is_lost_when_the_fewest_row_is_closed() -> None:
+    """Seed 003 (003_fa4fce078a64c9bc.txt), Bonus B: "Le crocette bonus che non possono essere fatte nella
+    riga con il minor numero di crocette (per es. perché la riga è già stata conclusa), decade." The row with
+    the fewest crosses is counted over all four rows, closed ones included (RULES.md section 4)."""
+    sheet = qwixx.Sheet("bonus-b")
+    fill(sheet, RED, [2, 3])
+    fill(sheet, YELLOW, [2])
+    fill(sheet, GREEN, [12, 11])
+    sheet.close(BLUE)  # another player locked blue: 0 crosses here, the fewest
+    sheet.mark(RED, 4)
+    sheet.mark(YELLOW, 9)
+    assert 1 in sheet.bonus_kinds() and sheet.pending is None
+    assert sheet.marked(GREEN) == (12, 11) and sheet.marked(YELLOW) == (2, 9)  # both crosses are lost
+    assert sheet.crosses(BLUE) == 0
+
+
+def test_bonus_b_kind_1_tie_with_a_closed_row_offers_only_the_open_rows() -> None:
+    """Seed 003: "Se si hanno più righe con lo stesso numero più piccolo di crocette, si sceglie una di esse";
+    a closed row may be chosen but would lose both crosses, so only open tied rows are offered."""
+    sheet = qwixx.Sheet("bonus-b")
+    fill(sheet, RED, [2, 3])
+    fill(sheet, YELLOW, [2, 3])
+    sheet.close(BLUE)
+    sheet.mark(RED, 4)
+    sheet.mark(YELLOW, 9)
+    assert sheet.pending is None  # green (open, 0) and blue (closed, 0) tie: green is the only choice
+    assert sheet.marked(GREEN) == (12, 11)
