@@ -1,32 +1,33 @@
-"""Batches: a manifest (or the default pack) in, jobs checked up front, run in parallel, results and a summary out.
+"""Batches: a manifest (or the default pack) in, every job checked up front, run in parallel, results out.
 
-Every job is validated before any runs: an unknown layout, option or a
-wrong type is one line naming the manifest, the job and the key; two jobs
-writing the same name, or a name leaving the output folder, stop the batch
-before it starts. One failing job does not stop the others.
+Every job is checked before any job writes: the manifest's keys (with a
+did-you-mean for typos), the layout, its options (each must apply to the
+layout's kind), the rules, the paper fit, the lucky pool, and the names of
+every file each job will write (no two jobs may write the same file, and no
+job may write `index.html`, `preview/` or over another kind of file). Paths
+in a manifest (layout files, `out`) are relative to the manifest's folder;
+`--out` on the command line wins over the manifest's `out`. One failing job
+does not stop the others.
 """
 
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from printgen.build import BuildOptions
 from printgen.errors import LayoutError, PrintgenError, UsageProblem
 from printgen.layouts.fields import Fields
+from printgen.options import BUILD_BY_KEY, read_table
 
-OPTION_TYPES: dict[str, type | tuple[type, ...]] = {
-    "format": str, "paper": str, "sheets": int, "per_page": int, "seed": int, "lang": str, "symbols": bool,
-    "lucky_pool": str, "shuffle": bool, "cmyk": bool, "card_size": str, "bleed": (int, float),
-    "gap": (int, float), "crop_marks": bool, "corner_guide": bool, "duplex": str, "backs_file": bool,
-    "alignment_page": bool, "back_offset": str, "tile": bool,
-}
-"""Manifest keys of a job besides `layout` and `output`: the options of `printgen build`."""
+MAX_JOBS = 500
+RESERVED = ("index.html", "preview")
+"""Names in the output folder that belong to the preview page."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +46,6 @@ class FileResult:
     path: Path
     pages: int
     size: int
-    thumbnails: list[Path] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -56,122 +56,138 @@ class JobResult:
     files: list[FileResult] = field(default_factory=list)
     seconds: float = 0.0
     error: str | None = None
-    group: str = ""
-    kind: str = ""
 
 
-def read_manifest(path: Path, out: Path, allow_outside: bool = False) -> list[Job]:
-    """The jobs of manifest `path` (output under `out` unless the manifest sets `out`), all validated."""
-    from printgen.layouts.loader import _parse
+def read_manifest(path: Path, out: Path | None = None, allow_outside: bool = False,
+                  defaults: Mapping[str, Any] | None = None) -> list[Job]:
+    """The jobs of manifest `path`, every one checked as far as it can be without writing.
+
+    Output goes to `out` if given, else the manifest's `out`, else ./output.
+    """
+    from printgen.layouts.loader import parse_toml
 
     shown = str(path)
-    data = _parse(path, shown)
+    data = parse_toml(path, shown)
     problems: list[tuple[str, str]] = []
     top = Fields(data, "", problems)
-    folder = Path(top.string("out", str(out)) or out)
-    jobs = []
-    for entry in top.tables("jobs", 1, 500):
-        job = _job(entry, folder, allow_outside)
-        if job is not None:
-            jobs.append(job)
+    home = path.parent
+    manifest_out = top.string("out", "") or None
+    if manifest_out is not None and "\x00" in manifest_out:
+        top.problem("out", "holds a NUL character")
+        manifest_out = None
+    folder = out if out is not None else (home / manifest_out if manifest_out else Path("output"))
+    entries = top.tables("jobs", 1, MAX_JOBS)
     top.finish()
     if problems:
         raise LayoutError([f"{shown}: {key}: {message}" for key, message in problems])
-    check_outputs(jobs)
+    jobs = []
+    for index, entry in enumerate(entries):
+        try:
+            jobs.append(_job(entry.data, f"jobs[{index}]", shown, home, folder, allow_outside, defaults or {}))
+        except PrintgenError as error:
+            problems.append(("", str(error)))
+    if problems:
+        raise LayoutError([message for _, message in problems])
+    check_outputs(jobs, shown)
     return jobs
 
 
-def _job(entry: Fields, out: Path, allow_outside: bool) -> Job | None:
+def _job(entry: dict[str, Any], where: str, shown: str, home: Path, out: Path, allow_outside: bool,
+         defaults: Mapping[str, Any]) -> Job:
     from printgen import layouts
-    from printgen.printing.cards import back_offset
+    from printgen.build import build_options, plan
 
-    before = len(entry.problems)
-    layout = entry.string("layout")
-    if layout is not None:
-        try:
-            layouts.resolve(layout)
-        except UsageProblem as error:
-            entry.problem("layout", str(error))
-            layout = None
-    output = entry.string("output", "") or None
-    if output is not None and not allow_outside and not _plain_name(output):
-        entry.problem("output", f"{output!r} must be a plain name inside the output folder (or --allow-outside)")
-    elif not allow_outside and _escapes(out, output or Path(layout or "x").stem):
-        entry.problem("output", f"{out / (output or Path(layout or 'x').stem)} is a link out of the output folder "
-                                "(or --allow-outside)")
-    settings: dict[str, Any] = {}
-    for key, kind in OPTION_TYPES.items():
-        if not entry.has(key):
-            continue
-        value = entry.value(key)
-        if isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
-            names = kind if isinstance(kind, tuple) else (kind,)
-            entry.problem(key, f"must be {' or '.join(t.__name__ for t in names)}, not {value!r}")
-            continue
-        settings[key] = value
-    entry.finish()
-    if layout is None or len(entry.problems) > before:
-        return None
-    fmt = settings.pop("format", "pdf")
-    if fmt not in ("pdf", "svg", "both"):
-        entry.problem("format", f"{fmt!r} is not one of pdf, svg, both")
-        return None
-    if "back_offset" in settings:
-        try:
-            settings["back_offset"] = back_offset(settings["back_offset"])
-        except UsageProblem as error:
-            entry.problem("back_offset", str(error).removeprefix("--back-offset: "))
-            return None
-    options = BuildOptions(out=out, formats=("pdf", "svg") if fmt == "both" else (fmt,), output=output,
-                           **settings)
-    if "sheets" not in settings:
-        options = replace(options, sheets=options.sheets_per_page)
+    values = dict(entry)
+    ref = values.pop("layout", None)
+    if ref is None:
+        raise UsageProblem(f"{shown}: {where}.layout: is missing")
+    if not isinstance(ref, str) or not ref.strip() or "\x00" in ref:
+        raise UsageProblem(f"{shown}: {where}.layout: must be a layout name or file, not {ref!r}")
+    if ref.endswith(".toml") or "/" in ref or "\\" in ref:
+        ref = str(home / ref)
     try:
-        options.validate()
+        layout = layouts.load(ref)
     except UsageProblem as error:
-        key, _, message = str(error).partition(": ")
-        entry.problem(key.removeprefix("--").replace("-", "_"), message)
-        return None
-    return Job(layout, options, f"{entry.path} ({output or layout})")
+        first = str(error).splitlines()[0]
+        raise UsageProblem(f"{shown}: {where}.layout: {first}") from None
+    if "out" in values:
+        raise UsageProblem(f"{shown}: {where}.out: set the output folder once, at the top of the manifest")
+    given = read_table(values, BUILD_BY_KEY, shown, f"{where}.")
+    output = given.pop("output", None)
+    if output is not None and not allow_outside and not _plain_name(output):
+        raise UsageProblem(f"{shown}: {where}.output: {output!r} must be a plain name inside the output folder "
+                           "(or --allow-outside)")
+    if output is not None:
+        folder, _, stem = output.replace("\\", "/").rpartition("/")
+        given["output"] = stem
+        given["out"] = str(out / folder) if folder else str(out)
+    else:
+        given["out"] = str(out)
+    options = build_options(layout, given, defaults, lambda option: f"{shown}: {where}.{option.key}")
+    try:
+        plan(layout, options)
+    except PrintgenError as error:
+        raise UsageProblem(f"{shown}: {where}: {error}") from None
+    if not allow_outside:
+        from printgen.naming import planned_outputs
+
+        for target in planned_outputs(layout, options):
+            if _escapes(out, target):
+                raise UsageProblem(f"{shown}: {where}.output: {target} is a link out of the output folder "
+                                   "(or --allow-outside)")
+    return Job(ref, options, f"{where} ({output or layout.name})")
 
 
 def _plain_name(name: str) -> bool:
     return bool(name) and "/" not in name and "\\" not in name and name not in (".", "..") and not name.startswith(".")
 
 
-def _escapes(out: Path, name: str) -> bool:
-    """True when a file named `name` in `out` would land outside `out` (a symbolic link pointing away)."""
+def _escapes(out: Path, target: Path) -> bool:
+    """True when `target` would land outside `out` (through a symbolic link)."""
     root = out.resolve()
-    for suffix in ("", ".pdf", ".svg"):
-        target = (out / f"{name}{suffix}").resolve()
-        if root != target and root not in target.parents:
-            return True
-    return False
+    resolved = target.resolve()
+    return root != resolved and root not in resolved.parents
 
 
-def check_outputs(jobs: list[Job]) -> None:
-    """Refuse two jobs that would write the same file."""
-    seen: dict[tuple[Path, str], str] = {}
+def check_outputs(jobs: list[Job], shown: str = "") -> None:
+    """Refuse two jobs that would write the same file (or one inside the other), a job writing the preview
+    page's own files, and a job that would turn an existing file into a folder or the other way round."""
+    from printgen import layouts
+    from printgen.naming import planned_outputs, svg_is_folder
+
+    prefix = f"{shown}: " if shown else ""
+    seen: dict[Path, str] = {}
     for job in jobs:
-        name = job.options.output or Path(job.layout).stem
-        key = (job.options.out.resolve(), name)
-        if key in seen:
-            raise UsageProblem(f"{job.label} and {seen[key]} both write {job.options.out / name}")
-        seen[key] = job.label
+        layout = layouts.load(job.layout)
+        folder_svg = svg_is_folder(layout, job.options)
+        for target in planned_outputs(layout, job.options):
+            key = Path(os.path.abspath(target))
+            if key.name in RESERVED and key.parent == Path(os.path.abspath(job.options.out)):
+                raise UsageProblem(f"{prefix}{job.label} would write {target}, which belongs to the preview page")
+            for other, label in seen.items():
+                if key == other or other in key.parents or key in other.parents:
+                    raise UsageProblem(f"{prefix}{job.label} and {label} both write {target}")
+            is_folder = folder_svg and target.suffix not in (".pdf", ".svg")
+            if target.exists() or target.is_symlink():
+                if is_folder and not target.is_dir():
+                    raise UsageProblem(f"{prefix}{job.label} would replace the file {target} with a folder")
+                if not is_folder and target.is_dir():
+                    raise UsageProblem(f"{prefix}{job.label} would replace the folder {target} with a file")
+            seen[key] = job.label
 
 
-def run_jobs(jobs: list[Job], workers: int, previews: bool,
+def run_jobs(jobs: list[Job], workers: int,
              on_done: Callable[[JobResult], None] | None = None) -> list[JobResult]:
     """Run every job (in `workers` processes when more than one); results in job order."""
     results: dict[int, JobResult] = {}
     if workers <= 1 or len(jobs) <= 1:
         for index, job in enumerate(jobs):
-            results[index] = run_job(job, previews)
+            results[index] = run_job(job)
             if on_done:
                 on_done(results[index])
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(run_job, job, previews): index for index, job in enumerate(jobs)}
+            futures = {pool.submit(run_job, job): index for index, job in enumerate(jobs)}
             for future in as_completed(futures):
                 results[futures[future]] = future.result()
                 if on_done:
@@ -179,46 +195,35 @@ def run_jobs(jobs: list[Job], workers: int, previews: bool,
     return [results[i] for i in range(len(jobs))]
 
 
-def run_job(job: Job, previews: bool) -> JobResult:
+def run_job(job: Job) -> JobResult:
     """Build one job, never raising: a failure is recorded in the result."""
-    from printgen import layouts
     from printgen.build import build
 
     start = time.perf_counter()
     result = JobResult(job)
     try:
-        layout = layouts.load(job.layout)
-        result.kind, result.group = layout.kind, group_of(layout)
         for path in build(job.layout, job.options):
-            result.files.append(describe(path, job.options.out if previews else None))
+            result.files.append(describe(path))
     except PrintgenError as error:
         result.error = str(error).replace("\n", "; ")
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        result.error = f"{where}{error.strerror or error}; no partial file was left behind"
     except Exception as error:  # noqa: BLE001 - one broken job must not stop the batch
         result.error = f"internal error: {type(error).__name__}: {error}"
     result.seconds = time.perf_counter() - start
     return result
 
 
-def group_of(layout: Any) -> str:
-    """The game a layout belongs to, for grouping the preview page."""
-    game = getattr(layout, "game", "")
-    if game == "one-to-9":
-        return "One to 9"
-    if game == "qwixx-cards" or getattr(layout, "rules", "") == "cards":
-        return "Qwixx, the card game"
-    return "Qwixx score sheets"
-
-
-def describe(path: Path, previews_in: Path | None) -> FileResult:
-    """Pages (or SVG files) and size of a written file or folder, with PNG thumbnails of a PDF's pages."""
+def describe(path: Path) -> FileResult:
+    """Pages (or SVG files) and size of a written file or folder."""
     if path.is_dir():
         files = sorted(path.glob("*.svg"))
         return FileResult(path, len(files), sum(f.stat().st_size for f in files))
     if path.suffix == ".pdf":
-        from printgen.preview import page_count, thumbnails
+        from printgen.preview import page_count
 
-        thumbs = thumbnails(path, previews_in / "preview" / path.stem) if previews_in else []
-        return FileResult(path, page_count(path), path.stat().st_size, thumbs)
+        return FileResult(path, page_count(path), path.stat().st_size)
     return FileResult(path, 1, path.stat().st_size)
 
 

@@ -2,44 +2,42 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, fields
 from itertools import chain
 from pathlib import Path
+from typing import Any
 
 from printgen import layouts
 from printgen.builders.pad import pad_items
 from printgen.check import require_agreement
 from printgen.errors import UsageProblem
-from printgen.labels import languages
-from printgen.layouts.model import BoardLayout, DeckLayout, ScoreSheetLayout, TokenLayout
+from printgen.layouts.model import BoardLayout, DeckLayout, Layout, ScoreSheetLayout, TokenLayout
+from printgen.naming import base_name, subject, svg_is_folder
+from printgen.options import BUILD_BY_KEY, SHEETS_PER_PAGE, Option, parse, refuse_inapplicable
 from printgen.output import atomic_file, atomic_folder
 from printgen.page import Document, Item, Page
-from printgen.printing.cards import DUPLEX
 from printgen.printing.imposition import impose, plan_grid
 from printgen.printing.paper import paper_size
 from printgen.rules.sheet import Sheet
 
 FORMATS = ("pdf", "svg")
-PER_PAGE = (1, 2, 4)
-MAX_SHEETS = 100_000
-"""Largest pad printgen builds in one file (a 100,000-sheet pad is about 15 MB of PDF)."""
 
 
 @dataclass(frozen=True, slots=True)
 class BuildOptions:
-    """What to build and where, and how: every option of `printgen build`.
+    """What to build and where, and how: every option of `printgen build` (declared in printgen.options).
 
-    Sheets: pad size, sheets per page, seed, language, colour shapes, lucky
-    pool, shuffling. Decks: card size, bleed, gap, crop marks, corner guide,
-    duplex, backs file, alignment page, back offset (per_page 1 makes
-    print-shop pages; None fits as many as the paper holds). Every layout: CMYK.
+    None means "the kind's default": paper a4 (the board: the smallest paper
+    it fits), one page full of sheets, the layout's card size, as many cards
+    a page as fit. A field left at its default never counts as given; one
+    set to anything else must apply to the layout's kind (`validate`).
     """
 
     out: Path = Path("output")
     formats: tuple[str, ...] = ("pdf",)
     paper: str | None = None
-    sheets: int = 1
+    sheets: int | None = None
     per_page: int | None = None
     seed: int = 1
     lang: str = "en"
@@ -60,13 +58,9 @@ class BuildOptions:
     output: str | None = None
     timestamp: bool = False
 
-    def name_for(self, layout_name: str) -> str:
-        """The base name of the files written (the layout's name unless `output` is set)."""
-        return self.output or layout_name
-
     @property
     def page_paper(self) -> str:
-        """The paper for sheets, decks and tokens (default A4)."""
+        """The paper for sheets, decks, tokens and board tiles (default A4)."""
         return self.paper or "a4"
 
     @property
@@ -74,79 +68,185 @@ class BuildOptions:
         """Score sheets per page (default 2)."""
         return self.per_page or 2
 
-    def validate(self) -> None:
-        """Raise UsageProblem naming the first option that cannot work."""
-        if self.paper is not None:
-            paper_size(self.paper)
-        if self.lang not in languages():
-            raise UsageProblem(f"--lang: {self.lang!r} is not one of {', '.join(languages())}")
-        if not 1 <= self.sheets <= MAX_SHEETS:
-            raise UsageProblem(f"--sheets: {self.sheets} is out of range 1..{MAX_SHEETS:,}")
-        if self.per_page is not None and self.per_page not in PER_PAGE:
-            raise UsageProblem(f"--per-page: {self.per_page} is not one of {', '.join(map(str, PER_PAGE))}")
+    @property
+    def pad_sheets(self) -> int:
+        """Sheets in the pad (default: one page full)."""
+        return self.sheets if self.sheets is not None else self.sheets_per_page
+
+    def given(self) -> list[str]:
+        """The option keys set to anything but their default."""
+        defaults = BuildOptions()
+        return [f.name for f in fields(self) if f.name not in ("out", "formats") and
+                getattr(self, f.name) != getattr(defaults, f.name)] + (
+            ["format"] if self.formats != defaults.formats else [])
+
+    def validate(self, layout: Layout | None = None,
+                 shown: Callable[[Option], str] = lambda option: option.flag) -> None:
+        """Raise UsageProblem naming the first option that cannot work (for `layout`, if given).
+
+        `shown` names an option in messages (its flag on the command line, its key in a manifest).
+        """
+        for key in ("paper", "lang", "duplex", "lucky_pool", "card_size", "sheets", "per_page", "bleed", "gap",
+                    "seed", "output"):
+            value = getattr(self, key)
+            if value is not None:
+                parse(BUILD_BY_KEY[key], value, shown(BUILD_BY_KEY[key]))
+        if self.back_offset != (0.0, 0.0):
+            parse(BUILD_BY_KEY["back_offset"], ",".join(map(repr, self.back_offset)), shown(BUILD_BY_KEY["back_offset"]))
         for fmt in self.formats:
             if fmt not in FORMATS:
-                raise UsageProblem(f"--format: {fmt!r} is not one of {', '.join(FORMATS)}")
+                raise UsageProblem(f"{shown(BUILD_BY_KEY['format'])}: {fmt!r} is not one of {', '.join(FORMATS)}")
         if self.out.exists() and not self.out.is_dir():
-            raise UsageProblem(f"--out: {self.out} is a file, not a folder")
-        if self.duplex not in DUPLEX:
-            raise UsageProblem(f"--duplex: {self.duplex!r} is not one of {', '.join(DUPLEX)}")
+            raise UsageProblem(f"{shown(BUILD_BY_KEY['out'])}: {self.out} is a file, not a folder")
+        if layout is None:
+            return
+        refuse_inapplicable((BUILD_BY_KEY[key] for key in self.given()), layout.kind, layout, layout.name, shown)
+        if isinstance(layout, ScoreSheetLayout) and self.per_page is not None and self.per_page not in SHEETS_PER_PAGE:
+            raise UsageProblem(f"{shown(BUILD_BY_KEY['per_page'])}: {self.per_page} is not one of "
+                               f"{', '.join(map(str, SHEETS_PER_PAGE))} for score sheets")
+        if self.backs_file and self.duplex != "off":
+            raise UsageProblem(f"{shown(BUILD_BY_KEY['backs_file'])}: writes the backs to their own file, which "
+                               "needs --duplex off")
+
+
+def build_options(layout: Layout, given: Mapping[str, Any], defaults: Mapping[str, Any] | None = None,
+                  shown: Callable[[Option], str] = lambda option: option.flag) -> BuildOptions:
+    """BuildOptions for `layout` from the options given (refused if the layout does not take them) over defaults.
+
+    `given` and `defaults` map option keys to values already read by their declarations; defaults (config
+    files, environment, the default pack) apply only where the layout takes them. `shown` names an option in
+    messages (a flag on the command line, a key in a manifest).
+    """
+    refuse_inapplicable((BUILD_BY_KEY[key] for key in given), layout.kind, layout, layout.name, shown)
+    values = {key: value for key, value in (defaults or {}).items() if BUILD_BY_KEY[key].applies(layout.kind, layout)}
+    values |= given
+    fmt = values.pop("format", "pdf")
+    values["formats"] = ("pdf", "svg") if fmt == "both" else (fmt,)
+    out = Path(values.pop("out", "output"))
+    output = values.pop("output", None)
+    if output is not None:
+        folder, _, stem = str(output).replace("\\", "/").rpartition("/")
+        stem = stem.removesuffix(".pdf").removesuffix(".svg")
+        if stem in ("", ".", ".."):
+            raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r} does not name a file")
+        if folder:
+            if "out" in given:
+                raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r} names a folder and so does "
+                                   f"{shown(BUILD_BY_KEY['out'])}; give one of them")
+            out = Path(folder)
+        values["output"] = stem
+    options = BuildOptions(out=out, **values)
+    options.validate(layout, shown)
+    return options
+
+
+def expected_pages(ref: str, options: BuildOptions) -> int:
+    """Pages a build of `ref` will write (pads only; other layouts are small): for progress bars."""
+    return page_count(options) if "pdf" in options.formats else 0
 
 
 ProgressCallback = Callable[[int], None]
+
+
+Writer = Callable[[], Path]
+"""Writes one output (a file or an SVG folder) and returns its path."""
 
 
 def build(ref: str, options: BuildOptions, on_page: ProgressCallback | None = None) -> list[Path]:
     """Check layout `ref` against the rules and write its files; returns the paths written."""
     options.validate()
     layout = layouts.load(ref)
+    return [write() for write in plan(layout, options, on_page)]
+
+
+def plan(layout: Layout, options: BuildOptions, on_page: ProgressCallback | None = None) -> list[Writer]:
+    """Every check a build of `layout` makes (options, rules, paper fit, lucky pool) done now, and the writers
+    that then write its files: a batch plans every job before any job writes."""
+    options.validate(layout)
     require_agreement(layout)
     if isinstance(layout, DeckLayout):
-        return build_deck(layout, options, on_page)
+        return plan_deck(layout, options, on_page)
     if isinstance(layout, BoardLayout):
-        return build_board(layout, options)
+        return plan_board(layout, options)
     if isinstance(layout, TokenLayout):
-        return build_tokens(layout, options)
+        return plan_tokens(layout, options)
+    return plan_pad(layout, options, on_page)
+
+
+def plan_pad(layout: ScoreSheetLayout, options: BuildOptions, on_page: ProgressCallback | None) -> list[Writer]:
+    """A pad of score sheets: OUT/NAME.pdf (imposed) and OUT/NAME.svg (or a folder when sheets differ)."""
 
     def items() -> Iterator[Item]:
-        return pad_items(layout, options.sheets, options.seed, options.lang, options.symbols,
+        return pad_items(layout, options.pad_sheets, options.seed, options.lang, options.symbols,
                          options.lucky_pool, options.shuffle)
 
-    written: list[Path] = []
+    items()  # deals the lucky pairs now: a bad pool is refused before anything is written
+    name, about = base_name(layout, options), subject(layout, options)
+    writers: list[Writer] = []
     if "pdf" in options.formats:
-        written.append(write_pad_pdf(options.name_for(layout.name), items(), options, on_page))
+        plan_grid(paper_size(options.page_paper), layout.width, layout.height, options.sheets_per_page)
+        writers.append(lambda: write_pad_pdf(name, items(), options, on_page, about))
     if "svg" in options.formats:
-        written.append(write_items_svg(options.name_for(layout.name), items(), options.out))
-    return written
+        writers.append(lambda: write_items_svg(name, items(), options.out, svg_is_folder(layout, options), about))
+    return writers
 
 
 def page_count(options: BuildOptions) -> int:
     """Pages of a pad built with `options`."""
-    return -(-options.sheets // options.sheets_per_page)
+    return -(-options.pad_sheets // options.sheets_per_page)
 
 
 def write_pad_pdf(name: str, items: Iterator[Item], options: BuildOptions,
-                  on_page: ProgressCallback | None) -> Path:
+                  on_page: ProgressCallback | None, about: str = "") -> Path:
     """Impose the pad's sheets `options.per_page` to a page and write OUT/NAME.pdf."""
     target = options.out / f"{name}.pdf"
-    title = f"{name}: {options.sheets} sheets"
+    title = f"{name}: {options.pad_sheets} sheets"
     return write_items_pdf(items, target, options.page_paper, options.sheets_per_page, title, on_page,
-                           options.cmyk, options.timestamp)
+                           options.cmyk, options.timestamp, about=about)
 
 
-def write_filled_pdf(layout: ScoreSheetLayout, sheets: list[Sheet], target: Path, lang: str = "en",
-                     symbols: bool = False) -> Path:
-    """Draw the filled-in `sheets` (one game's final sheets), two to an A4 page, into `target`."""
+def write_filled(layout: ScoreSheetLayout, sheets: list[Sheet], target: Path, lang: str = "en",
+                 symbols: bool = False) -> Path:
+    """Draw one game's final `sheets` filled in, into `target`: a PDF (two to an A4 page), or one SVG or PNG
+    picture with the sheets one under another; the format follows the extension."""
     from printgen.builders.filled import filled_sheet
+    from printgen.printing.imposition import stacked
 
-    items = (filled_sheet(layout, sheet, f"{layout.name}-player-{i + 1}", lang, symbols)
-             for i, sheet in enumerate(sheets))
-    return write_items_pdf(items, target, "a4", 2, f"{layout.name}: final sheets", stream=False)
+    suffix = target.suffix.lower()
+    if suffix not in (".pdf", ".svg", ".png"):
+        raise UsageProblem(f"--render: {target} must end in .pdf, .svg or .png (the format follows the extension)")
+    items = [filled_sheet(layout, sheet, f"{layout.name}-player-{i + 1}", lang, symbols)
+             for i, sheet in enumerate(sheets)]
+    title = f"{layout.name}: final sheets"
+    if suffix == ".pdf":
+        return write_items_pdf(iter(items), target, "a4", 2, title, stream=False)
+    page = stacked(items)
+    if suffix == ".svg":
+        from printgen.render.svg import write_svg
+
+        with atomic_file(target) as temporary:
+            write_svg(page, temporary, title)
+        return target
+    import io
+
+    from printgen.preview import open_pdf, render_page
+    from printgen.render.pdf import write_pdf
+
+    buffer = io.BytesIO()
+    write_pdf(Document(page.symbols(), [page], title), buffer)
+    document = open_pdf(buffer)
+    try:
+        image = render_page(document, 0, round(page.width / 25.4 * 150))
+    finally:
+        document.close()
+    with atomic_file(target) as temporary:
+        image.save(temporary, format="PNG")
+    return target
 
 
 def write_items_pdf(items: Iterator[Item], target: Path, paper: str, per_page: int, title: str,
                     on_page: ProgressCallback | None = None, cmyk: bool = False, timestamp: bool = False,
-                    stream: bool = True) -> Path:
+                    stream: bool = True, about: str = "") -> Path:
     """Impose `items` `per_page` to a page of `paper` and write them to `target`, atomically.
 
     With `stream` (items whose extras are all symbol placements, as in pads) pages go to the file one by
@@ -156,11 +256,12 @@ def write_items_pdf(items: Iterator[Item], target: Path, paper: str, per_page: i
     grid = plan_grid(paper_size(paper), first.width, first.height, per_page)
     pages = impose(chain([first], items), grid)
     if not stream:
-        return write_pages_pdf(Document(first.art.symbols(), pages, title), target, on_page, cmyk, timestamp)
+        return write_pages_pdf(Document(first.art.symbols(), pages, title, _meta(about)), target, on_page, cmyk,
+                               timestamp)
     from printgen.render.pdfstream import write_streamed_pdf
 
     with atomic_file(target) as temporary:
-        write_streamed_pdf(Document([], pages, title), str(temporary), on_page, cmyk, timestamp)
+        write_streamed_pdf(Document([], pages, title, _meta(about)), str(temporary), on_page, cmyk, timestamp)
     return target
 
 
@@ -174,110 +275,122 @@ def write_pages_pdf(document: Document, target: Path, on_page: ProgressCallback 
     return target
 
 
-def build_deck(layout: DeckLayout, options: BuildOptions, on_page: ProgressCallback | None = None) -> list[Path]:
-    """Write a deck: fronts (with backs behind them for duplex) as PDF, and/or one SVG per face."""
+def plan_deck(layout: DeckLayout, options: BuildOptions, on_page: ProgressCallback | None = None) -> list[Writer]:
+    """A deck: fronts (with backs behind them for duplex) as PDF, and/or one SVG per face."""
     from printgen.builders.cards import deck_faces
-    from printgen.printing.cards import (
-        alignment_pages,
-        card_pages,
-        card_size,
-        mirror_axis,
-        plan_cards,
-    )
+    from printgen.printing.cards import alignment_pages, card_pages, card_size, mirror_axis, plan_cards
 
     size = card_size(options.card_size or layout.card_size)
     faces = deck_faces(layout, size, options.bleed, options.symbols, options.corner_guide)
     fronts = [front for _, front, _ in faces]
     backs = [back for _, _, back in faces]
-    written: list[Path] = []
+    name, about = base_name(layout, options), subject(layout, options)
+    writers: list[Writer] = []
     if "pdf" in options.formats:
         grid = plan_cards(paper_size(options.page_paper), size, options.bleed, options.gap, options.page_paper,
                           options.per_page)
         axis = mirror_axis("long" if options.duplex == "off" else options.duplex, grid)
-        front_pages = card_pages(fronts, grid, options.crop_marks)
-        back_pages = card_pages(backs, grid, options.crop_marks, axis, options.back_offset)
         test = list(alignment_pages(grid, axis, options.back_offset)) if options.alignment_page else []
         title = f"{layout.name}: {len(faces)} cards"
-        if options.duplex == "off":
-            pages: Iterator[Page] = chain(test[:1], front_pages)
-        else:
-            pages = chain(test, chain.from_iterable(zip(front_pages, back_pages)))
-        written.append(write_pages_pdf(Document([], pages, title), options.out / f"{options.name_for(layout.name)}.pdf", on_page,
-                                       options.cmyk, options.timestamp))
+
+        def write_deck() -> Path:
+            front_pages = card_pages(fronts, grid, options.crop_marks)
+            back_pages = card_pages(backs, grid, options.crop_marks, axis, options.back_offset)
+            if options.duplex == "off":
+                pages: Iterator[Page] = chain(test[:1], front_pages)
+            else:
+                pages = chain(test, chain.from_iterable(zip(front_pages, back_pages)))
+            return write_pages_pdf(Document([], pages, title, _meta(about)), options.out / f"{name}.pdf", on_page,
+                                   options.cmyk, options.timestamp)
+
+        def write_backs() -> Path:
+            pages = chain(test[1:], card_pages(backs, grid, options.crop_marks, axis, options.back_offset))
+            return write_pages_pdf(Document([], pages, f"{title} (backs)", _meta(about)), options.out / f"{name}-backs.pdf",
+                                   None, options.cmyk, options.timestamp)
+
+        writers.append(write_deck)
         if options.duplex == "off" and options.backs_file:
-            backs_doc = Document([], chain(test[1:], back_pages), f"{title} (backs)")
-            written.append(write_pages_pdf(backs_doc, options.out / f"{options.name_for(layout.name)}-backs.pdf", None,
-                                           options.cmyk, options.timestamp))
+            writers.append(write_backs)
     if "svg" in options.formats:
-        from printgen.render.svg import write_svg
 
-        folder = options.out / options.name_for(layout.name)
-        with atomic_folder(folder) as temporary:
-            common_back = len({back.id for _, _, back in faces}) == 1
-            for name, front, back in faces:
-                for face, file in ((front, f"{name}-front"), (back, "back" if common_back else f"{name}-back")):
-                    target = temporary / f"{file}.svg"
-                    if not target.exists():
-                        write_svg(Item(name, face).as_page(), target, f"{layout.title}: {file}")
-        written.append(folder)
-    return written
+        def write_faces() -> Path:
+            from printgen.render.svg import write_svg
+
+            folder = options.out / name
+            with atomic_folder(folder) as temporary:
+                common_back = len({back.id for _, _, back in faces}) == 1
+                for card, front, back in faces:
+                    for face, file in ((front, f"{card}-front"), (back, "back" if common_back else f"{card}-back")):
+                        target = temporary / f"{file}.svg"
+                        if not target.exists():
+                            write_svg(Item(card, face).as_page(), target, f"{layout.title}: {file}", about)
+            return folder
+
+        writers.append(write_faces)
+    return writers
 
 
-def build_board(layout: BoardLayout, options: BuildOptions) -> list[Path]:
-    """Write the board: whole on one page (the paper given, else the smallest that fits) or tiled."""
+def plan_board(layout: BoardLayout, options: BuildOptions) -> list[Writer]:
+    """The board: whole on one page (the paper given, else the smallest that fits) or tiled."""
     from printgen.builders.one_to_nine import FIELD_PAD, board_item
     from printgen.printing.cards import card_size
     from printgen.printing.large import smallest_paper, tile_pages, whole_page
 
     size = card_size(options.card_size or layout.card_size)
     board = board_item(layout, size)
-    written: list[Path] = []
+    name, about = base_name(layout, options), subject(layout, options)
+    writers: list[Writer] = []
     if "pdf" in options.formats:
         if options.tile:
             field = (size[0] + 2 * FIELD_PAD, size[1] + 2 * FIELD_PAD)
             pages = tile_pages(board, options.page_paper, field)
         else:
             pages = [whole_page(board, options.paper or smallest_paper(board) or "a0")]
-        document = Document([], pages, f"{layout.name}: {board.width:.0f} x {board.height:.0f} mm")
-        written.append(write_pages_pdf(document, options.out / f"{options.name_for(layout.name)}.pdf", None,
-                                       options.cmyk, options.timestamp))
+        document = Document([], pages, f"{layout.name}: {board.width:.0f} x {board.height:.0f} mm", _meta(about))
+        writers.append(lambda: write_pages_pdf(document, options.out / f"{name}.pdf", None, options.cmyk,
+                                               options.timestamp))
     if "svg" in options.formats:
-        written.append(write_items_svg(options.name_for(layout.name), iter([board]), options.out))
-    return written
+        writers.append(lambda: write_items_svg(name, iter([board]), options.out, False, about))
+    return writers
 
 
-def build_tokens(layout: TokenLayout, options: BuildOptions) -> list[Path]:
-    """Write the token cut sheet (PDF) and one SVG per kind of token."""
+def plan_tokens(layout: TokenLayout, options: BuildOptions) -> list[Writer]:
+    """The token cut sheet (PDF) and one SVG per kind of token."""
     from printgen.builders.one_to_nine import token_items
     from printgen.printing.tokens import token_pages
 
     tokens = token_items(layout)
-    written: list[Path] = []
+    name, about = base_name(layout, options), subject(layout, options)
+    writers: list[Writer] = []
     if "pdf" in options.formats:
-        pages = token_pages(tokens, paper_size(options.page_paper))
-        document = Document([], pages, f"{layout.name}: {len(tokens)} tokens")
-        written.append(write_pages_pdf(document, options.out / f"{options.name_for(layout.name)}.pdf", None,
-                                       options.cmyk, options.timestamp))
+        pages = list(token_pages(tokens, paper_size(options.page_paper)))
+        document = Document([], pages, f"{layout.name}: {len(tokens)} tokens", _meta(about))
+        writers.append(lambda: write_pages_pdf(document, options.out / f"{name}.pdf", None, options.cmyk,
+                                               options.timestamp))
     if "svg" in options.formats:
-        written.append(write_items_svg(options.name_for(layout.name), iter(tokens), options.out))
-    return written
+        writers.append(lambda: write_items_svg(name, iter(tokens), options.out, True, about))
+    return writers
 
 
-def write_items_svg(name: str, items: Iterator[Item], out: Path) -> Path:
-    """Write OUT/NAME.svg when all items are alike, else OUT/NAME/ with one SVG per distinct item."""
+def write_items_svg(name: str, items: Iterator[Item], out: Path, folder: bool, about: str = "") -> Path:
+    """Write OUT/NAME.svg (one item; `folder` False), else OUT/NAME/ with one SVG per distinct item."""
     from printgen.render.svg import write_svg
 
     distinct: dict[tuple[object, ...], Item] = {}
     for item in items:
         distinct.setdefault((item.art.id, item.extras), item)
-    if len(distinct) == 1:
-        (item,) = distinct.values()
+    if not folder:
+        item = next(iter(distinct.values()))
         target = out / f"{name}.svg"
         with atomic_file(target) as temporary:
-            write_svg(item.as_page(), temporary, item.name)
+            write_svg(item.as_page(), temporary, item.name, about)
         return target
-    folder = out / name
-    with atomic_folder(folder) as temporary:
+    target = out / name
+    with atomic_folder(target) as temporary:
         for item in distinct.values():
-            write_svg(item.as_page(), temporary / f"{item.name}.svg", item.name)
-    return folder
+            write_svg(item.as_page(), temporary / f"{item.name}.svg", item.name, about)
+    return target
+
+
+def _meta(about: str) -> dict[str, str]:
+    return {"subject": about} if about else {}

@@ -118,3 +118,22 @@ def _score_sheet(layout: ScoreSheetLayout) -> list[tuple[str, str]]:
     if len(layout.points_table.points) != len(table):
         found.append(("points_table.points", f"{len(layout.points_table.points)} entries, the rules say {len(table)}"))
     return found
+
+
+def warnings(layout: Layout, lang: str = "en", paper: str = "a4", per_page: int = 2) -> list[str]:
+    """Legibility warnings for a score sheet: text or fields below the minimums at 100 %, or a sheet that
+    would be printed scaled down on `paper` at `per_page` sheets a page (each a line `file: what`)."""
+    if not isinstance(layout, ScoreSheetLayout):
+        return []
+    from printgen.builders.scoresheet import build_sheet
+    from printgen.measure import sizes
+    from printgen.printing.imposition import plan_grid
+    from printgen.printing.paper import paper_size
+
+    found = [f"{layout.source}: {problem} at 100 %"
+             for problem in sizes(build_sheet(layout, lang).as_page()).problems()]
+    grid = plan_grid(paper_size(paper), layout.width, layout.height, per_page)
+    if grid.scale < 0.999:
+        found.append(f"{layout.source}: the {layout.width:g} x {layout.height:g} mm sheet is printed at "
+                     f"{grid.scale:.0%} on {paper} with {per_page} a page (it does not fit at 100 %)")
+    return found

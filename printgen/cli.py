@@ -1,4 +1,8 @@
-"""The command line: arguments in, calls into printgen and one-line reports out (click; no logic here)."""
+"""The command line: arguments in, calls into printgen and one-line reports out (click; no logic here).
+
+`build` and `simulate` take their options from the declarations in
+printgen.options; defaults come from printgen.config below the command line.
+"""
 
 from __future__ import annotations
 
@@ -10,9 +14,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import click
+from click.shell_completion import CompletionItem
 
 from printgen import __version__
-from printgen.errors import PrintgenError
+from printgen.errors import PrintgenError, UsageProblem
+from printgen.options import BUILD_OPTIONS, SIMULATE_OPTIONS, Option, parse
 
 LANGUAGES = ["en", "it", "de", "pl", "fr"]
 """The label catalogues in printgen/labels (a test keeps this list and the folder equal)."""
@@ -52,6 +58,8 @@ def reports_errors(command: F) -> F:
         except Terminated:
             click.echo("Error: terminated; no partial file was left behind", err=True)
             sys.exit(143)
+        except RecursionError:
+            raise CliError(UsageProblem("input nested too deeply to read")) from None
         except OSError as error:
             where = f"{error.filename}: " if error.filename else ""
             raise CliError(PrintgenError(f"{where}{error.strerror or error}; no partial file was left behind")) from None
@@ -61,14 +69,63 @@ def reports_errors(command: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def _complete_layouts(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    from printgen import layouts
+
+    names = [*layouts.builtin_names(), "one-to-9"] if ctx.command.name == "simulate" else layouts.builtin_names()
+    found = [CompletionItem(n) for n in names if n.startswith(incomplete)]
+    return found or [CompletionItem(incomplete, type="file")]
+
+
+def _declared(table: tuple[Option, ...]) -> Callable[[F], F]:
+    """Add every option of `table` to a command: values arrive as raw text and are read by the declaration."""
+
+    def decorate(command: F) -> F:
+        for option in reversed(table):
+            help_text = option.help
+            if option.switch:
+                flags = f"{option.flag}/{option.off}" if option.off else option.flag
+                decls = [flags, *option.flags[1:], option.key]
+                click.option(*decls, is_flag=True, default=option.default, help=help_text)(command)
+                continue
+            if option.default not in (None, False) and not isinstance(option.default, tuple):
+                help_text += f"  [default: {option.default}]"
+
+            def complete(ctx: click.Context, param: click.Parameter, incomplete: str,
+                         choices: tuple[str, ...] = option.choices) -> list[CompletionItem]:
+                return [CompletionItem(c) for c in choices if c.startswith(incomplete.lower())]
+
+            click.option(*option.flags, option.key, default=None, metavar=option.metavar or "VALUE",
+                         help=help_text, shell_complete=complete)(command)
+        return command
+
+    return decorate
+
+
+def _given(ctx: click.Context, table: tuple[Option, ...], values: dict[str, Any]) -> dict[str, Any]:
+    """The options typed on the command line, read by their declarations (UsageProblem naming the flag)."""
+    given: dict[str, Any] = {}
+    for option in table:
+        source = ctx.get_parameter_source(option.key)
+        if source is None or source is click.core.ParameterSource.DEFAULT:
+            continue
+        value = values[option.key]
+        given[option.key] = value if option.switch else parse(option, value, option.flag)
+    return given
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="printgen")
 def main() -> None:
     """Print-ready Qwixx and One to 9 material as PDF and SVG, checked by rules engines.
 
+    Defaults for any build option can live in printgen.toml (this folder, then
+    ~/.config/printgen/) or in PRINTGEN_PAPER and PRINTGEN_LANG; the command
+    line wins. Shell completion (layout names too): see the README.
+
     \b
     Example:
-      printgen build qwixx-standard --sheets 100 --per-page 2 --paper a4
+      printgen build qwixx-standard -n 100 -p letter -l de
       printgen build --all
     """
 
@@ -76,33 +133,51 @@ def main() -> None:
 @main.command("list")
 @reports_errors
 def list_layouts() -> None:
-    """List every built-in layout: name, kind and size.
+    """List every built-in layout: name, kind, size and what it is.
 
     \b
     Example:
       printgen list
     """
     from printgen import layouts
+
     for name in layouts.builtin_names():
         layout = layouts.load(name)
-        size = layouts.describe(layout)
-        click.echo(f"{name:<24} {layout.kind:<12} {size}")
+        click.echo(f"{name:<20} {layout.kind:<12} {layouts.describe(layout):<34} {layout.description}")
 
 
 @main.command()
-@click.argument("names", nargs=-1, metavar="[NAME|FILE.toml]...")
+@click.argument("name", metavar="NAME|FILE.toml", shell_complete=_complete_layouts)
+@reports_errors
+def show(name: str) -> None:
+    """Show a layout: its kind, size, the options it takes and every key with its value.
+
+    \b
+    Example:
+      printgen show qwixx-big-points
+      printgen show ./my-sheet.toml
+    """
+    from printgen.show import show_layout
+
+    for line in show_layout(name):
+        click.echo(line)
+
+
+@main.command()
+@click.argument("names", nargs=-1, metavar="[NAME|FILE.toml]...", shell_complete=_complete_layouts)
 @reports_errors
 def check(names: tuple[str, ...]) -> None:
     """Hold layouts (default: all built-in ones) against the rules engine.
 
-    Exits 1 naming every mismatch.
+    Exits 1 naming every mismatch. Warns (exit 0) about text or fields
+    below the minimum sizes.
 
     \b
     Example:
       printgen check qwixx-standard ./my-sheet.toml
     """
     from printgen import layouts
-    from printgen.check import mismatches
+    from printgen.check import mismatches, warnings
     from printgen.errors import CheckFailed
 
     found: list[str] = []
@@ -110,6 +185,8 @@ def check(names: tuple[str, ...]) -> None:
         layout = layouts.load(name)
         problems = mismatches(layout)
         found += problems
+        for warning in warnings(layout):
+            click.echo(f"Warning: {warning}", err=True)
         if not problems:
             click.echo(f"ok  {name}")
     if found:
@@ -117,121 +194,83 @@ def check(names: tuple[str, ...]) -> None:
 
 
 @main.command()
-@click.argument("names", nargs=-1, metavar="[NAME|FILE.toml]...")
-@click.option("--all", "build_all", is_flag=True, help="Build the default print pack.")
-@click.option("--out", type=click.Path(path_type=Path), default=Path("output"), show_default=True,
-              help="Output folder.")
-@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "both"]), default="pdf",
-              show_default=True, help="What to write.")
-@click.option("--paper", type=click.Choice(["a4", "letter", "a3", "a2", "a1", "a0"], case_sensitive=False),
-              default=None, help="Paper of the PDF pages (default a4; the board: the smallest it fits).")
-@click.option("--sheets", type=click.IntRange(1, None), default=None,
-              help="Sheets in the pad (default: one page full).")
-@click.option("--per-page", type=click.Choice(["1", "2", "4"]), default=None,
-              help="Sheets per PDF page (default 2; scaled down only if they do not fit). "
-                   "Decks: default as many cards as fit; 1 makes print-shop pages with trim and bleed boxes.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed for sheets with variable data.")
-@click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True, help="Language of the labels.")
-@click.option("--symbols", is_flag=True, help="Give every colour its own shape too (colour-blind players).")
-@click.option("--lucky-pool", default="balanced", show_default=True, metavar="balanced|all|A-B,C-D...",
-              help="Big Points: the lucky pairs dealt to the sheets.")
-@click.option("--shuffle", is_flag=True, help="Gemixxt B: a new number order on every sheet.")
-@click.option("--cmyk", is_flag=True, help="Write every colour as CMYK (for print shops that ask for it).")
-@click.option("--card-size", default=None, metavar="poker|bridge|mini|WxH",
-              help="Decks: card size (default from the layout, poker 63.5 x 88.9 mm); WxH in mm.")
-@click.option("--bleed", type=float, default=3.0, show_default=True, help="Decks: bleed around each card, mm (0..10).")
-@click.option("--gap", type=float, default=0.0, show_default=True, help="Decks: space between cards, mm.")
-@click.option("--crop-marks/--no-crop-marks", default=True, show_default=True, help="Decks: crop marks.")
-@click.option("--corner-guide", is_flag=True, help="Decks: a thin rounded-corner guide on the fronts.")
-@click.option("--duplex", type=click.Choice(["long", "short", "off"]), default="long", show_default=True,
-              help="Decks: each back page after its front, mirrored for a long- or short-edge flip; off: fronts only.")
-@click.option("--backs-file", is_flag=True, help="Decks, with --duplex off: write the backs to OUT/NAME-backs.pdf.")
-@click.option("--alignment-page", is_flag=True, help="Decks: add a duplex test page to measure --back-offset.")
-@click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
-              help="Decks: shift the backs by X,Y mm to correct the printer's duplex offset.")
-@click.option("--tile", is_flag=True, help="Board: print it over several --paper pages to glue together.")
-@click.option("--timestamp", is_flag=True, help="Stamp PDFs with the build time (default: byte-identical output).")
-@click.option("--jobs", type=click.IntRange(1, 64), default=None, help="With --all: jobs at once (default: cores).")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.argument("names", nargs=-1, metavar="[NAME|FILE.toml]...", shell_complete=_complete_layouts)
+@click.option("--all", "build_all", is_flag=True, help="Build the default print pack (options given apply "
+              "to the layouts that take them).")
+@_declared(BUILD_OPTIONS)
+@click.option("--jobs", "-j", type=click.IntRange(1, 64), default=None,
+              help="With --all: jobs at once, 1..64 (default: the number of cores).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @reports_errors
-def build(names: tuple[str, ...], build_all: bool, out: Path, fmt: str, paper: str | None,
-          sheets: int | None, per_page: str | None, seed: int, lang: str, symbols: bool, lucky_pool: str,
-          shuffle: bool, cmyk: bool, card_size: str | None, bleed: float, gap: float, crop_marks: bool,
-          corner_guide: bool, duplex: str, backs_file: bool, alignment_page: bool, back_offset: str,
-          tile: bool, timestamp: bool, jobs: int | None, quiet: bool) -> None:
+def build(names: tuple[str, ...], build_all: bool, jobs: int | None, quiet: bool, **values: Any) -> None:
     """Build layouts (built-in names or layout files) into OUT as PDF and/or SVG.
 
-    PDF goes to OUT/NAME.pdf; SVG to OUT/NAME.svg (or a folder OUT/NAME/
-    when the sheets differ). A layout that fails `printgen check` is refused.
+    Files are named after the layout and what sets the build apart (e.g.
+    qwixx-big-points-it.pdf, one-to-9-board-tiles-a4.pdf); -o names them.
+    An option that does not apply to a layout is refused. A layout that
+    fails `printgen check` is refused. OUT/index.html is refreshed.
 
     \b
     Examples:
-      printgen build qwixx-standard --sheets 100 --per-page 2 --paper a4
-      printgen build qwixx-big-points --sheets 50 --lang it --seed 7
-      printgen build ./my-sheet.toml --format both --out prints/
-      printgen build qwixx-cards-deck --paper letter --alignment-page
-      printgen build qwixx-cards-deck --per-page 1 --cmyk --out print-shop/
-      printgen build one-to-9-board --paper a1
-      printgen build one-to-9-board --tile --paper letter
-      printgen build --all
+      printgen build qwixx-standard -n 100 --per-page 2 -p a4
+      printgen build qwixx-big-points -n 50 -l it --seed 7
+      printgen build ./my-sheet.toml -f both --out prints/ -o club-sheet
+      printgen build qwixx-cards-deck -p letter --alignment-page
+      printgen build qwixx-cards-deck --card-size 2.5x3.5in --per-page 1 --cmyk
+      printgen build one-to-9-board --tile -p letter
+      printgen build --all -j 2
     """
-    from printgen.build import BuildOptions, page_count
-    from printgen.pack import default_pack
-    from printgen.printing.cards import back_offset as parse_offset
+    from printgen.build import build_options
+    from printgen.config import load_defaults
 
+    ctx = click.get_current_context()
+    given = _given(ctx, BUILD_OPTIONS, values)
     if build_all == bool(names):
-        raise click.UsageError("give layout names or --all (not both, not neither)")
-    values: dict[str, Any] = {
-        "formats": ("pdf", "svg") if fmt == "both" else (fmt,),
-        "paper": paper.lower() if paper else None,
-        "sheets": sheets,
-        "per_page": int(per_page) if per_page else None,
-        "seed": seed,
-        "lang": lang,
-        "symbols": symbols,
-        "lucky_pool": lucky_pool,
-        "shuffle": shuffle,
-        "cmyk": cmyk,
-        "card_size": card_size,
-        "bleed": bleed,
-        "gap": gap,
-        "crop_marks": crop_marks,
-        "corner_guide": corner_guide,
-        "duplex": duplex,
-        "backs_file": backs_file,
-        "alignment_page": alignment_page,
-        "back_offset": parse_offset(back_offset),
-        "tile": tile,
-        "timestamp": timestamp,
-    }
+        raise UsageProblem("give layout names or --all (not both, not neither)")
+    if jobs is not None and not build_all:
+        raise UsageProblem("--jobs: runs several jobs at once, so it goes with --all (or use printgen batch)")
+    if "output" in given and len(names) > 1:
+        raise UsageProblem("--output: names one layout's files; give one layout, or leave -o out")
+    defaults = load_defaults()
     if build_all:
         from printgen.batch import Job
+        from printgen.pack import default_pack
 
-        ctx = click.get_current_context()
-        params = {key: key for key in values} | {"formats": "fmt"}
-        pack = default_pack(out, {key: values[key] for key, param in params.items() if _given(ctx, param)})
+        pack = default_pack(given, defaults.build)
+        out = pack[0][1].out
         _run_batch([Job(name, options, name) for name, options in pack], out, jobs, quiet)
         return
-    values["sheets"] = sheets or int(per_page or 2)
+    from printgen import layouts
+
     for name in names:
-        options = BuildOptions(out=out, **values)
-        for path in _run_build(name, options, page_count(options)):
+        layout = layouts.load(name)
+        options = build_options(layout, given, defaults.build)
+        for path in _run_build(name, options):
             click.echo(f"wrote {path}")
+        _refresh_index(options.out)
 
 
 @main.command()
 @click.argument("manifest", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.toml")
-@click.option("--out", type=click.Path(path_type=Path), default=Path("output"), show_default=True,
-              help="Output folder (the manifest's `out` wins).")
-@click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Jobs at once (default: the number of cores).")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--out", type=click.Path(path_type=Path), default=None,
+              help="Output folder; wins over the manifest's `out` (default: the manifest's `out`, else output/).")
+@click.option("--jobs", "-j", type=click.IntRange(1, 64), default=None,
+              help="Jobs at once, 1..64 (default: the number of cores).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--allow-outside", is_flag=True, help="Let output names leave the output folder.")
 @reports_errors
-def batch(manifest: Path, out: Path, jobs: int | None, quiet: bool, allow_outside: bool) -> None:
-    """Run every job of a manifest, in parallel, then write OUT/index.html.
+def batch(manifest: Path, out: Path | None, jobs: int | None, quiet: bool, allow_outside: bool) -> None:
+    """Check every job of a manifest, then run them in parallel and refresh OUT/index.html.
+
+    Each [[jobs]] entry has a `layout` (a name, or a file relative to the
+    manifest's folder), an optional `output` name and any option of
+    `printgen build` as a key (sheets, per_page, lang, format, card_size,
+    duplex, ...). Every job is checked (layout, options, paper fit, points
+    table, file names) before any job writes.
 
     \b
     Example manifest (club.toml):
+      out = "club"
       [[jobs]]
       layout = "qwixx-standard"
       output = "club-pad"
@@ -243,44 +282,59 @@ def batch(manifest: Path, out: Path, jobs: int | None, quiet: bool, allow_outsid
       lang = "it"
     \b
     Example:
-      printgen batch club.toml --jobs 2
+      printgen batch club.toml -j 2
     """
     from printgen.batch import read_manifest
+    from printgen.config import load_defaults
 
-    loaded = read_manifest(manifest, out, allow_outside)
-    _run_batch(loaded, loaded[0].options.out if loaded else out, jobs, quiet)
+    loaded = read_manifest(manifest, out, allow_outside, load_defaults().build)
+    _run_batch(loaded, loaded[0].options.out if loaded else (out or Path("output")), jobs, quiet)
+
+
+@main.command()
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+                metavar="[OUT]")
+@reports_errors
+def index(folder: Path) -> None:
+    """Rebuild OUT/index.html: every PDF and SVG set in OUT with pages, paper, options and thumbnails.
+
+    \b
+    Example:
+      printgen index output/
+    """
+    from printgen.index import write_index
+
+    if not folder.is_dir():
+        raise UsageProblem(f"{folder}: no such folder")
+    click.echo(f"wrote {write_index(folder)}")
 
 
 @main.command()
 @click.argument("pdf", type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="FILE.pdf")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder for the PNGs (default: FILE-preview/ beside the PDF).")
-@click.option("--width", type=click.IntRange(50, 4000), default=600, show_default=True, help="PNG width, pixels.")
+@click.option("--width", type=click.IntRange(50, 4000), default=600, show_default=True,
+              help="PNG width, 50..4000 pixels.")
+@click.option("--pages", default=None, metavar="RANGE", help="Pages to render, e.g. 1-3,7 (default: all).")
 @reports_errors
-def preview(pdf: Path, out: Path | None, width: int) -> None:
-    """Render every page of a PDF to PNG.
+def preview(pdf: Path, out: Path | None, width: int, pages: str | None) -> None:
+    """Render pages of a PDF to PNG.
 
     \b
     Example:
-      printgen preview output/qwixx-standard.pdf --width 1200
+      printgen preview output/qwixx-standard.pdf --width 1200 --pages 1-3
     """
-    from pypdfium2 import PdfiumError
-
-    from printgen.preview import thumbnails
+    from printgen.preview import page_range, render_pages
 
     folder = out or pdf.with_name(f"{pdf.stem}-preview")
-    try:
-        pngs = thumbnails(pdf, folder, width)
-    except PdfiumError as error:
-        raise PrintgenError(f"{pdf}: cannot render: {error}") from None
-    click.echo(f"wrote {len(pngs)} PNGs to {folder}")
+    pngs = render_pages(pdf, folder, width, page_range(pages) if pages else None)
+    click.echo(f"wrote {len(pngs)} PNG{'s' if len(pngs) != 1 else ''} to {folder}")
 
 
 def _run_batch(jobs: list[Any], out: Path, workers: int | None, quiet: bool) -> None:
     import time
 
     from printgen.batch import default_workers, run_jobs, summary
-    from printgen.preview import write_index
 
     workers = workers or default_workers()
     start = time.perf_counter()
@@ -295,100 +349,90 @@ def _run_batch(jobs: list[Any], out: Path, workers: int | None, quiet: bool) -> 
         bar: Any
         with click.progressbar(length=len(jobs), label="jobs", file=sys.stderr,
                                item_show_func=lambda n: n is not None and f"{n} pages written" or "") as bar:
-            results = run_jobs(jobs, workers, True, done)
+            results = run_jobs(jobs, workers, done)
     else:
-        results = run_jobs(jobs, workers, True)
-    index = write_index(results, out)
+        results = run_jobs(jobs, workers)
     for line in summary(results, time.perf_counter() - start, workers):
         click.echo(line)
-    click.echo(f"preview: {index}")
+    _refresh_index(out)
     failed = [r for r in results if r.error]
     if failed:
         raise PrintgenError(f"{len(failed)} of {len(results)} jobs failed: {', '.join(r.job.label for r in failed)}")
 
 
+def _refresh_index(out: Path) -> None:
+    """Rewrite OUT/index.html after a build; a failure there is one warning line, never a lost summary."""
+    from printgen.index import write_index
+
+    try:
+        click.echo(f"preview: {write_index(out)}")
+    except (PrintgenError, OSError) as error:
+        click.echo(f"Warning: {out / 'index.html'} was not refreshed: {error}", err=True)
+
+
 @main.command()
-@click.argument("name", metavar="NAME|FILE.toml")
-@click.option("--players", type=click.IntRange(2, 6), default=3, show_default=True,
-              help="Players (Qwixx 2-5, One to 9 2-6).")
-@click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--strategy", type=click.Choice(["greedy", "random", "mixed"]), default="greedy", show_default=True,
-              help="How the simulated players decide (mixed: greedy and random alternate).")
-@click.option("--render", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Also draw the first game's final sheets into this PDF.")
-@click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True)
-@click.option("--symbols", is_flag=True, help="Draw colour shapes on the rendered sheets.")
-@click.option("--jokers", is_flag=True, help="Card game: shuffle the 11 jokers in.")
-@click.option("--misplay-end", is_flag=True, help="Card game: a 4th misplay ends the game too.")
-@click.option("--card-game", is_flag=True, help="Play the card game's gemixxt variant (on qwixx-gemixxt-a).")
+@click.argument("name", metavar="NAME|FILE.toml|one-to-9", shell_complete=_complete_layouts)
+@_declared(SIMULATE_OPTIONS)
 @reports_errors
-def simulate(name: str, players: int, games: int, seed: int, strategy: str, render: Path | None,
-             lang: str, symbols: bool, jokers: bool, misplay_end: bool, card_game: bool) -> None:
+def simulate(name: str, **values: Any) -> None:
     """Play whole games on a sheet's rules and check every final score against the printed table.
+
+    Options a game does not take are refused (e.g. --jokers outside the card
+    game, --render for One to 9).
 
     \b
     Example:
       printgen simulate qwixx-big-points --players 4 --games 1000 --seed 1
-      printgen simulate qwixx-standard --games 1 --render game.pdf
+      printgen simulate qwixx-standard --games 1 --render game.png
       printgen simulate qwixx-cards --players 3 --games 1000 --jokers
       printgen simulate one-to-9 --players 3 --games 500 --seed 1
     """
-    from printgen import layouts
-    from printgen.errors import CheckFailed, UsageProblem
-    from printgen.layouts.model import ScoreSheetLayout
-    from printgen.simulate import simulate as run
+    from printgen.config import load_defaults
+    from printgen.simulate import run_simulation
 
-    if name == "one-to-9" or getattr(_layout_or_none(name), "game", "") == "one-to-9":
-        from printgen.simulate import simulate_nine
-
-        if sys.stderr.isatty() and games >= 50:
-            with click.progressbar(length=games, label="one-to-9: games", file=sys.stderr) as bar:
-                nine = simulate_nine(players, games, seed, strategy, lambda n: bar.update(1))
-        else:
-            nine = simulate_nine(players, games, seed, strategy)
-        for line in nine.lines():
-            click.echo(line)
-        return
-    layout = layouts.load(name)
-    if not isinstance(layout, ScoreSheetLayout):
-        raise UsageProblem(f"{name}: simulate plays on a score sheet layout, not a {layout.kind}")
-    if sys.stderr.isatty() and games >= 50:
-        with click.progressbar(length=games, label=f"{layout.name}: games", file=sys.stderr) as bar:
-            report, first = run(layout, players, games, seed, strategy, lambda n: bar.update(1),
-                                card_game, jokers, misplay_end)
+    ctx = click.get_current_context()
+    given = _given(ctx, SIMULATE_OPTIONS, values)
+    settings, game = _simulation_settings(name, given, load_defaults().simulate)
+    show = sys.stderr.isatty() and settings["games"] >= 50
+    if show:
+        with click.progressbar(length=settings["games"], label=f"{name}: games", file=sys.stderr) as bar:
+            outcome = run_simulation(name, game, settings, lambda n: bar.update(1))
     else:
-        report, first = run(layout, players, games, seed, strategy, None, card_game, jokers, misplay_end)
-    for warning in report.warnings:
+        outcome = run_simulation(name, game, settings)
+    for warning in outcome.warnings:
         click.echo(f"Warning: {warning}", err=True)
-    for line in report.lines():
+    for line in outcome.lines:
         click.echo(line)
-    if render is not None:
-        from printgen.build import write_filled_pdf
+    for path in outcome.written:
+        click.echo(f"wrote {path}")
+    if outcome.mismatches:
+        from printgen.errors import CheckFailed
 
-        write_filled_pdf(layout, first.sheets, render, lang, symbols)
-        click.echo(f"wrote {render}")
-    if report.mismatches:
-        raise CheckFailed(report.mismatches[:20])
-
-
-def _layout_or_none(name: str) -> Any:
-    from printgen import layouts
-
-    try:
-        return layouts.load(name)
-    except PrintgenError:
-        return None
+        raise CheckFailed(outcome.mismatches[:20])
 
 
-def _given(ctx: click.Context, name: str) -> bool:
-    source = ctx.get_parameter_source(name)
-    return source is not None and source != click.core.ParameterSource.DEFAULT
+def _simulation_settings(name: str, given: dict[str, Any], defaults: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    from printgen.simulate import game_of
+
+    game, layout = game_of(name)
+    from printgen.options import refuse_inapplicable
+
+    refuse_inapplicable((o for o in SIMULATE_OPTIONS if o.key in given), game, layout, name)
+    settings = {o.key: o.default for o in SIMULATE_OPTIONS}
+    settings |= {k: v for k, v in defaults.items() if next(o for o in SIMULATE_OPTIONS if o.key == k).applies(
+        game, layout)}
+    settings |= given
+    if ("lang" in given or "symbols" in given) and not settings.get("render"):
+        raise UsageProblem(f"--{'lang' if 'lang' in given else 'symbols'}: only changes the drawn sheets, so it "
+                           "goes with --render FILE")
+    return settings, game
 
 
-def _run_build(name: str, options: Any, pages: int) -> list[Path]:
+def _run_build(name: str, options: Any) -> list[Path]:
     from printgen.build import build as build_layout
+    from printgen.build import expected_pages
 
+    pages = expected_pages(name, options)
     if pages < 50 or not sys.stderr.isatty():
         return build_layout(name, options)
     with click.progressbar(length=pages, label=f"{name}: pages", file=sys.stderr) as bar:

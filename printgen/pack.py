@@ -1,14 +1,16 @@
-"""The default print pack: nothing in, the list of (layout, options) jobs that `build --all` runs out."""
+"""The default print pack: the options given in, the (layout, build options) jobs that `build --all` runs out."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
-from pathlib import Path
+from typing import Any
 
-from printgen.build import BuildOptions
+from printgen import layouts
+from printgen.build import BuildOptions, build_options
+from printgen.errors import UsageProblem
+from printgen.options import BUILD_BY_KEY
 
-_PAD = {"sheets": 50, "per_page": 2, "formats": ("pdf", "svg")}
+_PAD = {"sheets": 50, "per_page": 2, "format": "both"}
 PACK: tuple[tuple[str, dict[str, object]], ...] = (
     ("qwixx-standard", _PAD),
     ("qwixx-big-points", _PAD),
@@ -17,22 +19,32 @@ PACK: tuple[tuple[str, dict[str, object]], ...] = (
     ("qwixx-bonus-a", _PAD),
     ("qwixx-bonus-b", _PAD),
     ("qwixx-cards", _PAD),
-    ("qwixx-cards-deck", {"formats": ("pdf", "svg")}),
-    ("one-to-9-deck", {"formats": ("pdf", "svg")}),
-    ("one-to-9-board", {"formats": ("pdf", "svg")}),
-    ("one-to-9-stars", {"formats": ("pdf", "svg")}),
+    ("qwixx-cards-deck", {"format": "both"}),
+    ("one-to-9-deck", {"format": "both"}),
+    ("one-to-9-board", {"format": "both"}),
+    ("one-to-9-stars", {"format": "both"}),
 )
 """Every score sheet as a 50-sheet pad (2 per page) plus its SVG (Big Points sheets each with their lucky
 pair); both decks for long-edge duplex on A4 with their card SVGs; the One to 9 board whole on the smallest
 paper it fits (A1) and its star tokens."""
 
 
-def default_pack(out: Path, overrides: Mapping[str, object] | None = None) -> list[tuple[str, BuildOptions]]:
-    """The default print pack's jobs writing into `out`; `overrides` (options the user gave) win."""
+def default_pack(given: Mapping[str, Any] | None = None,
+                 defaults: Mapping[str, Any] | None = None) -> list[tuple[str, BuildOptions]]:
+    """The default print pack's jobs; `given` options (typed by the user) apply to every layout that takes them.
+
+    An option that no layout of the pack takes is a UsageProblem; `-o` cannot name eleven jobs.
+    """
+    given = dict(given or {})
+    if "output" in given:
+        raise UsageProblem("--output: names one layout's files; --all writes eleven (use --out for the folder)")
+    loaded = [(layouts.load(name), settings) for name, settings in PACK]
+    for key in given:
+        option = BUILD_BY_KEY[key]
+        if not any(option.applies(layout.kind, layout) for layout, _ in loaded):
+            raise UsageProblem(f"{option.flag}: does not apply to any layout of the default pack")
     jobs = []
-    for name, settings in PACK:
-        options = replace(BuildOptions(out=out), **settings)  # type: ignore[arg-type]
-        if overrides:
-            options = replace(options, **overrides)  # type: ignore[arg-type]
-        jobs.append((name, options))
+    for layout, settings in loaded:
+        chosen = {k: v for k, v in given.items() if BUILD_BY_KEY[k].applies(layout.kind, layout)}
+        jobs.append((layout.name, build_options(layout, {**settings, **chosen}, defaults)))
     return jobs

@@ -34,12 +34,15 @@ NO_PAINT = Paint()
 
 @dataclass(frozen=True, slots=True)
 class Rect:
+    """A rectangle; `writable` marks a field meant for a cross or a number (measured against the minimum)."""
+
     x: Mm
     y: Mm
     w: Mm
     h: Mm
     paint: Paint = NO_PAINT
     radius: Mm = 0.0
+    writable: bool = False
 
     def bounds(self) -> Box:
         return _grow((self.x, self.y, self.x + self.w, self.y + self.h), self.paint)
@@ -60,10 +63,13 @@ class Line:
 
 @dataclass(frozen=True, slots=True)
 class Circle:
+    """A circle; `writable` marks a field meant for a cross (a lock)."""
+
     cx: Mm
     cy: Mm
     r: Mm
     paint: Paint = NO_PAINT
+    writable: bool = False
 
     def bounds(self) -> Box:
         return _grow((self.cx - self.r, self.cy - self.r, self.cx + self.r, self.cy + self.r), self.paint)

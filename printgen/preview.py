@@ -1,93 +1,89 @@
-"""Previews: PDFs and batch results in, PNG thumbnails of every page and the OUT/index.html page out.
+"""Page pictures: a PDF and page numbers in, PNG files (and page counts and sizes) out, via pypdfium2.
 
-Thumbnails are rendered with pypdfium2 (a pip wheel, no system package).
-The index page is a jinja2 template with autoescaping on: every name and
-option that reaches it is escaped.
+Every render is bounded (MAX_PIXELS): a page whose picture would be larger
+is refused with one line instead of exhausting memory. `render_pages`
+writes only its own `page-NNN.png` files, each atomically, into a folder it
+creates or that already exists; it never removes anything.
 """
 
 from __future__ import annotations
 
-import os
+import re
 from pathlib import Path
+from typing import BinaryIO
 
-from printgen.output import atomic_file, atomic_folder
+from printgen.errors import PrintgenError, UsageProblem
+from printgen.output import atomic_file, safe_folder
 
-THUMB_WIDTH = 260
-"""Thumbnail width in pixels."""
+MAX_PIXELS = 40_000_000
+"""Largest picture printgen renders (40 megapixels)."""
+
+
+def open_pdf(pdf: Path | BinaryIO):  # type: ignore[no-untyped-def]
+    """The PDF (a file or an open binary stream) opened with pypdfium2; one it cannot read is a PrintgenError."""
+    import pypdfium2 as pdfium
+
+    try:
+        return pdfium.PdfDocument(str(pdf) if isinstance(pdf, Path) else pdf)
+    except pdfium.PdfiumError as error:
+        raise PrintgenError(f"{pdf}: cannot render: {error}") from None
 
 
 def page_count(pdf: Path) -> int:
     """Pages in a PDF."""
-    import pypdfium2 as pdfium
-
-    document = pdfium.PdfDocument(str(pdf))
+    document = open_pdf(pdf)
     try:
         return len(document)
     finally:
         document.close()
 
 
-def thumbnails(pdf: Path, folder: Path, width: int = THUMB_WIDTH) -> list[Path]:
-    """A PNG of every page of `pdf`, `width` pixels wide, written into `folder` (replaced whole)."""
-    import pypdfium2 as pdfium
+def page_range(text: str) -> list[int]:
+    """Page numbers (1-based) from "1-3,7"; UsageProblem if it is not such a list."""
+    pages: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        match = re.fullmatch(r"(\d+)(?:-(\d+))?", part)
+        if not match or int(match[1]) < 1 or (match[2] and int(match[2]) < int(match[1])):
+            raise UsageProblem(f"--pages: {text!r} is not a list of pages like 1-3,7")
+        pages += range(int(match[1]), int(match[2] or match[1]) + 1)
+    return sorted(set(pages))
 
-    document = pdfium.PdfDocument(str(pdf))
-    names = []
+
+def render_page(document, index: int, width: int):  # type: ignore[no-untyped-def]
+    """Page `index` (0-based) of an open document as a PIL image `width` pixels wide (bounded)."""
+    from pypdfium2 import PdfiumError
+
+    page = document[index]
     try:
-        with atomic_folder(folder) as temporary:
-            for index, page in enumerate(document):
-                scale = width / page.get_width()
-                name = f"page-{index + 1:03d}.png"
-                page.render(scale=scale).to_pil().save(temporary / name)
-                names.append(name)
+        scale = width / page.get_width()
+        height = page.get_height() * scale
+        if width * height > MAX_PIXELS:
+            raise UsageProblem(f"page {index + 1} would be {width} x {height:,.0f} pixels, more than "
+                               f"{MAX_PIXELS:,}; use a smaller --width")
+        return page.render(scale=scale).to_pil()
+    except PdfiumError as error:
+        raise PrintgenError(f"page {index + 1}: cannot render: {error}") from None
+    finally:
+        page.close()
+
+
+def render_pages(pdf: Path, folder: Path, width: int, pages: list[int] | None = None) -> list[Path]:
+    """PNGs `width` pixels wide of `pages` (1-based; default all) of `pdf`, written into `folder`."""
+    document = open_pdf(pdf)
+    written = []
+    try:
+        count = len(document)
+        wanted = pages or list(range(1, count + 1))
+        beyond = [p for p in wanted if p > count]
+        if beyond:
+            raise UsageProblem(f"--pages: {pdf} has {count} page{'s' if count != 1 else ''}, not {beyond[0]}")
+        safe_folder(folder)
+        for number in wanted:
+            image = render_page(document, number - 1, width)
+            target = folder / f"page-{number:03d}.png"
+            with atomic_file(target) as temporary:
+                image.save(temporary, format="PNG")
+            written.append(target)
     finally:
         document.close()
-    return [folder / name for name in names]
-
-
-def write_index(results: list, out: Path) -> Path:  # type: ignore[type-arg]
-    """OUT/index.html: every file of a batch, grouped by game, with its details and page thumbnails."""
-    from jinja2 import Environment, PackageLoader, select_autoescape
-
-    env = Environment(loader=PackageLoader("printgen", "templates"), autoescape=select_autoescape(["html", "j2"]))
-    groups: dict[str, list[dict[str, object]]] = {}
-    failures = []
-    for result in results:
-        if result.error:
-            failures.append({"label": result.job.label, "error": result.error})
-            continue
-        for item in result.files:
-            groups.setdefault(result.group, []).append({
-                "name": item.path.name,
-                "href": _relative(item.path, out),
-                "is_folder": item.path.is_dir(),
-                "layout": result.job.layout,
-                "kind": result.kind,
-                "options": _options(result.job.options),
-                "pages": item.pages,
-                "size": f"{item.size / 1000:.1f} KB",
-                "thumbnails": [_relative(t, out) for t in item.thumbnails],
-            })
-    html = env.get_template("index.html.j2").render(groups=groups, failures=failures)
-    target = out / "index.html"
-    with atomic_file(target) as temporary:
-        temporary.write_text(html, encoding="utf-8")
-    return target
-
-
-def _relative(path: Path, out: Path) -> str:
-    return Path(os.path.relpath(path, out)).as_posix()
-
-
-def _options(options: object) -> str:
-    from dataclasses import fields
-
-    from printgen.build import BuildOptions
-
-    defaults = BuildOptions()
-    shown = []
-    for item in fields(BuildOptions):
-        value = getattr(options, item.name)
-        if item.name != "out" and value != getattr(defaults, item.name):
-            shown.append(f"{item.name.replace('_', '-')} {value if not isinstance(value, tuple) else ','.join(map(str, value))}")
-    return ", ".join(shown) or "defaults"
+    return written

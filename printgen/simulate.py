@@ -10,6 +10,8 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 from printgen.errors import UsageProblem
 from printgen.layouts.model import ScoreSheetLayout
@@ -60,6 +62,52 @@ def strategies_for(name: str, players: int) -> list[str]:
     if name == "mixed":
         return [("greedy", "random")[i % 2] for i in range(players)]
     return [name] * players
+
+
+@dataclass(slots=True)
+class SimulationResult:
+    """What `printgen simulate` reports: warning lines, report lines, files drawn and score mismatches."""
+
+    lines: list[str]
+    warnings: list[str] = field(default_factory=list)
+    written: list[Path] = field(default_factory=list)
+    mismatches: list[str] = field(default_factory=list)
+
+
+def game_of(name: str) -> tuple[str, ScoreSheetLayout | None]:
+    """Which game `name` plays ("dice", "cards" or "one-to-9") and its score-sheet layout (None for One to 9)."""
+    from printgen import layouts
+    from printgen.options import CARDS, DICE, NINE
+
+    if name == NINE:
+        return NINE, None
+    layout = layouts.load(name)
+    if getattr(layout, "game", "") == NINE:
+        return NINE, None
+    if not isinstance(layout, ScoreSheetLayout):
+        raise UsageProblem(f"{name}: simulate plays on a score sheet layout or one-to-9, not a {layout.kind}")
+    return (CARDS if qwixx.variant(layout.rules).card_game else DICE), layout
+
+
+def run_simulation(name: str, game: str, settings: dict[str, Any],
+                   on_game: Callable[[int], None] | None = None) -> SimulationResult:
+    """Play the games `settings` ask for on `name` (options already checked for `game`); draw if asked."""
+    from printgen.options import NINE
+
+    players, games, seed, strategy = (settings[k] for k in ("players", "games", "seed", "strategy"))
+    if game == NINE:
+        return SimulationResult(simulate_nine(players, games, seed, strategy, on_game).lines())
+    _, layout = game_of(name)
+    assert layout is not None
+    report, first = simulate(layout, players, games, seed, strategy, on_game, settings["card_game"],
+                             settings["jokers"], settings["misplay_end"])
+    result = SimulationResult(report.lines(), report.warnings, mismatches=report.mismatches)
+    if settings.get("render"):
+        from printgen.build import write_filled
+
+        result.written.append(write_filled(layout, first.sheets, Path(settings["render"]), settings["lang"],
+                                           settings["symbols"]))
+    return result
 
 
 def simulate(layout: ScoreSheetLayout, players: int, games: int, seed: int, strategy: str = "greedy",

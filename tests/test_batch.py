@@ -46,7 +46,7 @@ def test_manifest_jobs(tmp_path: Path) -> None:
     [
         ('[[jobs]]\nlayout = "nope"', "jobs[0].layout: unknown layout 'nope'"),
         ('[[jobs]]\nlayout = "qwixx-standard"\ncolour = "red"', "jobs[0].colour: is not a known key"),
-        ('[[jobs]]\nlayout = "qwixx-standard"\nsheets = "ten"', "jobs[0].sheets: must be int, not 'ten'"),
+        ('[[jobs]]\nlayout = "qwixx-standard"\nsheets = "ten"', "jobs[0].sheets: 'ten' is not a whole number"),
         ('[[jobs]]\nlayout = "qwixx-standard"\nsheets = 0', "jobs[0].sheets: 0 is out of range"),
         ('[[jobs]]\nlayout = "qwixx-standard"\nlang = "xx"', "jobs[0].lang: 'xx' is not one of"),
         ('[[jobs]]\nlayout = "qwixx-standard"\noutput = "../x"', "jobs[0].output: '../x' must be a plain name"),
@@ -70,17 +70,42 @@ def test_two_jobs_writing_the_same_file_stop_the_batch(tmp_path: Path) -> None:
 def test_allow_outside(tmp_path: Path) -> None:
     path = manifest(tmp_path, '[[jobs]]\nlayout = "qwixx-standard"\noutput = "../elsewhere"')
     (job,) = read_manifest(path, tmp_path / "out", allow_outside=True)
-    assert job.options.output == "../elsewhere"
+    assert job.options.output == "elsewhere" and job.options.out == tmp_path / "out" / ".."
 
 
-def test_a_failing_job_does_not_stop_the_others(tmp_path: Path, write_layout) -> None:  # type: ignore[no-untyped-def]
+def test_a_job_that_fails_its_check_stops_the_batch_before_anything_is_written(tmp_path: Path,
+                                                                               write_layout) -> None:  # type: ignore[no-untyped-def]
     broken = write_layout("points = [1, 3, 6, 10,", "points = [1, 3, 6, 11,", name="wrong.toml")
     text = GOOD + f'\n[[jobs]]\nlayout = "{broken}"\n'
-    jobs = read_manifest(manifest(tmp_path, text), tmp_path / "out")
-    results = run_jobs(jobs, 2, previews=False)
+    result = CliRunner().invoke(main, ["batch", str(manifest(tmp_path, text)), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert "jobs[2]" in result.output and "points_table.points[3]" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def failing_for(layout: str):  # type: ignore[no-untyped-def]
+    """A stand-in for printgen.build.build that fails (like a full disk) for one layout."""
+    from printgen import build as real
+
+    original = real.build
+
+    def build(ref: str, options, on_page=None):  # type: ignore[no-untyped-def]
+        if ref == layout:
+            raise OSError(28, "No space left on device")
+        return original(ref, options, on_page)
+
+    return build
+
+
+def test_a_failing_job_does_not_stop_the_others(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from printgen import build as build_module
+
+    jobs = read_manifest(manifest(tmp_path, GOOD + '\n[[jobs]]\nlayout = "qwixx-bonus-a"\n'), tmp_path / "out")
+    monkeypatch.setattr(build_module, "build", failing_for("qwixx-bonus-a"))
+    results = run_jobs(jobs, 1)
     assert [r.error is None for r in results] == [True, True, False]
-    assert "points_table.points[3]" in (results[2].error or "")
-    lines = summary(results, 1.0, 2)
+    assert results[2].error == "No space left on device; no partial file was left behind"
+    lines = summary(results, 1.0, 1)
     assert any(line.startswith("FAILED jobs[2]") for line in lines)
     assert lines[-1].startswith("3 files from 3 jobs, 1 failed")
 
@@ -90,18 +115,22 @@ def test_batch_command_writes_files_summary_and_index(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["batch", str(manifest(tmp_path, GOOD)), "--out", str(out), "--jobs", "2"])
     assert result.exit_code == 0, result.output
     assert "club-pad.pdf" in result.output and "0 failed" in result.output
-    assert {"club-pad.pdf", "club-pad.svg", "qwixx-big-points.pdf", "index.html", "preview"} <= {
+    assert {"club-pad.pdf", "club-pad.svg", "qwixx-big-points-it.pdf", "index.html", "preview"} <= {
         p.name for p in out.iterdir()}
     html = (out / "index.html").read_text(encoding="utf-8")
-    assert 'href="club-pad.pdf"' in html and "preview/club-pad/page-001.png" in html
-    assert (out / "preview" / "club-pad" / "page-003.png").is_file()
+    assert 'href="./club-pad.pdf"' in html and "./preview/club-pad/page-000001.png" in html
+    assert (out / "preview" / "club-pad" / "page-000001.png").is_file()
+    assert "× 3" in html  # three identical pages shown once
     assert "Qwixx score sheets" in html
 
 
-def test_batch_with_a_failure_exits_1_and_names_it(tmp_path: Path, write_layout) -> None:  # type: ignore[no-untyped-def]
-    broken = write_layout("points = [1, 3, 6, 10,", "points = [1, 3, 6, 11,", name="wrong.toml")
-    text = f'[[jobs]]\nlayout = "{broken}"\n[[jobs]]\nlayout = "qwixx-standard"\n'
-    result = CliRunner().invoke(main, ["batch", str(manifest(tmp_path, text)), "--out", str(tmp_path / "o")])
+def test_batch_with_a_failure_exits_1_and_names_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from printgen import build as build_module
+
+    monkeypatch.setattr(build_module, "build", failing_for("qwixx-bonus-a"))
+    text = '[[jobs]]\nlayout = "qwixx-bonus-a"\n[[jobs]]\nlayout = "qwixx-standard"\n'
+    result = CliRunner().invoke(main, ["batch", str(manifest(tmp_path, text)), "--out", str(tmp_path / "o"),
+                                       "--jobs", "1"])
     assert result.exit_code == 1
     assert "FAILED jobs[0]" in result.output and "Error: 1 of 2 jobs failed: jobs[0]" in result.output
     assert (tmp_path / "o" / "qwixx-standard.pdf").is_file()

@@ -84,7 +84,7 @@ def test_failed_build_keeps_the_earlier_file_and_leaves_no_partial(
         (BuildOptions(sheets=0), "--sheets"),
         (BuildOptions(sheets=10**6), "--sheets"),
         (BuildOptions(per_page=3), "--per-page"),
-        (BuildOptions(paper="b5"), "unknown paper"),
+        (BuildOptions(paper="b5"), "--paper: 'b5' is not one of"),
         (BuildOptions(formats=("png",)), "--format"),
     ],
 )

@@ -43,7 +43,7 @@ def test_full_disk_leaves_no_partial_file_and_keeps_the_old_one(tmp_path: Path,
     assert result.exit_code == 1
     assert result.output.strip() == "Error: No space left on device; no partial file was left behind"
     assert (tmp_path / "qwixx-standard.pdf").read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["qwixx-standard.pdf"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index.html", "preview", "qwixx-standard.pdf"]
 
 
 @pytest.mark.parametrize("sig, code, word", [(signal.SIGTERM, 143, "terminated"), (signal.SIGINT, 130, "interrupted")])

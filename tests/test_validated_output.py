@@ -20,7 +20,8 @@ from printgen.render import svg as svg_backend
 from printgen.render.recording import record
 from tests.pdfcheck import fonts
 
-COMBOS: list[tuple[str, dict[str, Any]]] = [(name, {"sheets": 3}) for name in layouts.builtin_names()] + [
+COMBOS: list[tuple[str, dict[str, Any]]] = [
+    (name, {"sheets": 3} if layouts.load(name).kind == "score-sheet" else {}) for name in layouts.builtin_names()] + [
     ("qwixx-big-points", {"sheets": 5, "lang": "pl", "symbols": True, "cmyk": True, "per_page": 4, "paper": "letter"}),
     ("qwixx-gemixxt-b", {"sheets": 3, "shuffle": True, "lang": "fr"}),
     ("qwixx-bonus-b", {"sheets": 1, "per_page": 1, "lang": "de"}),
@@ -46,9 +47,9 @@ def captured(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
 
         return keep
 
-    def validated(page: Any, target: Path, title: str) -> None:
+    def validated(page: Any, target: Path, title: str, about: str = "") -> None:
         with open(target, "w", encoding="utf-8") as handle:
-            svg_backend.svg_document(page, title, debug=True).write(handle, pretty=False)
+            svg_backend.svg_document(page, title, debug=True, about=about).write(handle, pretty=False)
 
     monkeypatch.setattr(pdf_backend, "write_pdf", keeping(pdf_backend.write_pdf))
     monkeypatch.setattr(pdfstream, "write_streamed_pdf", keeping(pdfstream.write_streamed_pdf))

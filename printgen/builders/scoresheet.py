@@ -176,7 +176,7 @@ def _row(layout: ScoreSheetLayout, index: int, row: RowGeometry, symbols: bool,
     for (cx, cy_, side), number, colour in zip(row.cells, spec.numbers, colours):
         printed = layout.colour(colour)
         frame = Paint(fill=tint(printed), stroke=INK, width=0.6) if number in spec.bonus else Paint(fill=tint(printed))
-        elements.append(Rect(cx, cy_, side, side, frame, radius=1.6))
+        elements.append(Rect(cx, cy_, side, side, frame, radius=1.6, writable=True))
         if symbols and spec.segments:
             elements.append(place(colour_shape(colour, ink(printed)), cx + 1.5, cy_ + 1.5, 1.8))
         kind = spec.bonus_kind(number)
@@ -188,7 +188,7 @@ def _row(layout: ScoreSheetLayout, index: int, row: RowGeometry, symbols: bool,
         elements += number_texts(layout, row, index, spec.numbers)
     lx, ly, r = row.lock
     lock_colour = ink(layout.colour(spec.colour))
-    elements.append(Circle(lx, ly, r, Paint(fill=WHITE)))
+    elements.append(Circle(lx, ly, r, Paint(fill=WHITE), writable=True))
     elements.append(place(lock_symbol(lock_colour), lx, ly, r * 1.35))
     return elements
 
@@ -246,7 +246,8 @@ def _bonus_row(layout: ScoreSheetLayout, geometry: SheetGeometry, label: str, sy
     ]
     for (x, y, w, h), colour in zip(geometry.bonus_row, layout.bonus_row):
         printed = layout.colour(colour)
-        elements.append(Rect(x, y, w, h, Paint(fill=tint(printed, 0.55), stroke=printed, width=0.6), radius=1.4))
+        elements.append(Rect(x, y, w, h, Paint(fill=tint(printed, 0.55), stroke=printed, width=0.6), radius=1.4,
+                             writable=True))
         if symbols:
             elements.append(place(colour_shape(colour, ink(printed)), x + w / 2, y + h / 2, h * 0.45))
     return elements
@@ -255,7 +256,7 @@ def _bonus_row(layout: ScoreSheetLayout, geometry: SheetGeometry, label: str, sy
 def _bonus_boxes(geometry: SheetGeometry, labels: dict[str, str]) -> list[Element]:
     elements: list[Element] = []
     for kind, (x, y, w, h) in enumerate(geometry.bonus_boxes, start=1):
-        elements.append(Rect(x, y, w, h, Paint(fill=WHITE, stroke=INK, width=0.45), radius=1.4))
+        elements.append(Rect(x, y, w, h, Paint(fill=WHITE, stroke=INK, width=0.45), radius=1.4, writable=True))
         badge = 5.6
         elements.append(place(bonus_badge(kind), x + 1.2 + badge / 2, y + h / 2, badge))
         text_x = x + 2.4 + badge
@@ -298,7 +299,7 @@ def _penalties(layout: ScoreSheetLayout, geometry: SheetGeometry, labels: dict[s
     elements: list[Element] = [Text((left + right) / 2, boxes[0][1] - 1.1, label, label_size, INK, "bold", "middle")]
     value = f"{layout.penalties.points:+d}".replace("-", "−")
     for x, y, w, h in boxes:
-        elements.append(Rect(x, y, w, h, Paint(fill=WHITE, stroke=INK, width=0.45), radius=1.0))
+        elements.append(Rect(x, y, w, h, Paint(fill=WHITE, stroke=INK, width=0.45), radius=1.0, writable=True))
         elements.append(centred_text(x + w / 2, y + h * 0.72, value, 2.6, GREY, "regular"))
     return elements
 
@@ -313,13 +314,13 @@ def _totals(layout: ScoreSheetLayout, geometry: SheetGeometry, total_label: str,
             paint = Paint(fill=tint(printed, 0.9), stroke=printed, width=0.7)
         else:
             paint = Paint(fill=WHITE, stroke=INK, width=0.7)
-        elements.append(Rect(x, y, w, h, paint, radius=1.6))
+        elements.append(Rect(x, y, w, h, paint, radius=1.6, writable=True))
         if symbols and i < len(colours):
             elements.append(place(colour_shape(colours[i], ink(printed)), x + 2.2, y + 2.2, 2.2))
         next_x = geometry.totals[i + 1][0]
         elements.append(centred_text((x + w + next_x) / 2, y + h / 2, operator, 5.0, INK))
     x, y, w, h = geometry.totals[-1]
-    elements.append(Rect(x, y, w, h, Paint(fill=WHITE, stroke=INK, width=1.0), radius=1.6))
+    elements.append(Rect(x, y, w, h, Paint(fill=WHITE, stroke=INK, width=1.0), radius=1.6, writable=True))
     label_size = fit_size(total_label, "regular", 2.4, w - 2.0)
     elements.append(Text(x + 1.4, y + 1.2 + cap_height("regular") * label_size, total_label, label_size, GREY,
                          "regular"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +33,7 @@ TOKEN_KINDS = ("small-star", "big-star")
 def load_file(path: Path, shown: str | None = None) -> Layout:
     """Read and validate the layout at `path`; errors name it as `shown` (default: the path)."""
     name = shown or str(path)
-    data = _parse(path, name)
+    data = parse_toml(path, name)
     problems: list[tuple[str, str]] = []
     top = Fields(data, "", problems)
     kind = top.string("kind")
@@ -41,14 +42,18 @@ def load_file(path: Path, shown: str | None = None) -> Layout:
     layout: Layout | None = None
     reader = _READERS.get(kind or "")
     if reader is not None:  # what the other keys mean depends on the kind: with an unknown kind, report only that
+        description = top.string("description", "") or ""
         layout = reader(top, path.stem, name)
         top.finish()
+        if layout is not None:
+            layout = replace(layout, description=description or f"{layout.title} {layout.kind}")
     if problems or layout is None:
         raise LayoutError([f"{name}: {key}: {message}" for key, message in problems])
     return layout
 
 
-def _parse(path: Path, name: str) -> dict[str, Any]:
+def parse_toml(path: Path, name: str) -> dict[str, Any]:
+    """The TOML table in `path` (at most MAX_FILE_BYTES, UTF-8); LayoutError naming `name` otherwise."""
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:

@@ -80,6 +80,7 @@ class ScoreSheetLayout(Palette):
     totals_label: str
     lucky_numbers: bool = False
     bonus_row: tuple[str, ...] = ()
+    description: str = ""
     kind: str = "score-sheet"
 
     @property
@@ -118,6 +119,7 @@ class DeckLayout(Palette):
     palette: tuple[tuple[str, Hex], ...]
     back: Hex
     groups: tuple[CardGroup, ...]
+    description: str = ""
     kind: str = "deck"
 
 
@@ -138,6 +140,7 @@ class BoardLayout(Palette):
     palette: tuple[tuple[str, Hex], ...]
     colours: tuple[str, ...]
     numbers: tuple[int, ...]
+    description: str = ""
     kind: str = "board"
 
 
@@ -161,6 +164,7 @@ class TokenLayout(Palette):
     game: str
     palette: tuple[tuple[str, Hex], ...]
     groups: tuple[TokenGroup, ...]
+    description: str = ""
     kind: str = "tokens"
 
 

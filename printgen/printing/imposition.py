@@ -119,3 +119,19 @@ def impose(items: Iterable[Item], grid: Grid) -> Iterator[Page]:
                 elements.append(Group(item.extras, x, y, grid.scale))
         elements.append(Use(cut_lines(grid, len(batch)), 0.0, 0.0))
         yield Page(grid.page_w, grid.page_h, tuple(elements))
+
+
+STACK_GAP: Mm = 6.0
+
+
+def stacked(items: list[Item]) -> Page:
+    """`items` one under another on one page of their own width, STACK_GAP apart (a picture of them all)."""
+    width = max(item.width for item in items) + 2 * STACK_GAP
+    elements: list[Element] = []
+    y = STACK_GAP
+    for item in items:
+        elements.append(Use(item.art, STACK_GAP, y))
+        if item.extras:
+            elements.append(Group(item.extras, STACK_GAP, y))
+        y += item.height + STACK_GAP
+    return Page(width, y, tuple(elements))

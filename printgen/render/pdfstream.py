@@ -98,8 +98,10 @@ def write_streamed_pdf(document: Document, target: IO[bytes] | str, on_page: Cal
             b")", b"\\)")
         stamp = time.strftime("D:%Y%m%d%H%M%S").encode() if timestamp else b""
         created = b" /CreationDate (%s)" % stamp if timestamp else b""
-        writer.obj(4, b"<< /Title (%s) /Author (printgen) /Creator (printgen) /Producer (printgen)%s >>"
-                   % (title, created))
+        about = document.meta.get("subject", "").encode("utf-8", "replace").replace(b"\\", b"\\\\").replace(
+            b"(", b"\\(").replace(b")", b"\\)")
+        writer.obj(4, b"<< /Title (%s) /Subject (%s) /Author (printgen) /Creator (printgen) /Producer (printgen)%s >>"
+                   % (title, about, created))
         _trailer(writer, hashlib.md5(title + b"%d" % len(kids) + stamp, usedforsecurity=False).hexdigest().encode())
         return len(kids)
     finally:

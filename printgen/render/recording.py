@@ -25,6 +25,7 @@ class Drawn:
     size: float = 0.0
     anchor: str = ""
     fill: str | None = None
+    writable: bool = False
 
 
 class RecordingRenderer(Renderer):
@@ -39,7 +40,8 @@ class RecordingRenderer(Renderer):
         return (dx + s * box[0], dy + s * box[1], dx + s * box[2], dy + s * box[3])
 
     def _record(self, kind: str, element: Element, fill: str | None) -> None:
-        self.drawn.append(Drawn(kind, self._map(element.bounds()), fill=fill))
+        writable = bool(getattr(element, "writable", False))
+        self.drawn.append(Drawn(kind, self._map(element.bounds()), fill=fill, writable=writable))
 
     def rect(self, rect: Rect) -> None:
         self._record("rect", rect, rect.paint.fill)
@@ -94,4 +96,4 @@ def _overlaps(a: Box, b: Box) -> bool:
 def _clipped(drawn: Drawn, clip: Box) -> Drawn:
     x0, y0, x1, y1 = drawn.bounds
     box = (max(x0, clip[0]), max(y0, clip[1]), min(x1, clip[2]), min(y1, clip[3]))
-    return Drawn(drawn.kind, box, drawn.text, drawn.x, drawn.y, drawn.size, drawn.anchor, drawn.fill)
+    return Drawn(drawn.kind, box, drawn.text, drawn.x, drawn.y, drawn.size, drawn.anchor, drawn.fill, drawn.writable)

@@ -125,7 +125,7 @@ class SvgRenderer(Renderer):
         self.stack.pop()
 
 
-def svg_document(page: Page, title: str, debug: bool = False) -> svgwrite.Drawing:
+def svg_document(page: Page, title: str, debug: bool = False, about: str = "") -> svgwrite.Drawing:
     """The svgwrite drawing of one page (sized in mm, viewBox in mm)."""
     drawing = svgwrite.Drawing(
         size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
@@ -133,12 +133,12 @@ def svg_document(page: Page, title: str, debug: bool = False) -> svgwrite.Drawin
         profile="full",
         debug=debug,
     )
-    drawing.set_desc(title=title)
+    drawing.set_desc(title=title, desc=about or None)
     SvgRenderer(drawing).draw(page.elements)
     return drawing
 
 
-def write_svg(page: Page, target: FilePath, title: str) -> None:
-    """Write one page as an SVG file."""
+def write_svg(page: Page, target: FilePath, title: str, about: str = "") -> None:
+    """Write one page as an SVG file (`about`, what the file is, goes into its <desc>)."""
     with open(target, "w", encoding="utf-8") as handle:
-        svg_document(page, title).write(handle, pretty=False)
+        svg_document(page, title, about=about).write(handle, pretty=False)

@@ -1,0 +1,68 @@
+"""User defaults: printgen.toml files and PRINTGEN_* environment variables in, default option values out.
+
+Order, highest first: the command line (not seen here), `printgen.toml` in
+the working folder, `printgen.toml` in the user config folder
+($XDG_CONFIG_HOME/printgen, else ~/.config/printgen), then the environment
+variables PRINTGEN_PAPER and PRINTGEN_LANG. A config file holds build
+options at the top level (`paper = "letter"`, `lang = "de"`, any key of a
+batch job) and simulate options in a `[simulate]` table. Defaults apply only
+to layouts that take them: `sheets = 100` does not trouble a deck.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from printgen.errors import UsageProblem
+from printgen.options import BUILD_BY_KEY, SIMULATE_BY_KEY, parse, read_table
+
+FILE_NAME = "printgen.toml"
+ENVIRONMENT = {"PRINTGEN_PAPER": "paper", "PRINTGEN_LANG": "lang"}
+
+
+@dataclass(frozen=True, slots=True)
+class Defaults:
+    """Default option values for `build` and `simulate`, each with where it came from."""
+
+    build: dict[str, Any] = field(default_factory=dict)
+    simulate: dict[str, Any] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)
+
+
+def user_config_file(environ: Mapping[str, str] | None = None) -> Path:
+    """The user's printgen.toml (it need not exist)."""
+    environ = os.environ if environ is None else environ
+    base = environ.get("XDG_CONFIG_HOME") or str(Path(environ.get("HOME", "~")).expanduser() / ".config")
+    return Path(base) / "printgen" / FILE_NAME
+
+
+def load_defaults(cwd: Path | None = None, environ: Mapping[str, str] | None = None) -> Defaults:
+    """The defaults in force: environment, then the user's file, then the working folder's file on top."""
+    environ = os.environ if environ is None else environ
+    result = Defaults()
+    for variable, key in ENVIRONMENT.items():
+        value = environ.get(variable)
+        if value:
+            result.build[key] = parse(BUILD_BY_KEY[key], value, variable)
+            result.sources[key] = variable
+    for path in (user_config_file(environ), (cwd or Path.cwd()) / FILE_NAME):
+        if path.is_file():
+            build, simulate = _read(path)
+            result.build.update(build)
+            result.simulate.update(simulate)
+            result.sources.update({key: str(path) for key in [*build, *simulate]})
+    return result
+
+
+def _read(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    from printgen.layouts.loader import parse_toml
+
+    data = parse_toml(path, str(path))
+    simulate = data.pop("simulate", {})
+    if not isinstance(simulate, dict):
+        raise UsageProblem(f"{path}: simulate: must be a table ([simulate])")
+    return read_table(data, BUILD_BY_KEY, str(path)), read_table(simulate, SIMULATE_BY_KEY, str(path), "simulate.")

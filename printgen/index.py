@@ -1,0 +1,265 @@
+"""The preview page: an output folder in, OUT/index.html listing every PDF and SVG set in it out.
+
+The page is made from the files themselves, so it is true after any
+sequence of builds: each PDF's page count, paper size and (for printgen's
+own files) layout and options read from the file, and one thumbnail per
+distinct page — identical pad pages show once with "× N" — at most
+MAX_THUMBNAILS per file, each linking to `file.pdf#page=N`. SVGs are shown
+by the browser itself (an <img> of the SVG), identical ones once. What the
+page learns of a PDF is kept in OUT/preview/NAME/info.json and reused while
+the PDF's size and time stamp stay the same; printgen removes preview
+folders only when they hold its own info.json and their PDF is gone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from printgen.output import atomic_file, safe_folder
+
+MAX_THUMBNAILS = 24
+THUMB_WIDTH = 220
+PREVIEW = "preview"
+INFO = "info.json"
+INFO_VERSION = 1
+
+
+@dataclass(slots=True)
+class PageGroup:
+    """Pages identical to page `first` (1-based): how many, their size in mm, and the thumbnail's link."""
+
+    first: int
+    count: int
+    size: tuple[float, float]
+    thumbnail: str = ""
+
+
+@dataclass(slots=True)
+class Entry:
+    """One PDF or SVG set of the folder, as the page shows it."""
+
+    name: str
+    href: str
+    kind: str
+    size: int
+    pages: int
+    about: str
+    group: str
+    groups: list[PageGroup] = field(default_factory=list)
+    more: int = 0
+    papers: str = ""
+
+
+def write_index(out: Path) -> Path:
+    """Write OUT/index.html for every PDF and SVG set now in `out`; returns its path."""
+    from jinja2 import Environment, PackageLoader, select_autoescape
+
+    entries = [entry for entry in (_pdf(path, out) for path in sorted(out.glob("*.pdf"))) if entry]
+    entries += [_svg_file(path, out) for path in sorted(out.glob("*.svg"))]
+    entries += [e for e in (_svg_folder(path, out) for path in sorted(out.iterdir()) if _is_svg_folder(path)) if e]
+    _remove_stale_previews(out, {entry.name for entry in entries if entry.kind == "pdf"})
+    groups: dict[str, list[Entry]] = {}
+    for entry in sorted(entries, key=lambda e: (_GROUP_ORDER.get(e.group, 9), e.name)):
+        groups.setdefault(entry.group, []).append(entry)
+    env = Environment(loader=PackageLoader("printgen", "templates"), autoescape=select_autoescape(["html", "j2"]))
+    html = env.get_template("index.html.j2").render(groups=groups, folder=out.name or str(out),
+                                                   max_thumbnails=MAX_THUMBNAILS)
+    target = out / "index.html"
+    with atomic_file(target) as temporary:
+        temporary.write_text(html, encoding="utf-8")
+    return target
+
+
+_GROUP_ORDER = {"Qwixx score sheets": 0, "Qwixx, the card game": 1, "One to 9": 2, "Other files": 3}
+
+
+def link(path: Path, out: Path) -> str:
+    """A relative, percent-encoded link to `path` from `out` ("./name.pdf"), never a scheme."""
+    relative = Path(os.path.relpath(path, out)).as_posix()
+    return "./" + quote(relative, safe="/")
+
+
+def _is_svg_folder(path: Path) -> bool:
+    return path.is_dir() and not path.is_symlink() and path.name != PREVIEW and any(path.glob("*.svg"))
+
+
+def _about(subject: str) -> tuple[str, str]:
+    """What printgen wrote into a file's subject: (layout, kind and options) text and the game group."""
+    if " | " not in subject:
+        return ("", "Other files")
+    group, _, about = subject.partition(" | ")
+    return (about, group if group in _GROUP_ORDER else "Other files")
+
+
+def _pdf(path: Path, out: Path) -> Entry | None:
+    info = _pdf_info(path, out)
+    if info is None:
+        return None
+    about, group = _about(info["subject"])
+    groups = [PageGroup(g[0], g[1], (g[2], g[3]), thumbnail=link(out / PREVIEW / path.stem / g[4], out) if g[4]
+                        else "") for g in info["groups"]]
+    return Entry(path.stem, link(path, out), "pdf", info["bytes"], info["pages"], about, group, groups,
+                 info["more"], _papers(groups))
+
+
+def _pdf_info(path: Path, out: Path) -> dict[str, Any] | None:
+    """Pages, distinct pages, sizes and subject of a PDF, from the cache while the file is unchanged."""
+    folder = out / PREVIEW / path.stem
+    stamp = path.stat()
+    cached = _read_info(folder)
+    if (cached and cached.get("bytes") == stamp.st_size and cached.get("mtime") == stamp.st_mtime_ns
+            and all((folder / group[4]).is_file() for group in cached["groups"] if group[4])):
+        return cached
+    try:
+        info = _analyse(path)
+    except Exception:  # noqa: BLE001 - a file the index cannot read is listed as unreadable, never fatal
+        return {"bytes": stamp.st_size, "mtime": stamp.st_mtime_ns, "pages": 0, "groups": [], "more": 0,
+                "subject": "Other files | not readable as PDF", "version": INFO_VERSION}
+    info |= {"bytes": stamp.st_size, "mtime": stamp.st_mtime_ns, "version": INFO_VERSION}
+    safe_folder(out / PREVIEW)
+    safe_folder(folder)
+    _render_thumbnails(path, folder, info)
+    with atomic_file(folder / INFO) as temporary:
+        temporary.write_text(json.dumps(info), encoding="utf-8")
+    return info
+
+
+def _read_info(folder: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads((folder / INFO).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and data.get("version") == INFO_VERSION else None
+
+
+def _analyse(path: Path) -> dict[str, Any]:
+    """Every page's content hashed (identical pages grouped) with pypdf; sizes in mm."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(path)
+    subject = (reader.metadata or {}).get("/Subject") or ""
+    groups: dict[bytes, list[Any]] = {}
+    order: list[bytes] = []
+    for number, page in enumerate(reader.pages, start=1):
+        box = page.mediabox
+        size = (round(float(box.width) * 25.4 / 72, 1), round(float(box.height) * 25.4 / 72, 1))
+        contents = page.get_contents()
+        digest = hashlib.sha1(repr(size).encode() + (contents.get_data() if contents else b""),
+                              usedforsecurity=False).digest()
+        if digest in groups:
+            groups[digest][1] += 1
+        else:
+            groups[digest] = [number, 1, size[0], size[1], ""]
+            order.append(digest)
+    shown = [groups[d] for d in order[:MAX_THUMBNAILS]]
+    return {"pages": len(reader.pages), "groups": shown, "more": len(order) - len(shown), "subject": str(subject)}
+
+
+def _render_thumbnails(path: Path, folder: Path, info: dict[str, Any]) -> None:
+    from printgen.preview import open_pdf, render_page
+
+    document = open_pdf(path)
+    try:
+        for group in info["groups"]:
+            name = f"page-{group[0]:06d}.png"
+            image = render_page(document, group[0] - 1, THUMB_WIDTH).convert("RGB")
+            image = image.quantize(colors=64)
+            with atomic_file(folder / name) as temporary:
+                image.save(temporary, format="PNG", optimize=True)
+            group[4] = name
+    finally:
+        document.close()
+    wanted = {group[4] for group in info["groups"]} | {INFO}
+    for old in folder.glob("page-*.png"):
+        if old.name not in wanted:
+            old.unlink()
+
+
+def _remove_stale_previews(out: Path, names: set[str]) -> None:
+    """Remove preview folders of PDFs that are gone, but only folders printgen made (they hold its info.json)."""
+    root = out / PREVIEW
+    if not root.is_dir() or root.is_symlink():
+        return
+    for folder in root.iterdir():
+        if folder.name in names or folder.is_symlink() or not folder.is_dir():
+            continue
+        if _read_info(folder) is not None and all(p.name == INFO or p.name.startswith("page-")
+                                                   for p in folder.iterdir()):
+            shutil.rmtree(folder)
+
+
+def _svg_file(path: Path, out: Path) -> Entry:
+    about, group = _about(_svg_subject(path))
+    entry = Entry(path.name, link(path, out), "svg", path.stat().st_size, 1, about, group)
+    entry.groups = [PageGroup(1, 1, _svg_size(path), link(path, out))]
+    entry.papers = _papers(entry.groups)
+    return entry
+
+
+def _svg_folder(path: Path, out: Path) -> Entry | None:
+    files = sorted(path.glob("*.svg"))
+    seen: dict[bytes, PageGroup] = {}
+    for file in files:
+        digest = hashlib.sha1(_svg_body(file), usedforsecurity=False).digest()
+        if digest in seen:
+            seen[digest].count += 1
+        else:
+            seen[digest] = PageGroup(len(seen) + 1, 1, _svg_size(file), link(file, out))
+    groups = list(seen.values())
+    about, group = _about(_svg_subject(files[0]))
+    entry = Entry(path.name + "/", link(path, out) + "/", "svg-folder", sum(f.stat().st_size for f in files),
+                  len(files), about, group, groups[:MAX_THUMBNAILS], max(0, len(groups) - MAX_THUMBNAILS))
+    entry.papers = _papers(entry.groups)
+    return entry
+
+
+def _svg_head(path: Path) -> str:
+    with path.open("rb") as handle:
+        return handle.read(4096).decode("utf-8", "replace")
+
+
+def _svg_subject(path: Path) -> str:
+    import re
+    from html import unescape
+
+    match = re.search(r"<desc>(.*?)</desc>", _svg_head(path), re.S)
+    return unescape(match[1]) if match else ""
+
+
+def _svg_body(path: Path) -> bytes:
+    """The SVG without its title and description (sheets of a pad differ only in their names there)."""
+    import re
+
+    return re.sub(rb"<title>.*?</title>|<desc>.*?</desc>", b"", path.read_bytes(), flags=re.S)
+
+
+def _svg_size(path: Path) -> tuple[float, float]:
+    import re
+
+    match = re.search(r'width="([\d.]+)mm" height="([\d.]+)mm"', _svg_head(path))
+    return (float(match[1]), float(match[2])) if match else (0.0, 0.0)
+
+
+def _papers(groups: list[PageGroup]) -> str:
+    """The page sizes of `groups` in words: "A4 portrait", "Letter landscape", "190 x 115 mm"."""
+    from printgen.printing.paper import PAPERS
+
+    named = []
+    for group in groups:
+        w, h = group.size
+        words = f"{w:g} x {h:g} mm"
+        for paper, (pw, ph) in PAPERS.items():
+            if abs(w - pw) < 1 and abs(h - ph) < 1:
+                words = f"{paper.upper() if paper[0] == 'a' else paper.title()} portrait"
+            elif abs(w - ph) < 1 and abs(h - pw) < 1:
+                words = f"{paper.upper() if paper[0] == 'a' else paper.title()} landscape"
+        if words not in named:
+            named.append(words)
+    return ", ".join(named)

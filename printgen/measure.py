@@ -1,0 +1,53 @@
+"""Legibility: a page description (and the scale it prints at) in, its smallest text and writable field out.
+
+Measured on the primitives, before anything is rendered: text by its em
+size in points, a field meant for a cross (a `writable` rect or circle) by
+its shorter side. printgen's minimums: MIN_TEXT_PT and MIN_FIELD_MM.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printgen.page import Page
+from printgen.render.recording import record
+
+MIN_TEXT_PT = 6.0
+"""No printed text smaller than this (points)."""
+MIN_FIELD_MM = 7.0
+"""No field meant for a cross smaller than this (millimetres)."""
+PT_PER_MM = 72 / 25.4
+
+
+@dataclass(frozen=True, slots=True)
+class Sizes:
+    """The smallest text (em size in pt, and the text itself) and the smallest writable field (mm)."""
+
+    text_pt: float
+    text: str
+    field_mm: float
+
+    def scaled(self, scale: float) -> Sizes:
+        """These sizes printed at `scale`."""
+        return Sizes(self.text_pt * scale, self.text, self.field_mm * scale)
+
+    def problems(self) -> list[str]:
+        """What falls below printgen's minimums, in words (empty when all is readable)."""
+        found = []
+        if self.text_pt < MIN_TEXT_PT - 1e-6:
+            found.append(f"text as small as {self.text_pt:.1f} pt ({self.text!r}; the minimum is {MIN_TEXT_PT:g} pt)")
+        if self.field_mm < MIN_FIELD_MM - 1e-6:
+            found.append(f"fields for a cross as small as {self.field_mm:.1f} mm (the minimum is {MIN_FIELD_MM:g} mm)")
+        return found
+
+
+def sizes(page: Page) -> Sizes:
+    """The smallest text and writable field `page` draws (fields: inf when it has none)."""
+    text_pt, text, field = float("inf"), "", float("inf")
+    for drawn in record(page):
+        if drawn.kind == "text" and drawn.text.strip() and drawn.size * PT_PER_MM < text_pt:
+            text_pt, text = drawn.size * PT_PER_MM, drawn.text
+        elif drawn.writable:
+            x0, y0, x1, y1 = drawn.bounds
+            field = min(field, x1 - x0, y1 - y0)
+    return Sizes(text_pt, text, field)
