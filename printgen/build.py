@@ -12,6 +12,7 @@ from printgen import layouts
 from printgen.builders.pad import pad_items
 from printgen.check import require_agreement
 from printgen.errors import UsageProblem
+from printgen.labels import catalogue
 from printgen.layouts.model import BoardLayout, DeckLayout, Layout, ScoreSheetLayout, TokenLayout
 from printgen.naming import base_name, subject, svg_is_folder
 from printgen.options import BUILD_BY_KEY, SHEETS_PER_PAGE, Option, parse, refuse_inapplicable
@@ -281,7 +282,7 @@ def plan_deck(layout: DeckLayout, options: BuildOptions, on_page: ProgressCallba
     from printgen.printing.cards import alignment_pages, card_pages, card_size, mirror_axis, plan_cards
 
     size = card_size(options.card_size or layout.card_size)
-    faces = deck_faces(layout, size, options.bleed, options.symbols, options.corner_guide)
+    faces = deck_faces(layout, size, options.bleed, options.symbols, options.corner_guide, options.lang)
     fronts = [front for _, front, _ in faces]
     backs = [back for _, _, back in faces]
     name, about = base_name(layout, options), subject(layout, options)
@@ -290,7 +291,8 @@ def plan_deck(layout: DeckLayout, options: BuildOptions, on_page: ProgressCallba
         grid = plan_cards(paper_size(options.page_paper), size, options.bleed, options.gap, options.page_paper,
                           options.per_page)
         axis = mirror_axis("long" if options.duplex == "off" else options.duplex, grid)
-        test = list(alignment_pages(grid, axis, options.back_offset)) if options.alignment_page else []
+        test = list(alignment_pages(grid, axis, options.back_offset, catalogue(options.lang))) \
+            if options.alignment_page else []
         title = f"{layout.name}: {len(faces)} cards"
 
         def write_deck() -> Path:
@@ -337,13 +339,13 @@ def plan_board(layout: BoardLayout, options: BuildOptions) -> list[Writer]:
     from printgen.printing.large import smallest_paper, tile_pages, whole_page
 
     size = card_size(options.card_size or layout.card_size)
-    board = board_item(layout, size)
+    board = board_item(layout, size, options.lang)
     name, about = base_name(layout, options), subject(layout, options)
     writers: list[Writer] = []
     if "pdf" in options.formats:
         if options.tile:
             field = (size[0] + 2 * FIELD_PAD, size[1] + 2 * FIELD_PAD)
-            pages = tile_pages(board, options.page_paper, field)
+            pages = tile_pages(board, options.page_paper, field, catalogue(options.lang)["tile"])
         else:
             pages = [whole_page(board, options.paper or smallest_paper(board) or "a0")]
         document = Document([], pages, f"{layout.name}: {board.width:.0f} x {board.height:.0f} mm", _meta(about))
@@ -363,7 +365,10 @@ def plan_tokens(layout: TokenLayout, options: BuildOptions) -> list[Writer]:
     name, about = base_name(layout, options), subject(layout, options)
     writers: list[Writer] = []
     if "pdf" in options.formats:
-        pages = list(token_pages(tokens, paper_size(options.page_paper)))
+        counts = {group.kind: group.count for group in layout.groups}
+        heading = catalogue(options.lang)["tokens_heading"].format(small=counts.get("small-star", 0),
+                                                                   big=counts.get("big-star", 0))
+        pages = list(token_pages(tokens, paper_size(options.page_paper), f"{layout.title}: {heading}"))
         document = Document([], pages, f"{layout.name}: {len(tokens)} tokens", _meta(about))
         writers.append(lambda: write_pages_pdf(document, options.out / f"{name}.pdf", None, options.cmyk,
                                                options.timestamp))

@@ -86,7 +86,7 @@ def _score_sheet(layout: ScoreSheetLayout) -> list[tuple[str, str]]:
         locks = spec.lock_numbers(index)
         if row.locks_with != locks:
             found.append((f"{key}.locks_with", f"{list(row.locks_with)}, the rules say {list(locks)}"))
-        if row.cell_colours != rule.cell_colours:
+        if (row.segments or len(set(rule.cell_colours)) > 1) and row.cell_colours != rule.cell_colours:
             found.append((f"{key}.segments", (f"cell colours {list(row.cell_colours)}, "
                                              f"the rules say {list(rule.cell_colours)}")))
         boxed = spec.bonus_numbers[index] if spec.bonus_numbers else frozenset()

@@ -14,6 +14,7 @@ from printgen.builders.scoresheet import centred_text, place
 from printgen.builders.shapes import colour_shape, safe_id
 from printgen.colours import ink, mix
 from printgen.fonts import cap_height, fit_size
+from printgen.labels import catalogue
 from printgen.layouts.model import DeckLayout
 from printgen.page import Circle, Element, Mm, Paint, Rect, Symbol, Text
 from printgen.rules.cards import Card
@@ -37,19 +38,19 @@ Face = tuple[str, Symbol, Symbol]
 
 
 def deck_faces(layout: DeckLayout, size: tuple[Mm, Mm], bleed: Mm, symbols: bool = False,
-               corner_guide: bool = False) -> list[Face]:
-    """Every card of the deck, in print order, with its front and back."""
+               corner_guide: bool = False, lang: str = "en") -> list[Face]:
+    """Every card of the deck, in print order, with its front and back (words in `lang`)."""
     if layout.game == "one-to-9":
         from printgen.builders.one_to_nine import nine_faces
 
-        return nine_faces(layout, size, bleed, symbols, corner_guide)
-    return [(card.name, card_front(layout, card, size, bleed, symbols, corner_guide),
+        return nine_faces(layout, size, bleed, symbols, corner_guide, lang)
+    return [(card.name, card_front(layout, card, size, bleed, symbols, corner_guide, lang),
              card_back(layout, card, size, bleed)) for card in deck_cards(layout)]
 
 
 @cache
 def card_front(layout: DeckLayout, card: Card, size: tuple[Mm, Mm], bleed: Mm, symbols: bool = False,
-               corner_guide: bool = False) -> Symbol:
+               corner_guide: bool = False, lang: str = "en") -> Symbol:
     """The front of `card`: its colour (or the four colours of a joker), a big number, corner indices."""
     w, h = size
     elements: list[Element] = []
@@ -71,12 +72,12 @@ def card_front(layout: DeckLayout, card: Card, size: tuple[Mm, Mm], bleed: Mm, s
         elements.append(place(shape, bleed + w - SAFE - 1.0 - index_size * 0.3, bleed + h - SAFE - index_size - 3.2,
                               3.2))
     if card.colour is None:
-        label = "JOKER"
+        label = catalogue(lang)["joker"]
         size_ = fit_size(label, "bold", 3.6, w * 0.4)
         elements.append(Text(bleed + w / 2, bleed + h / 2 - w * 0.245, label, size_, DARK, "bold", "middle"))
     if corner_guide:
         elements.append(Rect(bleed, bleed, w, h, GUIDE, radius=CORNER_RADIUS))
-    name = f"front-{card.name}-{_size_id(size, bleed)}{'-s' if symbols else ''}{'-g' if corner_guide else ''}"
+    name = f"front-{card.name}-{lang}-{_size_id(size, bleed)}{'-s' if symbols else ''}{'-g' if corner_guide else ''}"
     return Symbol(safe_id(name), w + 2 * bleed, h + 2 * bleed, tuple(elements))
 
 

@@ -14,7 +14,8 @@ from printgen.builders.cards import SAFE, Face, _index_size
 from printgen.builders.scoresheet import centred_text, place
 from printgen.builders.shapes import colour_shape, safe_id
 from printgen.colours import ink, mix, tint
-from printgen.fonts import cap_height, fit_size, text_width
+from printgen.fonts import cap_height, fit_size, text_width, wrap
+from printgen.labels import catalogue
 from printgen.layouts.model import BoardLayout, DeckLayout, TokenLayout
 from printgen.page import Element, Item, Mm, Paint, Path, Rect, Symbol, Text
 from printgen.rules import one_to_nine
@@ -38,20 +39,22 @@ def star(cx: Mm, cy: Mm, r: Mm, paint: Paint, points: int = 5, inner: float = 0.
     return Path(tuple(commands), paint)
 
 
-def nine_faces(layout: DeckLayout, size: tuple[Mm, Mm], bleed: Mm, symbols: bool, corner_guide: bool) -> list[Face]:
+def nine_faces(layout: DeckLayout, size: tuple[Mm, Mm], bleed: Mm, symbols: bool, corner_guide: bool,
+               lang: str = "en") -> list[Face]:
     """Every One to 9 card of the layout, in print order, with its front and the common back."""
     back = nine_back(layout, size, bleed)
     faces = []
     for kind, colour, number in layout.cards():
         card = one_to_nine.Card(kind, number, colour)
-        faces.append((card.name, nine_front(layout, card, size, bleed, symbols, corner_guide), back))
+        faces.append((card.name, nine_front(layout, card, size, bleed, symbols, corner_guide, lang), back))
     return faces
 
 
 @cache
 def nine_front(layout: DeckLayout, card: one_to_nine.Card, size: tuple[Mm, Mm], bleed: Mm, symbols: bool,
-               corner_guide: bool) -> Symbol:
-    """The front of one One to 9 card."""
+               corner_guide: bool, lang: str = "en") -> Symbol:
+    """The front of one One to 9 card (its words in `lang`)."""
+    labels = catalogue(lang)
     w, h = size
     full = (w + 2 * bleed, h + 2 * bleed)
     cx, cy = bleed + w / 2, bleed + h / 2
@@ -71,7 +74,7 @@ def nine_front(layout: DeckLayout, card: one_to_nine.Card, size: tuple[Mm, Mm], 
                                  Paint(fill=layout.colour(name))))
         elements.append(star(cx, cy, r, Paint(fill=WHITE, stroke=DARK, width=0.5)))
         elements.append(centred_text(cx, cy + r * 0.08, str(card.number), r * 0.62 / cap_height("bold"), DARK))
-        index, index_ink, label = str(card.number), WHITE, "ANY COLOUR"
+        index, index_ink, label = str(card.number), WHITE, labels["any_colour"]
     elif card.kind == "joker":
         elements.append(Rect(0, 0, *full, Paint(fill=DARK)))
         for i, name in enumerate(one_to_nine.COLOURS):
@@ -80,13 +83,13 @@ def nine_front(layout: DeckLayout, card: one_to_nine.Card, size: tuple[Mm, Mm], 
                                  Paint(fill=layout.colour(name))))
         elements.append(star(cx, cy, r * 0.95, Paint(fill=WHITE)))
         elements.append(centred_text(cx, cy + r * 0.08, "1–9", fit_size("1–9", "bold", 40.0, r * 0.8), DARK))
-        index, index_ink, label = "J", WHITE, "JOKER"
+        index, index_ink, label = "J", WHITE, labels["joker"]
     else:
         gold = layout.colour("star")
         elements.append(Rect(0, 0, *full, Paint(fill=CREAM)))
         elements.append(star(cx, cy, r, Paint(fill=gold, stroke=ink(gold), width=0.6)))
         elements.append(centred_text(cx, cy + r * 0.08, "+3", r * 0.5 / cap_height("bold"), DARK))
-        index, index_ink, label = "+3", ink(gold), "DRAW 3"
+        index, index_ink, label = "+3", ink(gold), labels["draw_three"]
     elements += _indices(index, w, h, bleed, index_ink)
     if label:
         size_ = fit_size(label, "bold", 4.0, w * 0.6)
@@ -98,7 +101,8 @@ def nine_front(layout: DeckLayout, card: one_to_nine.Card, size: tuple[Mm, Mm], 
         elements.append(place(colour_shape(card.colour, WHITE), bleed + SAFE + 3.0, bleed + SAFE + 14.0, 3.4))
     if corner_guide:
         elements.append(Rect(bleed, bleed, w, h, Paint(stroke="#888888", width=0.2, dash=(1.0, 1.0)), radius=3.2))
-    name = f"nine-front-{card.name}-{w:g}x{h:g}b{bleed:g}{'-s' if symbols else ''}{'-g' if corner_guide else ''}"
+    name = (f"nine-front-{card.name}-{lang}-{w:g}x{h:g}b{bleed:g}{'-s' if symbols else ''}"
+            f"{'-g' if corner_guide else ''}")
     return Symbol(safe_id(name), full[0], full[1], tuple(elements))
 
 
@@ -130,8 +134,9 @@ def nine_back(layout: DeckLayout, size: tuple[Mm, Mm], bleed: Mm) -> Symbol:
     return Symbol(safe_id(f"nine-back-{w:g}x{h:g}b{bleed:g}"), w + 2 * bleed, h + 2 * bleed, tuple(elements))
 
 
-def board_item(layout: BoardLayout, card: tuple[Mm, Mm]) -> Item:
-    """The whole board for cards of size `card`: fields, pile places, title and scoring reference."""
+def board_item(layout: BoardLayout, card: tuple[Mm, Mm], lang: str = "en") -> Item:
+    """The whole board for cards of size `card`: fields, pile places, title and scoring reference (in `lang`)."""
+    labels = catalogue(lang)
     fw, fh = card[0] + 2 * FIELD_PAD, card[1] + 2 * FIELD_PAD
     cols, rows = len(layout.numbers), len(layout.colours)
     grid_w = cols * fw + (cols - 1) * FIELD_GAP
@@ -142,7 +147,7 @@ def board_item(layout: BoardLayout, card: tuple[Mm, Mm]) -> Item:
     height = BOARD_MARGIN + title_h + grid_h + 8.0 + reference_h + BOARD_MARGIN
     top = BOARD_MARGIN + title_h
     elements: list[Element] = [Rect(0, 0, width, height, Paint(fill=layout.colour("board")))]
-    elements += _board_title(layout, width)
+    elements += _board_title(layout, width, labels)
     for r, colour in enumerate(layout.colours):
         printed = layout.colour(colour)
         for c, number in enumerate(layout.numbers):
@@ -154,47 +159,77 @@ def board_item(layout: BoardLayout, card: tuple[Mm, Mm]) -> Item:
             elements.append(place(colour_shape(colour, printed), x + 6.0, y + 6.0, 5.0))
             elements.append(Text(x + fw - 4.0, y + 8.0, str(number), 5.0, ink(printed), "bold", "end"))
     gold = layout.colour("star")
-    places = (("DRAW PILE", "face down"), ("DISCARD PILE", f"+3 on top: +{one_to_nine.PLUS3_BONUS} small star when you win small stars"),
-              ("JOKER CARDS", f"{one_to_nine.JOKER_CARDS} face up"))
+    places = ((labels["draw_pile"], labels["draw_pile_note"]),
+              (labels["discard_pile"], labels["discard_pile_note"].format(count=one_to_nine.PLUS3_BONUS)),
+              (labels["joker_cards"], labels["joker_cards_note"].format(count=one_to_nine.JOKER_CARDS)))
     for i, (label, note) in enumerate(places):
         y = top + i * (fh + FIELD_GAP)
         elements.append(Rect(side_x, y, fw, fh, Paint(fill=WHITE, stroke=DARK, width=0.6, dash=(3.0, 1.6)),
                              radius=3.0))
-        elements.append(star(side_x + fw / 2, y + fh * 0.42, fw * 0.22, Paint(fill=tint(gold, 0.5))))
-        elements.append(Text(side_x + fw / 2, y + fh * 0.8, label, fit_size(label, "bold", 5.0, fw - 8), DARK,
+        elements.append(star(side_x + fw / 2, y + fh * 0.36, fw * 0.2, Paint(fill=tint(gold, 0.5))))
+        elements.append(Text(side_x + fw / 2, y + fh * 0.7, label, fit_size(label, "bold", 5.0, fw - 8), DARK,
                              "bold", "middle"))
-        elements.append(Text(side_x + fw / 2, y + fh * 0.8 + 6.0, note, fit_size(note, "regular", 3.6, fw - 6),
-                             DARK, "regular", "middle"))
-    elements += _reference(layout, BOARD_MARGIN, top + grid_h + 8.0, width - 2 * BOARD_MARGIN, reference_h)
-    art = Symbol(safe_id(f"board-{layout.name}-{card[0]:g}x{card[1]:g}"), width, height, tuple(elements))
+        note_size = 3.6
+        for j, line in enumerate(wrap(note, "regular", note_size, fw - 8)):
+            elements.append(Text(side_x + fw / 2, y + fh * 0.7 + 6.0 + j * note_size * 1.25, line,
+                                 fit_size(line, "regular", note_size, fw - 6), DARK, "regular", "middle"))
+    elements += _reference(layout, BOARD_MARGIN, top + grid_h + 8.0, width - 2 * BOARD_MARGIN, reference_h, labels)
+    art = Symbol(safe_id(f"board-{layout.name}-{lang}-{card[0]:g}x{card[1]:g}"), width, height, tuple(elements))
     return Item(layout.name, art)
 
 
-def _board_title(layout: BoardLayout, width: Mm) -> list[Element]:
+def _board_title(layout: BoardLayout, width: Mm, labels: dict[str, str]) -> list[Element]:
     elements: list[Element] = []
     x, baseline, size = BOARD_MARGIN, BOARD_MARGIN + 13.0, 16.0
     for i, letter in enumerate(layout.title.upper()):
         colour = ink(layout.colour(layout.colours[i % len(layout.colours)])) if letter.strip() else DARK
         elements.append(Text(x, baseline, letter, size, colour, "bold"))
         x += text_width(letter, "bold", size) + 0.6
-    goal = f"The first player with {one_to_nine.WIN} big stars wins."
-    elements.append(Text(width - BOARD_MARGIN, baseline, goal, 7.0, DARK, "bold", "end"))
+    goal = labels["goal"].format(count=one_to_nine.WIN)
+    goal_size = fit_size(goal, "bold", 7.0, width - x - BOARD_MARGIN - 10.0)
+    elements.append(Text(width - BOARD_MARGIN, baseline, goal, goal_size, DARK, "bold", "end"))
     return elements
 
 
-def _reference(layout: BoardLayout, x: Mm, y: Mm, w: Mm, h: Mm) -> list[Element]:
+def reference_lines(labels: dict[str, str]) -> list[tuple[str, str]]:
+    """What each scoring pays, as (what you lay, what you get), in the language of `labels`; every figure
+    comes from the rules engine's constants (printgen.rules.one_to_nine)."""
+    lines = []
+    lengths = sorted(one_to_nine.RUN_STARS)
+    for stars in sorted(set(one_to_nine.RUN_STARS.values())):
+        same = [str(n) for n in lengths if one_to_nine.RUN_STARS[n] == stars]
+        runs = ", ".join(same[:-1]) + (f" {labels['reference_or']} " if len(same) > 1 else "") + same[-1]
+        lines.append((labels["reference_run"].format(lengths=runs), stars_text(labels, stars, "small")))
+    lines.append((labels["reference_foursome"].format(count=len(one_to_nine.COLOURS)),
+                  stars_text(labels, one_to_nine.FOURSOME_STARS, "small")))
+    lines.append((labels["reference_long_run"].format(first=one_to_nine.NUMBERS[0], last=one_to_nine.NUMBERS[-1]),
+                  stars_text(labels, one_to_nine.LONG_RUN_BIG_STARS, "big")))
+    lines.append((labels["reference_stand_in"], labels["reference_stand_in_gets"]))
+    lines.append((labels["reference_plus3"],
+                  labels["reference_plus3_gets"].format(stars=stars_text(labels, one_to_nine.PLUS3_BONUS, "small"))))
+    return lines
+
+
+def stars_text(labels: dict[str, str], count: int, size: str) -> str:
+    """"1 small star", "3 big stars" ... in the language of `labels` (forms for 1 and for 2-4)."""
+    return labels[f"{size}_star_{'one' if count == 1 else 'other'}"].format(count=count)
+
+
+def _reference(layout: BoardLayout, x: Mm, y: Mm, w: Mm, h: Mm, labels: dict[str, str]) -> list[Element]:
     gold = layout.colour("star")
     elements: list[Element] = [Rect(x, y, w, h, Paint(fill=WHITE, stroke=DARK, width=0.5), radius=3.0)]
-    lines = one_to_nine.scoring_reference()
+    lines = reference_lines(labels)
     per_column = -(-len(lines) // 2)
-    size = 5.4
     for i, (what, gets) in enumerate(lines):
         column, row = divmod(i, per_column)
+        size = 5.4
         lx = x + 8.0 + column * w / 2
         ly = y + 11.0 + row * (size * 1.55)
+        gets_size = fit_size(gets, "bold", size, w * 0.16)
+        what_size = fit_size(what, "regular", size, w / 2 - 24.0 - text_width(gets, "bold", gets_size))
         elements.append(star(lx, ly - size * 0.35, 2.6, Paint(fill=gold)))
-        elements.append(Text(lx + 5.0, ly, what, size, DARK, "regular"))
-        elements.append(Text(lx + w / 2 - 16.0, ly, gets, size, DARK, "bold", "end"))
+        elements.append(Text(lx + 5.0, ly, what, what_size, DARK, "regular"))
+        elements.append(Text(lx + w / 2 - 16.0, ly, gets, gets_size, DARK, "bold", "end"))
     return elements
 
 

@@ -6,10 +6,11 @@ loader can report `file: key: what is wrong` lines.
 
 from __future__ import annotations
 
+import difflib
 import re
 from typing import Any
 
-_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+_HEX = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
 _TYPE_NAMES = {int: "an integer", float: "a number", str: "a string", bool: "true or false"}
 
 
@@ -23,7 +24,8 @@ class Fields:
         self._seen: set[str] = set()
 
     def has(self, name: str) -> bool:
-        """True when the table sets `name` (for optional keys)."""
+        """True when the table sets `name` (for optional keys; the name counts as known)."""
+        self._seen.add(name)
         return name in self.data
 
     def value(self, name: str) -> Any:
@@ -107,12 +109,15 @@ class Fields:
         return float(value)
 
     def colour(self, name: str) -> str | None:
-        """An sRGB colour written "#rrggbb"."""
+        """An sRGB colour written "#rrggbb", "#rgb" or as a CSS colour name; returned as "#rrggbb"."""
         value = self.string(name)
-        if value is not None and not _HEX.match(value):
-            self.problem(name, f"{value!r} is not a colour (write it as \"#rrggbb\")")
+        if value is None:
             return None
-        return value.lower() if value else None
+        try:
+            return css_colour(value)
+        except ValueError as error:
+            self.problem(name, str(error))
+            return None
 
     def integers(self, name: str, min_len: int = 1, max_len: int = 64) -> tuple[int, ...] | None:
         """A list of integers with min_len..max_len entries."""
@@ -153,10 +158,21 @@ class Fields:
         return [Fields(v, f"{self.key(name)}[{i}]", self.problems) for i, v in enumerate(value)]
 
     def finish(self) -> None:
-        """Report every key of this table that nothing read (a typo or an unknown setting)."""
+        """Report every key of this table that nothing read (a typo or an unknown setting).
+
+        A key close to a known one gets "did you mean ...?", and the known key it stands for is then not
+        also reported as missing: the user wrote one thing wrong, so one line says so.
+        """
         for name in self.data:
-            if name not in self._seen:
+            if name in self._seen:
+                continue
+            close = difflib.get_close_matches(name, sorted(self._seen), n=1, cutoff=0.6)
+            if not close:
                 self.problem(name, "is not a known key")
+                continue
+            meant = self.key(close[0])
+            self.problems[:] = [(k, m) for k, m in self.problems if (k, m) != (meant, "is missing")]
+            self.problem(name, f"is not a known key (did you mean {close[0]}?)")
 
 
 def _show(value: Any) -> str:
@@ -169,3 +185,19 @@ def _show(value: Any) -> str:
     if isinstance(value, dict):
         return "a table"
     return type(value).__name__
+
+
+def css_colour(text: str) -> str:
+    """"#rrggbb", "#rgb" or a CSS colour name ("tomato") as "#rrggbb"; ValueError with a hint otherwise."""
+    value = text.strip().lower()
+    if _HEX.match(value):
+        digits = value[1:]
+        return "#" + ("".join(c * 2 for c in digits) if len(digits) == 3 else digits)
+    from PIL.ImageColor import colormap
+
+    named = colormap.get(value)
+    if isinstance(named, str) and _HEX.match(named):
+        return css_colour(named)
+    close = difflib.get_close_matches(value, sorted(colormap), n=1, cutoff=0.75)
+    hint = f"; did you mean {close[0]}?" if close else ""
+    raise ValueError(f"{text!r} is not a colour (write \"#rrggbb\", \"#rgb\" or a CSS colour name{hint})")

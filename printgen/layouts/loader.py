@@ -89,7 +89,7 @@ def _score_sheet(top: Fields, name: str, source: str) -> ScoreSheetLayout | None
         height = size.number("height", 30, 500)
         size.finish()
     palette = _palette(top)
-    rows = [_row(fields, spec, palette) for fields in top.tables("rows", 1, 8)]
+    rows = [_row(fields, spec, palette, index) for index, fields in enumerate(top.tables("rows", 1, 8))]
     penalties = _penalties(top)
     table = _points_table(top, rows)
     totals = top.table("totals")
@@ -234,7 +234,8 @@ def _palette(top: Fields) -> dict[str, str] | None:
     return palette
 
 
-def _row(fields: Fields, spec: qwixx.VariantSpec | None, palette: dict[str, str] | None) -> RowLayout | None:
+def _row(fields: Fields, spec: qwixx.VariantSpec | None, palette: dict[str, str] | None,
+         index: int) -> RowLayout | None:
     colour = _palette_colour(fields, "colour", palette)
     numbers = fields.integers("numbers", 2, 20)
     if numbers is not None and spec is not None:
@@ -245,7 +246,15 @@ def _row(fields: Fields, spec: qwixx.VariantSpec | None, palette: dict[str, str]
         numbers = None
     locks = fields.integers("locks_with", 1, 4)
     if locks is not None and numbers is not None and tuple(numbers[-len(locks) :]) != locks:
-        fields.problem("locks_with", f"{list(locks)} must be the row's rightmost numbers")
+        rule_locks = spec.lock_numbers(index) if spec is not None and index < len(spec.rows) else ()
+        if set(locks) <= set(numbers) and set(locks) == set(rule_locks):
+            # the lock numbers are the rules' and are printed, only not last: the numbers are in the wrong order
+            fields.problem("numbers", f"the row locks with {_words(locks)} (locks_with), so "
+                                      f"{'it' if len(locks) == 1 else 'they'} must be printed last, not "
+                                      f"{_words(numbers[-len(locks):])}")
+            numbers = None
+        else:
+            fields.problem("locks_with", f"{list(locks)} must be the row's rightmost numbers")
         locks = None
     segments = _segments(fields, numbers, palette) if fields.has("segments") else ()
     bonus: tuple[int, ...] | None = ()
@@ -258,6 +267,10 @@ def _row(fields: Fields, spec: qwixx.VariantSpec | None, palette: dict[str, str]
         return None
     assert colour and numbers and locks and segments is not None and bonus is not None and bonus_fields is not None
     return RowLayout(colour, numbers, locks, segments, bonus, bonus_fields)
+
+
+def _words(numbers: tuple[int, ...]) -> str:
+    return " and ".join(map(str, numbers))
 
 
 def _palette_colour(fields: Fields, name: str, palette: dict[str, str] | None) -> str | None:

@@ -13,10 +13,11 @@ the printer's measured offset if given.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from printgen.errors import UsageProblem
+from printgen.fonts import fit_size
 from printgen.page import Box, Element, Line, Mm, Page, Paint, Symbol, Text, Use
 
 CARD_SIZES: dict[str, tuple[Mm, Mm]] = {
@@ -200,25 +201,28 @@ def mirror_axis(duplex: str, grid: CardGrid) -> str:
     return "x" if (duplex == "long") == portrait else "y"
 
 
-def alignment_pages(grid: CardGrid, axis: str, offset: tuple[Mm, Mm]) -> tuple[Page, Page]:
+def alignment_pages(grid: CardGrid, axis: str, offset: tuple[Mm, Mm],
+                    labels: Mapping[str, str] | None = None) -> tuple[Page, Page]:
     """A duplex test: rulers on the front, crosshairs on the back at the mirrored points.
 
     Printed double-sided and held against the light, each crosshair shows on
     its ruler how far the printer shifts the back: pass that as --back-offset.
     """
+    if labels is None:
+        from printgen.labels import catalogue
+
+        labels = catalogue()
     w, h = grid.page_w, grid.page_h
     points = [(w / 2, h / 2), (w * 0.25, h * 0.25), (w * 0.75, h * 0.75)]
     ink = Paint(stroke="#000000", width=0.15)
-    front: list[Element] = [
-        Text(w / 2, 18.0, "printgen duplex alignment page", 5.0, "#000000", "bold", "middle"),
-        Text(w / 2, 25.0, "Print double-sided at 100 %, hold against the light, read where each back cross", 3.0,
-             "#333333", "regular", "middle"),
-        Text(w / 2, 29.5, "meets the scales (mm, + right/down), then build with --back-offset X,Y.", 3.0,
-             "#333333", "regular", "middle"),
-    ]
+    front: list[Element] = [Text(w / 2, 18.0, labels["alignment_title"], 5.0, "#000000", "bold", "middle")]
+    for i, key in enumerate(("alignment_how", "alignment_read", "alignment_rebuild")):
+        line = labels[key]
+        front.append(Text(w / 2, 25.0 + 4.5 * i, line, fit_size(line, "regular", 3.0, w - 2 * CARD_MARGIN - 10),
+                          "#333333", "regular", "middle"))
     for cx, cy in points:
         front += _ruler(cx, cy, ink)
-    back: list[Element] = [Text(w / 2, h - 14.0, "back of the alignment page", 4.0, "#000000", "bold", "middle")]
+    back: list[Element] = [Text(w / 2, h - 14.0, labels["alignment_back"], 4.0, "#000000", "bold", "middle")]
     for cx, cy in points:
         mx, my = (w - cx, cy) if axis == "x" else (cx, h - cy)
         mx, my = mx + offset[0], my + offset[1]

@@ -16,6 +16,9 @@ from printgen.page import Element, Item, Line, Mm, Page, Paint, Text, Use
 from printgen.printing.paper import MARGIN, PAPERS, paper_size
 
 OVERLAP: Mm = 12.0
+HEADER: Mm = 10.0
+"""Room at the top of a tile for its label (two lines)."""
+LABEL_SIZE: Mm = 2.6
 CUT = Paint(stroke="#555555", width=0.25, dash=(2.0, 1.5))
 CROSS = Paint(stroke="#000000", width=0.25)
 
@@ -46,12 +49,15 @@ def whole_page(item: Item, paper_name: str) -> Page:
     return Page(page_w, page_h, (Use(item.art, (page_w - item.width) / 2, (page_h - item.height) / 2),))
 
 
-def tile_pages(item: Item, paper_name: str, field: tuple[Mm, Mm]) -> list[Page]:
-    """`item` cut into overlapping tiles on `paper_name`; a tile must hold at least one `field`."""
+def tile_pages(item: Item, paper_name: str, field: tuple[Mm, Mm], label: str = "") -> list[Page]:
+    """`item` cut into overlapping tiles on `paper_name`; a tile must hold at least one `field`.
+
+    `label` (with {row}, {column}, {rows}, {columns}) is printed at the top of each tile, after the item's name.
+    """
     paper = paper_size(paper_name)
     plans = []
     for page_w, page_h in (sorted(paper), sorted(paper, reverse=True)):
-        area_w, area_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN - 8.0
+        area_w, area_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN - HEADER
         if area_w < field[0] + OVERLAP or area_h < field[1] + OVERLAP:
             continue
         cols = max(1, -(-(item.width - OVERLAP) // (area_w - OVERLAP)))
@@ -59,27 +65,42 @@ def tile_pages(item: Item, paper_name: str, field: tuple[Mm, Mm]) -> list[Page]:
         plans.append((int(cols * rows), page_w, page_h, area_w, area_h, int(cols), int(rows)))
     if not plans:
         raise UsageProblem(f"--tile: a {field[0]:g} x {field[1]:g} mm field does not fit a {paper_name} tile "
-                           f"({paper[0] - 2 * MARGIN:g} x {paper[1] - 2 * MARGIN - 8:g} mm with overlap); "
+                           f"({paper[0] - 2 * MARGIN:g} x {paper[1] - 2 * MARGIN - HEADER:g} mm with overlap); "
                            "use a larger --paper or a smaller --card-size")
     _, page_w, page_h, area_w, area_h, cols, rows = min(plans)
-    return list(_tiles(item, page_w, page_h, area_w, area_h, cols, rows))
+    return list(_tiles(item, page_w, page_h, area_w, area_h, cols, rows, label or _default_label()))
 
 
-def _tiles(item: Item, page_w: Mm, page_h: Mm, area_w: Mm, area_h: Mm, cols: int, rows: int) -> Iterator[Page]:
+def _default_label() -> str:
+    from printgen.labels import catalogue
+
+    return catalogue()["tile"]
+
+
+def _label(text: str, width: Mm) -> list[Element]:
+    """The tile's label in at most two lines at the top margin."""
+    from printgen.fonts import fit_size, wrap
+
+    lines = wrap(text, "regular", LABEL_SIZE, width)
+    size = min(fit_size(line, "regular", LABEL_SIZE, width) for line in lines)
+    return [Text(MARGIN, MARGIN + 3.0 + i * LABEL_SIZE * 1.25, line, size, "#333333", "regular")
+            for i, line in enumerate(lines)]
+
+
+def _tiles(item: Item, page_w: Mm, page_h: Mm, area_w: Mm, area_h: Mm, cols: int, rows: int,
+           label: str) -> Iterator[Page]:
     step_x, step_y = area_w - OVERLAP, area_h - OVERLAP
     for r in range(rows):
         for c in range(cols):
             x0, y0 = c * step_x, r * step_y  # the board point at the tile's top-left corner
-            left, top = MARGIN, MARGIN + 8.0
+            left, top = MARGIN, MARGIN + HEADER
             w = min(area_w, item.width - x0)
             h = min(area_h, item.height - y0)
             elements: list[Element] = [
                 Use(item.art, left - x0, top - y0, 1.0, (left, top, left + w, top + h)),
-                Text(MARGIN, MARGIN + 4.0, f"{item.name}: tile row {r + 1}, column {c + 1} "
-                     f"(of {rows} x {cols}): trim the white margin at the board's edge, lay the strip up to the "
-                     "dashed line over the neighbour, match the crosses, glue",
-                     3.0, "#333333", "regular"),
             ]
+            words = label.format(row=r + 1, column=c + 1, rows=rows, columns=cols)
+            elements += _label(f"{item.name}: {words}", page_w - 2 * MARGIN)
             if c > 0:
                 elements.append(Line(left + OVERLAP, top, left + OVERLAP, top + h, CUT))
             if r > 0:

@@ -9,18 +9,30 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from printgen.page import Circle, Element, Item, Mm, Page, Paint, Use
+from printgen.page import Circle, Element, Item, Mm, Page, Paint, Text, Use
 from printgen.printing.paper import MARGIN
 
 GUIDE = Paint(stroke="#555555", width=0.2, dash=(1.2, 0.9))
 SPACING: Mm = 3.0
+HEADING: Mm = 8.0
+"""Room above the tokens for the sheet's heading."""
 
 
-def token_pages(tokens: list[Item], paper: tuple[Mm, Mm]) -> Iterator[Page]:
-    """Pages of portrait `paper` holding every token with its cutting guide."""
+def _heading(text: str, page_w: Mm) -> list[Element]:
+    from printgen.fonts import fit_size
+
+    if not text:
+        return []
+    return [Text(MARGIN, MARGIN + 4.0, text, fit_size(text, "regular", 3.5, page_w - 2 * MARGIN), "#333333",
+                 "regular")]
+
+
+def token_pages(tokens: list[Item], paper: tuple[Mm, Mm], heading: str = "") -> Iterator[Page]:
+    """Pages of portrait `paper` holding every token with its cutting guide, `heading` atop each page."""
     page_w, page_h = paper
-    x, y, row_h = MARGIN, MARGIN, 0.0
-    elements: list[Element] = []
+    top = MARGIN + (HEADING if heading else 0.0)
+    x, y, row_h = MARGIN, top, 0.0
+    elements: list[Element] = _heading(heading, page_w)
     previous: float | None = None
     for token in tokens:
         size = token.width
@@ -29,7 +41,7 @@ def token_pages(tokens: list[Item], paper: tuple[Mm, Mm]) -> Iterator[Page]:
             row_h = 0.0
         if y + size > page_h - MARGIN:
             yield Page(page_w, page_h, tuple(elements))
-            elements, x, y, row_h = [], MARGIN, MARGIN, 0.0
+            elements, x, y, row_h = _heading(heading, page_w), MARGIN, top, 0.0
         elements.append(Use(token.art, x, y))
         elements.append(Circle(x + size / 2, y + size / 2, size / 2, GUIDE))
         x += size + SPACING

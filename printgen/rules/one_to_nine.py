@@ -465,22 +465,3 @@ class GreedyNine(NineStrategy):
 
 
 NINE_STRATEGIES: dict[str, type[NineStrategy]] = {"random": RandomNine, "greedy": GreedyNine}
-
-
-def scoring_reference() -> list[tuple[str, str]]:
-    """What each scoring pays, as (what you lay, what you get), from the constants above (printed on the board)."""
-    lines = []
-    lengths = sorted(RUN_STARS)
-    for stars in sorted(set(RUN_STARS.values())):
-        same = [n for n in lengths if RUN_STARS[n] == stars]
-        runs = ", ".join(map(str, same[:-1])) + (" or " if len(same) > 1 else "") + str(same[-1])
-        lines.append((f"run of {runs} in one colour", _stars(stars, "small")))
-    lines.append(("foursome: one number in all 4 colours", _stars(FOURSOME_STARS, "small")))
-    lines.append((f"long run {NUMBERS[0]}-{NUMBERS[-1]} in one colour", _stars(LONG_RUN_BIG_STARS, "big")))
-    lines.append(("your small stars in a long run", "stand in for missing cards"))
-    lines.append(("+3 card on top of the discard pile", f"+{_stars(PLUS3_BONUS, 'small')} (not for big stars)"))
-    return lines
-
-
-def _stars(count: int, size: str) -> str:
-    return f"{count} {size} star{'s' if count != 1 else ''}"

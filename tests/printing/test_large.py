@@ -39,7 +39,7 @@ def test_tiles_cover_the_board_with_overlaps(paper: str) -> None:
                 assert x0 >= 10 - 1e-6 and y0 >= 10 - 1e-6
                 assert x1 <= page.width - 10 + 1e-6 and y1 <= page.height - 10 + 1e-6
     texts = [d.text for p in pages for d in record(p) if d.kind == "text"]
-    assert any("tile row 1, column 2" in t for t in texts)
+    assert any("Tile row 1, column 2" in t for t in texts)
     assert OVERLAP >= 10
 
 
