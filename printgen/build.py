@@ -345,7 +345,7 @@ def plan_board(layout: BoardLayout, options: BuildOptions) -> list[Writer]:
     if "pdf" in options.formats:
         if options.tile:
             field = (size[0] + 2 * FIELD_PAD, size[1] + 2 * FIELD_PAD)
-            pages = tile_pages(board, options.page_paper, field, catalogue(options.lang)["tile"])
+            pages = tile_pages(board, options.page_paper, field, f"{layout.title}: {catalogue(options.lang)['tile']}")
         else:
             pages = [whole_page(board, options.paper or smallest_paper(board) or "a0")]
         document = Document([], pages, f"{layout.name}: {board.width:.0f} x {board.height:.0f} mm", _meta(about))

@@ -245,6 +245,7 @@ def build(names: tuple[str, ...], build_all: bool, jobs: int | None, quiet: bool
     for name in names:
         layout = layouts.load(name)
         options = build_options(layout, given, defaults.build)
+        _warn(layout, options)
         for path in _run_build(name, options):
             click.echo(f"wrote {path}")
         _refresh_index(options.out)
@@ -287,7 +288,11 @@ def batch(manifest: Path, out: Path | None, jobs: int | None, quiet: bool, allow
     from printgen.batch import read_manifest
     from printgen.config import load_defaults
 
+    from printgen import layouts
+
     loaded = read_manifest(manifest, out, allow_outside, load_defaults().build)
+    for job in loaded:
+        _warn(layouts.load(job.layout), job.options)
     _run_batch(loaded, loaded[0].options.out if loaded else (out or Path("output")), jobs, quiet)
 
 
@@ -358,6 +363,14 @@ def _run_batch(jobs: list[Any], out: Path, workers: int | None, quiet: bool) -> 
     failed = [r for r in results if r.error]
     if failed:
         raise PrintgenError(f"{len(failed)} of {len(results)} jobs failed: {', '.join(r.job.label for r in failed)}")
+
+
+def _warn(layout: Any, options: Any) -> None:
+    """One line on stderr per legibility warning for `layout` built with `options` (the exit code stays 0)."""
+    from printgen.check import warnings
+
+    for warning in warnings(layout, options.lang, options.page_paper, options.sheets_per_page):
+        click.echo(f"Warning: {warning}", err=True)
 
 
 def _refresh_index(out: Path) -> None:

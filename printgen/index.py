@@ -64,7 +64,7 @@ def write_index(out: Path) -> Path:
     entries = [entry for entry in (_pdf(path, out) for path in sorted(out.glob("*.pdf"))) if entry]
     entries += [_svg_file(path, out) for path in sorted(out.glob("*.svg"))]
     entries += [e for e in (_svg_folder(path, out) for path in sorted(out.iterdir()) if _is_svg_folder(path)) if e]
-    _remove_stale_previews(out, {entry.name for entry in entries if entry.kind == "pdf"})
+    _remove_stale_previews(out, {Path(entry.name).stem for entry in entries if entry.kind == "pdf"})
     groups: dict[str, list[Entry]] = {}
     for entry in sorted(entries, key=lambda e: (_GROUP_ORDER.get(e.group, 9), e.name)):
         groups.setdefault(entry.group, []).append(entry)
@@ -105,7 +105,7 @@ def _pdf(path: Path, out: Path) -> Entry | None:
     about, group = _about(info["subject"])
     groups = [PageGroup(g[0], g[1], (g[2], g[3]), thumbnail=link(out / PREVIEW / path.stem / g[4], out) if g[4]
                         else "") for g in info["groups"]]
-    return Entry(path.stem, link(path, out), "pdf", info["bytes"], info["pages"], about, group, groups,
+    return Entry(path.name, link(path, out), "pdf", info["bytes"], info["pages"], about, group, groups,
                  info["more"], _papers(groups))
 
 
@@ -150,8 +150,7 @@ def _analyse(path: Path) -> dict[str, Any]:
     for number, page in enumerate(reader.pages, start=1):
         box = page.mediabox
         size = (round(float(box.width) * 25.4 / 72, 1), round(float(box.height) * 25.4 / 72, 1))
-        contents = page.get_contents()
-        digest = hashlib.sha1(repr(size).encode() + (contents.get_data() if contents else b""),
+        digest = hashlib.sha1(repr(size).encode() + _content(page.get("/Contents")),
                               usedforsecurity=False).digest()
         if digest in groups:
             groups[digest][1] += 1
@@ -160,6 +159,16 @@ def _analyse(path: Path) -> dict[str, Any]:
             order.append(digest)
     shown = [groups[d] for d in order[:MAX_THUMBNAILS]]
     return {"pages": len(reader.pages), "groups": shown, "more": len(order) - len(shown), "subject": str(subject)}
+
+
+def _content(contents: Any) -> bytes:
+    """A page's content stream(s), decoded."""
+    if contents is None:
+        return b""
+    contents = contents.get_object()
+    if isinstance(contents, list):
+        return b"\n".join(_content(part) for part in contents)
+    return bytes(contents.get_data())
 
 
 def _render_thumbnails(path: Path, folder: Path, info: dict[str, Any]) -> None:
@@ -243,8 +252,9 @@ def _svg_body(path: Path) -> bytes:
 def _svg_size(path: Path) -> tuple[float, float]:
     import re
 
-    match = re.search(r'width="([\d.]+)mm" height="([\d.]+)mm"', _svg_head(path))
-    return (float(match[1]), float(match[2])) if match else (0.0, 0.0)
+    head = _svg_head(path)
+    width, height = re.search(r'\swidth="([\d.]+)mm"', head), re.search(r'\sheight="([\d.]+)mm"', head)
+    return (float(width[1]), float(height[1])) if width and height else (0.0, 0.0)
 
 
 def _papers(groups: list[PageGroup]) -> str:

@@ -83,7 +83,8 @@ def subject(layout: Layout, options: Any) -> str:
     shown = []
     defaults = type(options)()
     for option in BUILD_OPTIONS:
-        if option.key in ("out", "output", "format", "timestamp"):
+        if option.key in ("out", "output", "format", "timestamp") or (
+                isinstance(layout, ScoreSheetLayout) and option.key in ("sheets", "per_page")):
             continue
         value = getattr(options, option.key)
         if value is None or value == getattr(defaults, option.key):

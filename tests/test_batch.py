@@ -190,3 +190,45 @@ def test_a_symlink_out_of_the_folder_is_refused(tmp_path: Path) -> None:
         read_manifest(path, out)
     (job,) = read_manifest(path, out, allow_outside=True)
     assert job.options.output == "pad"
+
+
+def test_layout_files_and_out_are_relative_to_the_manifest(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           write_layout) -> None:  # type: ignore[no-untyped-def]
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / "mine.toml").write_text(write_layout('title = "Qwixx"', 'title = "Club"').read_text())
+    path = club / "jobs.toml"
+    path.write_text('out = "prints"\n[[jobs]]\nlayout = "mine.toml"\n')
+    monkeypatch.chdir(tmp_path)
+    (job,) = read_manifest(path)
+    assert job.options.out == club / "prints" and job.layout == str(club / "mine.toml")
+    (job,) = read_manifest(path, tmp_path / "mine")  # --out wins over the manifest's out
+    assert job.options.out == tmp_path / "mine"
+
+
+@pytest.mark.parametrize("text, message", [
+    ('[[jobs]]\nlayout = "one-to-9-board"\npaper = "a3"', "jobs[0]: --paper: the one-to-9-board"),
+    ('[[jobs]]\nlayout = "qwixx-standard"\nper-page = 4', "jobs[0].per-page: is not a known key (did you mean per_page?)"),
+    ('[[jobs]]\nlayout = "qwixx-standard"\ntile = true', "jobs[0].tile: does not apply to qwixx-standard"),
+    ('[[jobs]]\nlayout = "qwixx-cards-deck"\nduplex = "off"\nbacks_file = true\n'
+     '[[jobs]]\nlayout = "qwixx-standard"\noutput = "qwixx-cards-deck-backs"', "both write"),
+    ('[[jobs]]\nlayout = "qwixx-cards-deck"\nformat = "svg"\noutput = "preview"', "belongs to the preview page"),
+    ('[[jobs]]\nlayout = "one-to-9-deck"\nformat = "svg"\noutput = "cards"\n[[jobs]]\nlayout = "qwixx-cards-deck"\n'
+     'format = "svg"\noutput = "cards"', "both write"),
+    ('jobz = 1\n[[jobs]]\nlayout = "qwixx-standard"', "jobz: is not a known key (did you mean jobs?)"),
+])
+def test_every_check_runs_before_any_job_writes(tmp_path: Path, text: str, message: str) -> None:
+    result = CliRunner().invoke(main, ["batch", str(manifest(tmp_path, text)), "--out", str(tmp_path / "o")])
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_folder_where_a_file_is_would_be_refused(tmp_path: Path) -> None:
+    out = tmp_path / "o"
+    out.mkdir()
+    (out / "deck").write_text("a plain file of the user's")
+    text = '[[jobs]]\nlayout = "qwixx-cards-deck"\nformat = "svg"\noutput = "deck"'
+    result = CliRunner().invoke(main, ["batch", str(manifest(tmp_path, text)), "--out", str(out)])
+    assert result.exit_code == 2 and "would replace the file" in result.output
+    assert (out / "deck").read_text() == "a plain file of the user's"

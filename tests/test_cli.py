@@ -162,7 +162,7 @@ def test_shuffle_builds(runner: CliRunner, tmp_path: Path) -> None:
     "args, message",
     [
         (["--card-size", "250x300"], "Error: --card-size: 250 x 300 mm cards do not fit a4 with 5 mm margins"),
-        (["--card-size", "huge"], "Error: --card-size: 'huge' is not poker, bridge, mini or WxH in mm (e.g. 60x90)"),
+        (["--card-size", "huge"], "Error: --card-size: 'huge' is not poker, bridge, mini or WxH with an optional unit (e.g. 63x88mm, 2.5x3.5in)"),
         (["--bleed", "-1"], "Error: --bleed: -1 mm is outside 0..10 mm"),
         (["--bleed", "11"], "Error: --bleed: 11 mm is outside 0..10 mm"),
         (["--back-offset", "1"], "Error: --back-offset: '1' is not two lengths X,Y (e.g. 0.5,-1 in mm)"),

@@ -12,7 +12,6 @@ the printer's measured offset if given.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
@@ -38,30 +37,19 @@ DUPLEX = ("long", "short", "off")
 
 
 def card_size(text: str) -> tuple[Mm, Mm]:
-    """The (width, height) in mm of a card size name or "WxH" in mm."""
+    """The (width, height) in mm of a card size name or "WxH" with an optional unit (mm by default)."""
+    from printgen import lengths
+
     if text.lower() in CARD_SIZES:
         return CARD_SIZES[text.lower()]
-    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)\s*", text)
-    if not match:
-        raise UsageProblem(f"--card-size: {text!r} is not {', '.join(CARD_SIZES)} or WxH in mm (e.g. 60x90)")
-    width, height = float(match[1]), float(match[2])
+    try:
+        width, height = lengths.size(text)
+    except ValueError:
+        raise UsageProblem(f"--card-size: {text!r} is not {', '.join(CARD_SIZES)} or WxH with an optional unit "
+                           "(e.g. 63x88mm, 2.5x3.5in)") from None
     if not (20 <= width <= 300 and 20 <= height <= 300):
         raise UsageProblem(f"--card-size: {width:g} x {height:g} mm is outside 20..300 mm")
     return width, height
-
-
-def back_offset(text: str) -> tuple[Mm, Mm]:
-    """The "X,Y" back offset in mm."""
-    parts = text.split(",")
-    try:
-        if len(parts) != 2:
-            raise ValueError
-        x, y = (float(p) for p in parts)
-    except ValueError:
-        raise UsageProblem(f"--back-offset: {text!r} is not two numbers X,Y in mm (e.g. 0.5,-1)") from None
-    if abs(x) > 20 or abs(y) > 20:
-        raise UsageProblem(f"--back-offset: {text!r} is more than 20 mm; measure again with --alignment-page")
-    return x, y
 
 
 @dataclass(frozen=True, slots=True)

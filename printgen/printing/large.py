@@ -52,7 +52,7 @@ def whole_page(item: Item, paper_name: str) -> Page:
 def tile_pages(item: Item, paper_name: str, field: tuple[Mm, Mm], label: str = "") -> list[Page]:
     """`item` cut into overlapping tiles on `paper_name`; a tile must hold at least one `field`.
 
-    `label` (with {row}, {column}, {rows}, {columns}) is printed at the top of each tile, after the item's name.
+    `label` (with {row}, {column}, {rows}, {columns}) is printed at the top of each tile.
     """
     paper = paper_size(paper_name)
     plans = []
@@ -100,7 +100,7 @@ def _tiles(item: Item, page_w: Mm, page_h: Mm, area_w: Mm, area_h: Mm, cols: int
                 Use(item.art, left - x0, top - y0, 1.0, (left, top, left + w, top + h)),
             ]
             words = label.format(row=r + 1, column=c + 1, rows=rows, columns=cols)
-            elements += _label(f"{item.name}: {words}", page_w - 2 * MARGIN)
+            elements += _label(words, page_w - 2 * MARGIN)
             if c > 0:
                 elements.append(Line(left + OVERLAP, top, left + OVERLAP, top + h, CUT))
             if r > 0:

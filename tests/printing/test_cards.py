@@ -8,7 +8,6 @@ from printgen.errors import UsageProblem
 from printgen.page import Paint, Rect, Symbol
 from printgen.printing.cards import (
     MARK,
-    back_offset,
     card_pages,
     card_size,
     crop_marks,
@@ -115,13 +114,3 @@ def test_card_too_large_for_the_paper() -> None:
 def test_bad_bleed(bleed: float) -> None:
     with pytest.raises(UsageProblem, match="--bleed"):
         plan_cards(paper_size("a4"), POKER, bleed, 0.0, "a4")
-
-
-@pytest.mark.parametrize("text", ["1", "1,2,3", "a,b", ""])
-def test_bad_back_offset(text: str) -> None:
-    with pytest.raises(UsageProblem, match="--back-offset"):
-        back_offset(text)
-
-
-def test_back_offset() -> None:
-    assert back_offset("0.5,-1") == (0.5, -1.0)

@@ -1,0 +1,132 @@
+"""Command-line conventions: short flags, units, US papers, -o, config files and environment variables,
+shell completion, list and show."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from printgen.cli import main
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args), env=env)
+    return result.exit_code, result.output
+
+
+def test_short_flags(tmp_path: Path) -> None:
+    code, output = run("build", "qwixx-standard", "-n", "6", "-p", "letter", "-l", "de", "-f", "both",
+                       "-o", "club", "--out", str(tmp_path))
+    assert code == 0, output
+    assert len(PdfReader(tmp_path / "club.pdf").pages) == 3 and (tmp_path / "club.svg").is_file()
+    box = PdfReader(tmp_path / "club.pdf").pages[0].mediabox
+    assert (round(float(box.width) * 25.4 / 72, 1), round(float(box.height) * 25.4 / 72, 1)) == (215.9, 279.4)
+
+
+def test_output_may_name_a_folder_and_an_extension(tmp_path: Path) -> None:
+    code, output = run("build", "qwixx-standard", "-o", str(tmp_path / "prints" / "pad.pdf"))
+    assert code == 0, output
+    assert (tmp_path / "prints" / "pad.pdf").is_file()
+    code, output = run("build", "qwixx-standard", "qwixx-bonus-a", "-o", "x", "--out", str(tmp_path))
+    assert code == 2 and "--output: names one layout's files" in output
+
+
+@pytest.mark.parametrize("paper, size", [("legal", (215.9, 355.6)), ("tabloid", (279.4, 431.8)),
+                                         ("A5", (148.0, 210.0))])
+def test_us_papers_and_a5(tmp_path: Path, paper: str, size: tuple[float, float]) -> None:
+    code, output = run("build", "qwixx-cards-deck", "-p", paper, "--out", str(tmp_path))
+    assert code == 0, output
+    (pdf,) = tmp_path.glob("*.pdf")
+    box = PdfReader(pdf).pages[0].mediabox
+    assert sorted((round(float(box.width) * 25.4 / 72, 1), round(float(box.height) * 25.4 / 72, 1))) == list(size)
+
+
+def test_card_sizes_with_units(tmp_path: Path) -> None:
+    code, output = run("build", "qwixx-cards-deck", "--card-size", "2.5x3.5in", "-f", "svg", "--out", str(tmp_path))
+    assert code == 0, output
+    (folder,) = [p for p in tmp_path.iterdir() if p.is_dir() and p.name != "preview"]
+    assert folder.name == "qwixx-cards-deck-2_5x3_5in"
+    svg = (folder / "red-02-front.svg").read_text(encoding="utf-8")
+    assert 'width="69.5mm"' in svg and 'height="94.9mm"' in svg  # 63.5 x 88.9 mm and 3 mm of bleed all round
+
+
+def test_default_names_keep_variants_apart(tmp_path: Path) -> None:
+    for args in (["qwixx-big-points"], ["qwixx-big-points", "-l", "it"], ["one-to-9-board"],
+                 ["one-to-9-board", "--card-size", "mini"], ["one-to-9-board", "--tile", "-p", "a4"]):
+        code, output = run("build", *args, "--out", str(tmp_path))
+        assert code == 0, output
+    assert sorted(p.name for p in tmp_path.glob("*.pdf")) == [
+        "one-to-9-board-mini.pdf", "one-to-9-board-tiles-a4.pdf", "one-to-9-board.pdf",
+        "qwixx-big-points-it.pdf", "qwixx-big-points.pdf"]
+
+
+def test_config_file_then_environment_below_the_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    home = tmp_path / "home"
+    env = {"HOME": str(home), "XDG_CONFIG_HOME": "", "PRINTGEN_PAPER": "letter", "PRINTGEN_LANG": "fr"}
+    code, output = run("build", "qwixx-standard", "--out", "o1", env=env)
+    assert code == 0, output
+    assert (tmp_path / "o1" / "qwixx-standard-fr-letter.pdf").is_file()  # from the environment
+    (home / ".config" / "printgen").mkdir(parents=True)
+    (home / ".config" / "printgen" / "printgen.toml").write_text('lang = "de"\nsheets = 4\n')
+    (tmp_path / "printgen.toml").write_text('paper = "a5"\n')
+    code, output = run("build", "qwixx-standard", "qwixx-cards-deck", "--out", "o2", env=env)
+    assert code == 0, output
+    names = sorted(p.name for p in (tmp_path / "o2").glob("*.pdf"))
+    assert names == ["qwixx-cards-deck-de-a5.pdf", "qwixx-standard-de-a5.pdf"]  # sheets=4 leaves the deck alone
+    assert len(PdfReader(tmp_path / "o2" / "qwixx-standard-de-a5.pdf").pages) == 2  # 4 sheets, 2 a page
+    code, output = run("build", "qwixx-standard", "-l", "it", "-p", "a4", "--out", "o3", env=env)
+    assert code == 0 and (tmp_path / "o3" / "qwixx-standard-it.pdf").is_file()  # the command line wins
+
+
+def test_a_bad_config_file_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "printgen.toml").write_text('papr = "a5"\n')
+    code, output = run("build", "qwixx-standard", env={"HOME": str(tmp_path), "XDG_CONFIG_HOME": ""})
+    assert code == 2
+    assert output.strip() == f"Error: {tmp_path / 'printgen.toml'}: papr: is not a known key (did you mean paper?)"
+
+
+def test_jobs_needs_all() -> None:
+    code, output = run("build", "qwixx-standard", "-j", "4")
+    assert code == 2 and "--jobs: " in output
+
+
+def test_list_describes_every_layout() -> None:
+    code, output = run("list")
+    assert code == 0
+    assert "2-16 edition with eight-sided dice" in output
+    assert all(len(line.split()) > 4 for line in output.strip().splitlines())
+
+
+def test_show_lists_kind_options_and_keys() -> None:
+    code, output = run("show", "qwixx-big-points")
+    assert code == 0, output
+    assert "kind     score-sheet" in output and "--lucky-pool" in output and "--tile" not in output
+    assert 'rows[0].colour = "red"' in output and "points_table.points = [1, 3, 6" in output
+    code, output = run("show", "one-to-9-board")
+    assert "--tile" in output and "--sheets" not in output
+
+
+def test_shell_completion_completes_layout_names() -> None:
+    env = {"_PRINTGEN_COMPLETE": "bash_complete", "COMP_WORDS": "printgen build qwixx-bo", "COMP_CWORD": "2"}
+    result = CliRunner().invoke(main, [], env=env, prog_name="printgen", complete_var="_PRINTGEN_COMPLETE")
+    assert "qwixx-bonus-a" in result.output and "qwixx-bonus-b" in result.output
+    env |= {"COMP_WORDS": "printgen build qwixx-standard --paper le", "COMP_CWORD": "4"}
+    result = CliRunner().invoke(main, [], env=env, prog_name="printgen", complete_var="_PRINTGEN_COMPLETE")
+    assert "legal" in result.output and "letter" in result.output
+
+
+def test_simulate_renders_by_extension(tmp_path: Path) -> None:
+    for suffix, magic in ((".pdf", b"%PDF"), (".svg", b"<?xml"), (".png", b"\x89PNG")):
+        target = tmp_path / f"game{suffix}"
+        code, output = run("simulate", "qwixx-standard", "--games", "1", "--render", str(target))
+        assert code == 0, output
+        assert target.read_bytes().startswith(magic)
+    code, output = run("simulate", "qwixx-standard", "--games", "1", "--render", str(tmp_path / "game.gif"))
+    assert code == 2 and "must end in .pdf, .svg or .png" in output
+    assert not os.path.exists(tmp_path / "game.gif")

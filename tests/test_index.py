@@ -1,0 +1,88 @@
+"""The preview page: always true to the folder, bounded thumbnails, safe links, nothing of the user's removed."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from printgen.cli import main
+from printgen.index import MAX_THUMBNAILS
+
+
+def run(*args: str) -> str:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def html_of(out: Path) -> str:
+    return (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_page_follows_every_build(tmp_path: Path, write_layout) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "out"
+    run("build", "qwixx-standard", "--out", str(out))
+    assert "qwixx-standard.pdf" in html_of(out) and "1 page " in html_of(out)
+    run("build", "qwixx-standard", "-n", "100", "--out", str(out))
+    assert "PDF · 50 pages · A4 portrait" in html_of(out) and "× 50" in html_of(out)
+    mine = write_layout('title = "Qwixx"', 'title = "Club"', name="my-sheet.toml")
+    run("build", str(mine), "-f", "both", "--out", str(out))
+    page = html_of(out)
+    assert "my-sheet.pdf" in page and "my-sheet.svg" in page and "qwixx-standard.pdf" in page
+    (out / "qwixx-standard.pdf").unlink()
+    run("index", str(out))
+    assert "qwixx-standard.pdf" not in html_of(out)
+    assert not (out / "preview" / "qwixx-standard").exists()
+
+
+def test_options_and_paper_are_shown(tmp_path: Path) -> None:
+    run("build", "qwixx-cards-deck", "-p", "letter", "--duplex", "short", "--out", str(tmp_path))
+    page = html_of(tmp_path)
+    assert "Letter portrait" in page and "duplex short" in page and "paper letter" in page
+
+
+def test_at_most_24_thumbnails_a_file(tmp_path: Path) -> None:
+    run("build", "qwixx-gemixxt-b", "--shuffle", "-n", "100", "-f", "both", "--out", str(tmp_path))
+    assert len(list((tmp_path / "preview" / "qwixx-gemixxt-b").glob("*.png"))) == MAX_THUMBNAILS
+    page = html_of(tmp_path)
+    assert "and 26 more distinct pages" in page and "and 76 more distinct files" in page
+    assert 'href="./qwixx-gemixxt-b.pdf#page=24"' in page
+
+
+def test_links_are_relative_and_never_a_scheme(tmp_path: Path) -> None:
+    run("build", "qwixx-standard", "-o", "javascript:alert(document.domain)", "--out", str(tmp_path))
+    page = html_of(tmp_path)
+    hrefs = re.findall(r'(?:href|src)="([^"]*)"', page)
+    assert hrefs and all(h.startswith(("./", "#")) for h in hrefs)
+    assert './javascript%3Aalert%28document.domain%29.pdf' in hrefs
+
+
+def test_the_default_pack_thumbnails_stay_small(tmp_path: Path) -> None:
+    run("build", "--all", "--out", str(tmp_path), "-q")
+    pngs = list((tmp_path / "preview").rglob("*.png"))
+    assert pngs and sum(p.stat().st_size for p in pngs) < 2_000_000
+    assert all(len(list(folder.glob("*.png"))) <= MAX_THUMBNAILS for folder in (tmp_path / "preview").iterdir())
+
+
+def test_files_of_the_user_in_the_preview_folder_are_kept(tmp_path: Path) -> None:
+    run("build", "qwixx-standard", "--out", str(tmp_path))
+    notes = tmp_path / "preview" / "notes"
+    notes.mkdir()
+    (notes / "notes.txt").write_text("mine")
+    (tmp_path / "preview" / "qwixx-standard" / "mine.txt").write_text("mine too")
+    (tmp_path / "qwixx-standard.pdf").unlink()
+    run("index", str(tmp_path))
+    assert (notes / "notes.txt").read_text() == "mine"
+    assert (tmp_path / "preview" / "qwixx-standard" / "mine.txt").read_text() == "mine too"
+
+
+def test_preview_pages(tmp_path: Path) -> None:
+    run("build", "qwixx-standard", "-n", "10", "--out", str(tmp_path))
+    output = run("preview", str(tmp_path / "qwixx-standard.pdf"), "--pages", "2-3,5", "--width", "200")
+    assert "wrote 3 PNGs" in output
+    folder = tmp_path / "qwixx-standard-preview"
+    assert sorted(p.name for p in folder.iterdir()) == ["page-002.png", "page-003.png", "page-005.png"]
+    result = CliRunner().invoke(main, ["preview", str(tmp_path / "qwixx-standard.pdf"), "--pages", "9"])
+    assert result.exit_code == 2 and "has 5 pages, not 9" in result.output
