@@ -6,6 +6,7 @@ printgen.options; defaults come from printgen.config below the command line.
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 from collections.abc import Callable
@@ -58,6 +59,9 @@ def reports_errors(command: F) -> F:
         except Terminated:
             click.echo("Error: terminated; no partial file was left behind", err=True)
             sys.exit(143)
+        except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(1)
         except RecursionError:
             raise CliError(UsageProblem("input nested too deeply to read")) from None
         except OSError as error:
@@ -81,8 +85,10 @@ def _declared(table: tuple[Option, ...]) -> Callable[[F], F]:
     """Add every option of `table` to a command: values arrive as raw text and are read by the declaration."""
 
     def decorate(command: F) -> F:
+        everyone = frozenset().union(*(o.takers for o in table))
         for option in reversed(table):
-            help_text = option.help
+            help_text = option.help if option.takers == everyone and not option.only else (
+                f"{option.help} [{option.takers_text()}]")
             if option.switch:
                 flags = f"{option.flag}/{option.off}" if option.off else option.flag
                 decls = [flags, *option.flags[1:], option.key]
@@ -427,9 +433,12 @@ def simulate(name: str, **values: Any) -> None:
 def _simulation_settings(name: str, given: dict[str, Any], defaults: dict[str, Any]) -> tuple[dict[str, Any], str]:
     from printgen.simulate import game_of
 
-    game, layout = game_of(name)
-    from printgen.options import refuse_inapplicable
+    from printgen.options import CARDS, SIMULATE_BY_KEY, refuse_inapplicable
 
+    game, layout = game_of(name)
+    if given.get("card_game"):  # the gemixxt A sheet played with cards: then the card game's options apply
+        refuse_inapplicable([SIMULATE_BY_KEY["card_game"]], game, layout, name)
+        game = CARDS
     refuse_inapplicable((o for o in SIMULATE_OPTIONS if o.key in given), game, layout, name)
     settings = {o.key: o.default for o in SIMULATE_OPTIONS}
     settings |= {k: v for k, v in defaults.items() if next(o for o in SIMULATE_OPTIONS if o.key == k).applies(
