@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, fields
+from functools import cache
 from itertools import chain
 from pathlib import Path
 from typing import Any
@@ -13,13 +14,14 @@ from printgen.builders.pad import pad_items
 from printgen.check import require_agreement
 from printgen.errors import UsageProblem
 from printgen.labels import catalogue
+from printgen.measure import Sizes, sizes
 from printgen.layouts.model import BoardLayout, DeckLayout, Layout, ScoreSheetLayout, TokenLayout
 from printgen.naming import base_name, subject, svg_is_folder
 from printgen.options import BUILD_BY_KEY, SHEETS_PER_PAGE, Option, parse, refuse_inapplicable
 from printgen.output import atomic_file, atomic_folder
 from printgen.page import Document, Item, Page
-from printgen.printing.imposition import impose, plan_grid
-from printgen.printing.paper import paper_size
+from printgen.printing.imposition import impose, plan_grid, single_pages
+from printgen.printing.paper import MARGIN, paper_size
 from printgen.rules.sheet import Sheet
 
 FORMATS = ("pdf", "svg")
@@ -47,7 +49,7 @@ class BuildOptions:
     shuffle: bool = False
     cmyk: bool = False
     card_size: str | None = None
-    bleed: float = 3.0
+    bleed: float | None = None
     gap: float = 0.0
     crop_marks: bool = True
     corner_guide: bool = False
@@ -56,6 +58,7 @@ class BuildOptions:
     alignment_page: bool = False
     back_offset: tuple[float, float] = (0.0, 0.0)
     tile: bool = False
+    printer_margin: float = 5.0
     output: str | None = None
     timestamp: bool = False
 
@@ -63,6 +66,16 @@ class BuildOptions:
     def page_paper(self) -> str:
         """The paper for sheets, decks, tokens and board tiles (default A4)."""
         return self.paper or "a4"
+
+    @property
+    def card_bleed(self) -> float:
+        """The bleed around each card (default 3 mm)."""
+        return 3.0 if self.bleed is None else self.bleed
+
+    @property
+    def sheet_bleed(self) -> float:
+        """The bleed around each single score sheet (default none)."""
+        return self.bleed or 0.0
 
     @property
     def sheets_per_page(self) -> int:
@@ -88,7 +101,7 @@ class BuildOptions:
         `shown` names an option in messages (its flag on the command line, its key in a manifest).
         """
         for key in ("paper", "lang", "duplex", "lucky_pool", "card_size", "sheets", "per_page", "bleed", "gap",
-                    "seed", "output"):
+                    "seed", "output", "printer_margin"):
             value = getattr(self, key)
             if value is not None:
                 parse(BUILD_BY_KEY[key], value, shown(BUILD_BY_KEY[key]))
@@ -105,6 +118,12 @@ class BuildOptions:
         if isinstance(layout, ScoreSheetLayout) and self.per_page is not None and self.per_page not in SHEETS_PER_PAGE:
             raise UsageProblem(f"{shown(BUILD_BY_KEY['per_page'])}: {self.per_page} is not one of "
                                f"{', '.join(map(str, SHEETS_PER_PAGE))} for score sheets")
+        if isinstance(layout, ScoreSheetLayout) and self.bleed is not None and self.per_page != 1:
+            raise UsageProblem(f"{shown(BUILD_BY_KEY['bleed'])}: score sheets take a bleed only with --per-page 1 "
+                               "(one sheet a page)")
+        if isinstance(layout, ScoreSheetLayout) and self.paper is not None and self.per_page == 1:
+            raise UsageProblem(f"{shown(BUILD_BY_KEY['paper'])}: with --per-page 1 each page is the sheet's own "
+                               "size, so no paper applies")
         if self.backs_file and self.duplex != "off":
             raise UsageProblem(f"{shown(BUILD_BY_KEY['backs_file'])}: writes the backs to their own file, which "
                                "needs --duplex off")
@@ -185,11 +204,40 @@ def plan_pad(layout: ScoreSheetLayout, options: BuildOptions, on_page: ProgressC
     name, about = base_name(layout, options), subject(layout, options)
     writers: list[Writer] = []
     if "pdf" in options.formats:
-        plan_grid(paper_size(options.page_paper), layout.width, layout.height, options.sheets_per_page)
+        if options.sheets_per_page > 1:
+            refuse_illegible(layout, options)
         writers.append(lambda: write_pad_pdf(name, items(), options, on_page, about))
     if "svg" in options.formats:
         writers.append(lambda: write_items_svg(name, items(), options.out, svg_is_folder(layout, options), about))
     return writers
+
+
+def refuse_illegible(layout: ScoreSheetLayout, options: BuildOptions) -> None:
+    """UsageProblem when `per_page` sheets a page would shrink a legible sheet below the minimum sizes (6 pt
+    text, 7 mm fields), naming the option sets that print it legibly."""
+    from printgen.printing.paper import PAPERS
+
+    per_page, paper = options.sheets_per_page, options.page_paper
+    grid = plan_grid(paper_size(paper), layout.width, layout.height, per_page)
+    full = sheet_sizes(layout, options.lang, options.symbols)
+    scaled = full.scaled(grid.scale)
+    if full.problems() or not scaled.problems():
+        return  # legible as printed, or too small by its own design (check and build warn about that)
+    fits = [name for name in PAPERS if not full.scaled(
+        plan_grid(PAPERS[name], layout.width, layout.height, per_page).scale).problems()]
+    fewer = next(n for n in (2, 1) if n < per_page and not full.scaled(
+        plan_grid(paper_size(paper), layout.width, layout.height, n).scale).problems())
+    hint = f"use --per-page {fewer}" + (f", or --per-page {per_page} with -p {fits[0]}" if fits else "")
+    raise UsageProblem(f"--per-page: {per_page} {layout.name} sheets a page print at {grid.scale:.0%} on {paper}, "
+                       f"with {' and '.join(scaled.problems())}; {hint}")
+
+
+@cache
+def sheet_sizes(layout: ScoreSheetLayout, lang: str, symbols: bool) -> Sizes:
+    """The smallest text and writable field of `layout`'s blank sheet at 100 %."""
+    from printgen.builders.scoresheet import build_sheet
+
+    return sizes(build_sheet(layout, lang, symbols).as_page())
 
 
 def page_count(options: BuildOptions) -> int:
@@ -203,7 +251,7 @@ def write_pad_pdf(name: str, items: Iterator[Item], options: BuildOptions,
     target = options.out / f"{name}.pdf"
     title = f"{name}: {options.pad_sheets} sheets"
     return write_items_pdf(items, target, options.page_paper, options.sheets_per_page, title, on_page,
-                           options.cmyk, options.timestamp, about=about)
+                           options.cmyk, options.timestamp, about=about, bleed=options.sheet_bleed)
 
 
 def write_filled(layout: ScoreSheetLayout, sheets: list[Sheet], target: Path, lang: str = "en",
@@ -247,15 +295,18 @@ def write_filled(layout: ScoreSheetLayout, sheets: list[Sheet], target: Path, la
 
 def write_items_pdf(items: Iterator[Item], target: Path, paper: str, per_page: int, title: str,
                     on_page: ProgressCallback | None = None, cmyk: bool = False, timestamp: bool = False,
-                    stream: bool = True, about: str = "") -> Path:
-    """Impose `items` `per_page` to a page of `paper` and write them to `target`, atomically.
+                    stream: bool = True, about: str = "", bleed: float = 0.0) -> Path:
+    """Impose `items` `per_page` to a page of `paper` (1: each on a page of its own size plus `bleed`, with
+    trim and bleed boxes) and write them to `target`, atomically.
 
     With `stream` (items whose extras are all symbol placements, as in pads) pages go to the file one by
     one; otherwise reportlab draws them.
     """
     first = next(items)
-    grid = plan_grid(paper_size(paper), first.width, first.height, per_page)
-    pages = impose(chain([first], items), grid)
+    if per_page == 1:
+        pages: Iterator[Page] = single_pages(chain([first], items), bleed)
+    else:
+        pages = impose(chain([first], items), plan_grid(paper_size(paper), first.width, first.height, per_page))
     if not stream:
         return write_pages_pdf(Document(first.art.symbols(), pages, title, _meta(about)), target, on_page, cmyk,
                                timestamp)
@@ -282,14 +333,14 @@ def plan_deck(layout: DeckLayout, options: BuildOptions, on_page: ProgressCallba
     from printgen.printing.cards import alignment_pages, card_pages, card_size, mirror_axis, plan_cards
 
     size = card_size(options.card_size or layout.card_size)
-    faces = deck_faces(layout, size, options.bleed, options.symbols, options.corner_guide, options.lang)
+    faces = deck_faces(layout, size, options.card_bleed, options.symbols, options.corner_guide, options.lang)
     fronts = [front for _, front, _ in faces]
     backs = [back for _, _, back in faces]
     name, about = base_name(layout, options), subject(layout, options)
     writers: list[Writer] = []
     if "pdf" in options.formats:
-        grid = plan_cards(paper_size(options.page_paper), size, options.bleed, options.gap, options.page_paper,
-                          options.per_page)
+        grid = plan_cards(paper_size(options.page_paper), size, options.card_bleed, options.gap, options.page_paper,
+                          options.per_page, options.printer_margin, options.crop_marks)
         axis = mirror_axis("long" if options.duplex == "off" else options.duplex, grid)
         test = list(alignment_pages(grid, axis, options.back_offset, catalogue(options.lang))) \
             if options.alignment_page else []
@@ -340,14 +391,16 @@ def plan_board(layout: BoardLayout, options: BuildOptions) -> list[Writer]:
 
     size = card_size(options.card_size or layout.card_size)
     board = board_item(layout, size, options.lang)
+    margin = max(MARGIN, options.printer_margin)
     name, about = base_name(layout, options), subject(layout, options)
     writers: list[Writer] = []
     if "pdf" in options.formats:
         if options.tile:
             field = (size[0] + 2 * FIELD_PAD, size[1] + 2 * FIELD_PAD)
-            pages = tile_pages(board, options.page_paper, field, f"{layout.title}: {catalogue(options.lang)['tile']}")
+            pages = tile_pages(board, options.page_paper, field, f"{layout.title}: {catalogue(options.lang)['tile']}",
+                               margin)
         else:
-            pages = [whole_page(board, options.paper or smallest_paper(board) or "a0")]
+            pages = [whole_page(board, options.paper or smallest_paper(board, margin) or "a0", margin)]
         document = Document([], pages, f"{layout.name}: {board.width:.0f} x {board.height:.0f} mm", _meta(about))
         writers.append(lambda: write_pages_pdf(document, options.out / f"{name}.pdf", None, options.cmyk,
                                                options.timestamp))
@@ -368,7 +421,8 @@ def plan_tokens(layout: TokenLayout, options: BuildOptions) -> list[Writer]:
         counts = {group.kind: group.count for group in layout.groups}
         heading = catalogue(options.lang)["tokens_heading"].format(small=counts.get("small-star", 0),
                                                                    big=counts.get("big-star", 0))
-        pages = list(token_pages(tokens, paper_size(options.page_paper), f"{layout.title}: {heading}"))
+        pages = list(token_pages(tokens, paper_size(options.page_paper), f"{layout.title}: {heading}",
+                                 max(MARGIN, options.printer_margin)))
         document = Document([], pages, f"{layout.name}: {len(tokens)} tokens", _meta(about))
         writers.append(lambda: write_pages_pdf(document, options.out / f"{name}.pdf", None, options.cmyk,
                                                options.timestamp))

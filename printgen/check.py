@@ -133,7 +133,7 @@ def warnings(layout: Layout, lang: str = "en", paper: str = "a4", per_page: int 
     found = [f"{layout.source}: {problem} at 100 %"
              for problem in sizes(build_sheet(layout, lang).as_page()).problems()]
     grid = plan_grid(paper_size(paper), layout.width, layout.height, per_page)
-    if grid.scale < 0.999:
+    if per_page > 1 and grid.scale < 0.999:
         found.append(f"{layout.source}: the {layout.width:g} x {layout.height:g} mm sheet is printed at "
                      f"{grid.scale:.0%} on {paper} with {per_page} a page (it does not fit at 100 %)")
     return found

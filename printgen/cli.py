@@ -251,9 +251,9 @@ def build(names: tuple[str, ...], build_all: bool, jobs: int | None, quiet: bool
     for name in names:
         layout = layouts.load(name)
         options = build_options(layout, given, defaults.build)
-        _warn(layout, options)
         for path in _run_build(name, options):
             click.echo(f"wrote {path}")
+        _warn(layout, options)
         _refresh_index(options.out)
 
 
@@ -375,7 +375,8 @@ def _warn(layout: Any, options: Any) -> None:
     """One line on stderr per legibility warning for `layout` built with `options` (the exit code stays 0)."""
     from printgen.check import warnings
 
-    for warning in warnings(layout, options.lang, options.page_paper, options.sheets_per_page):
+    per_page = options.sheets_per_page if "pdf" in options.formats else 1
+    for warning in warnings(layout, options.lang, options.page_paper, per_page):
         click.echo(f"Warning: {warning}", err=True)
 
 

@@ -32,6 +32,47 @@ def luminance(colour: Hex) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
+def luma(colour: Hex) -> float:
+    """The colour's grey on a black-and-white printer: Rec. 601 luma, 0..255."""
+    r, g, b = rgb(colour)
+    return 255 * (0.299 * r + 0.587 * g + 0.114 * b)
+
+
+def grey(colour: Hex) -> Hex:
+    """The grey `colour` prints as without colour ink."""
+    value = round(luma(colour))
+    return f"#{value:02x}{value:02x}{value:02x}"
+
+
+def contrast(a: Hex, b: Hex) -> float:
+    """The WCAG contrast ratio of two colours (1 .. 21)."""
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def legibility(text: Hex, ground: Hex) -> float:
+    """The lower of the contrast of `text` on `ground` in colour and in grey."""
+    return min(contrast(text, ground), contrast(grey(text), grey(ground)))
+
+
+MIN_CONTRAST = 3.0
+"""Least contrast of any printed index, number or label against what is behind it (colour and grey)."""
+
+
+def readable_on(ground: Hex, light: Hex = "#ffffff", dark: Hex = "#222222") -> Hex:
+    """`light` text on `ground` when that reads well (MIN_CONTRAST in colour and grey), else `dark`."""
+    return light if legibility(light, ground) >= MIN_CONTRAST else dark
+
+
+def text_on(ground: Hex, toward: Hex) -> Hex:
+    """The colour nearest `ground` on the way to `toward` that still reads on it (MIN_CONTRAST + 0.2)."""
+    for step in range(1, 21):
+        shade = mix(ground, toward, step / 20)
+        if legibility(shade, ground) >= MIN_CONTRAST + 0.2:
+            return shade
+    return toward
+
+
 def tint(colour: Hex, amount: float = 0.84) -> Hex:
     """A pale version of `colour` (mixed `amount` of the way to white)."""
     return mix(colour, "#ffffff", amount)

@@ -72,3 +72,18 @@ def wrap(text: str, weight: Weight, size: float, max_width: float, max_lines: in
             words = []
         lines.append(line)
     return lines
+
+
+MIN_TEXT: float = 6.0 * 25.4 / 72
+"""The smallest em size printgen prints, in mm (6 pt)."""
+
+
+def fit_lines(text: str, weight: Weight, size: float, max_width: float, max_lines: int) -> tuple[float, list[str]]:
+    """`text` in up to `max_lines` lines no wider than `max_width`: the largest size from `size` down to
+    MIN_TEXT at which it fits, and its lines (at MIN_TEXT it may still be wider: never smaller)."""
+    current = size
+    while True:
+        lines = wrap(text, weight, current, max_width, max_lines)
+        if all(text_width(line, weight, current) <= max_width + 1e-9 for line in lines) or current <= MIN_TEXT:
+            return current, lines
+        current = max(MIN_TEXT, current * 0.95)

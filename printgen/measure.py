@@ -51,3 +51,30 @@ def sizes(page: Page) -> Sizes:
             x0, y0, x1, y1 = drawn.bounds
             field = min(field, x1 - x0, y1 - y0)
     return Sizes(text_pt, text, field)
+
+
+@dataclass(frozen=True, slots=True)
+class Contrast:
+    """A text, its colour, the colour behind it and their contrast (the lower of colour and grey)."""
+
+    text: str
+    ink: str
+    ground: str
+    ratio: float
+
+
+def contrasts(page: Page, paper: str = "#ffffff") -> list[Contrast]:
+    """Every text of `page` with the fill of the last shape drawn under its middle (else the paper)."""
+    from printgen.colours import legibility
+
+    found = []
+    fills: list[tuple[tuple[float, float, float, float], str]] = []
+    for drawn in record(page):
+        if drawn.kind in ("rect", "circle", "path") and drawn.fill:
+            fills.append((drawn.bounds, drawn.fill))
+        elif drawn.kind == "text" and drawn.text.strip() and drawn.fill:
+            x0, y0, x1, y1 = drawn.bounds
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            ground = next((fill for (a, b, c, d), fill in reversed(fills) if a <= cx <= c and b <= cy <= d), paper)
+            found.append(Contrast(drawn.text, drawn.fill, ground, legibility(drawn.fill, ground)))
+    return found

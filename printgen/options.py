@@ -271,8 +271,9 @@ BUILD_OPTIONS: tuple[Option, ...] = (
     Option("card_size", ("--card-size",), "Card size: poker (63.5x88.9 mm), bridge, mini, or WxH with a unit "
            "(63x88mm, 2.5x3.5in; mm by default). Default: the layout's.", CARD_THINGS, card_size,
            metavar="SIZE"),
-    Option("bleed", ("--bleed",), "Bleed around each card, 0..10 mm (units allowed: 0.125in).",
-           frozenset({DECK}), length(0, 10), 3.0, metavar="LENGTH"),
+    Option("bleed", ("--bleed",), "Bleed around each card (default 3 mm) or, with --per-page 1, around each "
+           "score sheet (default 0), 0..10 mm; units allowed: 0.125in.", SHEETS_AND_DECKS, length(0, 10),
+           metavar="LENGTH"),
     Option("gap", ("--gap",), "Space between cards, 0..50 mm (0: one cut serves two cards).", frozenset({DECK}),
            length(0, 50), 0.0, metavar="LENGTH"),
     Option("crop_marks", ("--crop-marks",), "Crop marks outside the bleed (--no-crop-marks: none).",
@@ -289,6 +290,9 @@ BUILD_OPTIONS: tuple[Option, ...] = (
     Option("back_offset", ("--back-offset",), "X,Y: how far your printer shifts the backs, as read on the "
            "alignment page (X right, Y down, mm, each within 20 mm).", frozenset({DECK}), offset, (0.0, 0.0),
            metavar="X,Y"),
+    Option("printer_margin", ("--printer-margin",), "What your printer cannot print at the paper's edge, 0..30 mm "
+           "(default 5): no card, crop mark, token or board art comes closer.", frozenset({DECK, BOARD, TOKENS}),
+           length(0, 30), 5.0, metavar="LENGTH"),
     Option("tile", ("--tile",), "Print the board over several --paper pages with glue strips and alignment "
            "crosses.", frozenset({BOARD}), flag, False, switch=True),
 )

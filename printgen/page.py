@@ -114,17 +114,30 @@ class Text:
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """Elements moved by (dx, dy) and then scaled about their own origin by `scale`."""
+    """Elements turned by `rotate` degrees (clockwise on the page, a multiple of 90) and scaled by `scale`
+    about their own origin, then moved by (dx, dy)."""
 
     elements: tuple[Element, ...]
     dx: Mm = 0.0
     dy: Mm = 0.0
     scale: float = 1.0
+    rotate: int = 0
+
+    def __post_init__(self) -> None:
+        if self.rotate % 90:
+            raise ValueError(f"a group turns by a multiple of 90 degrees, not {self.rotate}")
+
+    def apply(self, x: Mm, y: Mm) -> tuple[Mm, Mm]:
+        """Where the group's point (x, y) lands in its parent's coordinates."""
+        turns = (self.rotate // 90) % 4
+        for _ in range(turns):
+            x, y = -y, x
+        return (self.dx + self.scale * x, self.dy + self.scale * y)
 
     def bounds(self) -> Box:
         x0, y0, x1, y1 = union(e.bounds() for e in self.elements)
-        s = self.scale
-        return (self.dx + s * x0, self.dy + s * y0, self.dx + s * x1, self.dy + s * y1)
+        corners = [self.apply(x, y) for x in (x0, x1) for y in (y0, y1)]
+        return union((cx, cy, cx, cy) for cx, cy in corners)
 
 
 @dataclass(frozen=True, slots=True)

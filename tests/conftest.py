@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -44,3 +45,25 @@ def write_layout(tmp_path: Path, standard_text: str) -> Callable[..., Path]:
         return path
 
     return write
+
+
+@pytest.fixture
+def pages(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every page the PDF writers are given during the test (the page descriptions, kept for inspection)."""
+    from printgen.page import Document
+    from printgen.render import pdf as pdf_backend
+    from printgen.render import pdfstream
+
+    kept: list[Any] = []
+
+    def keeping(real: Any) -> Any:
+        def keep(document: Document, target: Any, *args: Any, **kwargs: Any) -> int:
+            document.pages = list(document.pages)
+            kept.extend(document.pages)
+            return int(real(document, target, *args, **kwargs))
+
+        return keep
+
+    monkeypatch.setattr(pdf_backend, "write_pdf", keeping(pdf_backend.write_pdf))
+    monkeypatch.setattr(pdfstream, "write_streamed_pdf", keeping(pdfstream.write_streamed_pdf))
+    return kept

@@ -73,12 +73,12 @@ def test_config_file_then_environment_below_the_command_line(tmp_path: Path, mon
     assert (tmp_path / "o1" / "qwixx-standard-fr-letter.pdf").is_file()  # from the environment
     (home / ".config" / "printgen").mkdir(parents=True)
     (home / ".config" / "printgen" / "printgen.toml").write_text('lang = "de"\nsheets = 4\n')
-    (tmp_path / "printgen.toml").write_text('paper = "a5"\n')
+    (tmp_path / "printgen.toml").write_text('paper = "legal"\n')
     code, output = run("build", "qwixx-standard", "qwixx-cards-deck", "--out", "o2", env=env)
     assert code == 0, output
     names = sorted(p.name for p in (tmp_path / "o2").glob("*.pdf"))
-    assert names == ["qwixx-cards-deck-de-a5.pdf", "qwixx-standard-de-a5.pdf"]  # sheets=4 leaves the deck alone
-    assert len(PdfReader(tmp_path / "o2" / "qwixx-standard-de-a5.pdf").pages) == 2  # 4 sheets, 2 a page
+    assert names == ["qwixx-cards-deck-de-legal.pdf", "qwixx-standard-de-legal.pdf"]  # sheets=4 leaves the deck alone
+    assert len(PdfReader(tmp_path / "o2" / "qwixx-standard-de-legal.pdf").pages) == 2  # 4 sheets, 2 a page
     code, output = run("build", "qwixx-standard", "-l", "it", "-p", "a4", "--out", "o3", env=env)
     assert code == 0 and (tmp_path / "o3" / "qwixx-standard-it.pdf").is_file()  # the command line wins
 

@@ -40,7 +40,7 @@ def test_the_page_follows_every_build(tmp_path: Path, write_layout) -> None:  # 
 def test_options_and_paper_are_shown(tmp_path: Path) -> None:
     run("build", "qwixx-cards-deck", "-p", "letter", "--duplex", "short", "--out", str(tmp_path))
     page = html_of(tmp_path)
-    assert "Letter portrait" in page and "duplex short" in page and "paper letter" in page
+    assert "Letter landscape" in page and "duplex short" in page and "paper letter" in page
 
 
 def test_at_most_24_thumbnails_a_file(tmp_path: Path) -> None:

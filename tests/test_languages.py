@@ -11,9 +11,6 @@ import pytest
 from printgen import layouts
 from printgen.build import BuildOptions, build
 from printgen.labels import catalogue
-from printgen.page import Document
-from printgen.render import pdf as pdf_backend
-from printgen.render import pdfstream
 from printgen.render.recording import record
 
 WORD = re.compile(r"[^\W\d_]{2,}")
@@ -22,24 +19,6 @@ EXTRA: dict[str, dict[str, Any]] = {"deck": {"alignment_page": True}, "board": {
 
 def words(text: str) -> set[str]:
     return {w.lower() for w in WORD.findall(re.sub(r"\{\w+\}", "", text))}
-
-
-@pytest.fixture
-def pages(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    """Every page the PDF writers are given."""
-    kept: list[Any] = []
-
-    def keeping(real: Any) -> Any:
-        def keep(document: Document, target: Any, *args: Any, **kwargs: Any) -> int:
-            document.pages = list(document.pages)
-            kept.extend(document.pages)
-            return int(real(document, target, *args, **kwargs))
-
-        return keep
-
-    monkeypatch.setattr(pdf_backend, "write_pdf", keeping(pdf_backend.write_pdf))
-    monkeypatch.setattr(pdfstream, "write_streamed_pdf", keeping(pdfstream.write_streamed_pdf))
-    return kept
 
 
 @pytest.mark.parametrize("lang", ["de", "fr", "it", "pl"])

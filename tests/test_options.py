@@ -14,7 +14,7 @@ from printgen.options import BUILD_OPTIONS, SIMULATE_OPTIONS, Option, choice, in
 
 SAMPLE = {"output": "x", "out": None, "format": "svg", "paper": "a3", "lang": "de", "sheets": "4",
           "per_page": "1", "seed": "3", "lucky_pool": "all", "card_size": "mini", "bleed": "2", "gap": "1",
-          "duplex": "short", "back_offset": "0.5,0.5"}
+          "duplex": "short", "back_offset": "0.5,0.5", "printer_margin": "6"}
 """A valid value for every option that takes one (switches need none)."""
 
 

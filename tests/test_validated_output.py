@@ -22,7 +22,7 @@ from tests.pdfcheck import fonts
 
 COMBOS: list[tuple[str, dict[str, Any]]] = [
     (name, {"sheets": 3} if layouts.load(name).kind == "score-sheet" else {}) for name in layouts.builtin_names()] + [
-    ("qwixx-big-points", {"sheets": 5, "lang": "pl", "symbols": True, "cmyk": True, "per_page": 4, "paper": "letter"}),
+    ("qwixx-big-points", {"sheets": 5, "lang": "pl", "symbols": True, "cmyk": True, "per_page": 4, "paper": "tabloid"}),
     ("qwixx-gemixxt-b", {"sheets": 3, "shuffle": True, "lang": "fr"}),
     ("qwixx-bonus-b", {"sheets": 1, "per_page": 1, "lang": "de"}),
     ("qwixx-cards-deck", {"per_page": 1, "bleed": 0.0, "cmyk": True}),

@@ -12,11 +12,11 @@ from functools import cache
 
 from printgen.builders.scoresheet import centred_text, place
 from printgen.builders.shapes import colour_shape, safe_id
-from printgen.colours import ink, mix
-from printgen.fonts import cap_height, fit_size
+from printgen.colours import ink, readable_on, text_on
+from printgen.fonts import cap_height, fit_size, text_width
 from printgen.labels import catalogue
 from printgen.layouts.model import DeckLayout
-from printgen.page import Circle, Element, Mm, Paint, Rect, Symbol, Text
+from printgen.page import Circle, Element, Group, Line, Mm, Paint, Rect, Symbol, Text
 from printgen.rules.cards import Card
 from printgen.rules.variants import COLOURS
 
@@ -64,13 +64,14 @@ def card_front(layout: DeckLayout, card: Card, size: tuple[Mm, Mm], bleed: Mm, s
         elements.append(Rect(0, 0, w + 2 * bleed, h + 2 * bleed, Paint(fill=layout.colour(card.colour))))
         number_ink = ink(layout.colour(card.colour))
     elements += _centre(card.number, w, h, bleed, number_ink, ring=card.colour is None)
-    elements += _indices(card.number, w, h, bleed, WHITE)
+    top_ground = layout.colour(card.colour or COLOURS[0])
+    bottom_ground = layout.colour(card.colour or COLOURS[-1])
+    elements += corner_indices(str(card.number), w, h, bleed, readable_on(top_ground), readable_on(bottom_ground))
     if symbols and card.colour is not None:
-        shape = colour_shape(card.colour, WHITE)
         index_size = _index_size(w)
-        elements.append(place(shape, bleed + SAFE + 1.0 + index_size * 0.3, bleed + SAFE + index_size + 3.2, 3.2))
-        elements.append(place(shape, bleed + w - SAFE - 1.0 - index_size * 0.3, bleed + h - SAFE - index_size - 3.2,
-                              3.2))
+        shape = place(colour_shape(card.colour, readable_on(top_ground)), bleed + SAFE + 1.0 + index_size * 0.3,
+                      bleed + SAFE + index_size + 3.2, 3.2)
+        elements += [shape, Group((shape,), w + 2 * bleed, h + 2 * bleed, rotate=180)]
     if card.colour is None:
         label = catalogue(lang)["joker"]
         size_ = fit_size(label, "bold", 3.6, w * 0.4)
@@ -86,13 +87,13 @@ def card_back(layout: DeckLayout, card: Card, size: tuple[Mm, Mm], bleed: Mm) ->
     """The back of `card`: neutral colour, the game's title and the card's number (no colour information)."""
     w, h = size
     back = layout.back
-    light = mix(back, WHITE, 0.35)
     elements: list[Element] = [Rect(0, 0, w + 2 * bleed, h + 2 * bleed, Paint(fill=back))]
     elements += _centre(card.number, w, h, bleed, back, ring=False)
-    elements += _indices(card.number, w, h, bleed, WHITE)
+    index = readable_on(back)
+    elements += corner_indices(str(card.number), w, h, bleed, index, index)
     title = layout.title.upper()
     size_ = fit_size(title, "bold", 4.2, w * 0.5)
-    elements.append(Text(bleed + w / 2, bleed + h - SAFE - 5.0, title, size_, light, "bold", "middle"))
+    elements.append(Text(bleed + w / 2, bleed + h - SAFE - 5.0, title, size_, text_on(back, WHITE), "bold", "middle"))
     return Symbol(safe_id(f"back-{card.number:02d}-{_size_id(size, bleed)}"), w + 2 * bleed, h + 2 * bleed,
                   tuple(elements))
 
@@ -110,13 +111,19 @@ def _index_size(w: Mm) -> Mm:
     return w * 0.13
 
 
-def _indices(number: int, w: Mm, h: Mm, bleed: Mm, colour: str) -> list[Element]:
+def corner_indices(text: str, w: Mm, h: Mm, bleed: Mm, top: str, bottom: str) -> list[Element]:
+    """The card's index in the top-left corner (in colour `top`) and, turned 180°, in the bottom-right (`bottom`)."""
     size = _index_size(w)
-    top = bleed + SAFE + 1.0 + cap_height("bold") * size
-    return [
-        Text(bleed + SAFE + 1.0, top, str(number), size, colour, "bold", "start"),
-        Text(bleed + w - SAFE - 1.0, bleed + h - SAFE - 1.0, str(number), size, colour, "bold", "end"),
-    ]
+    upright = Text(bleed + SAFE + 1.0, bleed + SAFE + 1.0 + cap_height("bold") * size, text, size, top, "bold",
+                   "start")
+    turned: list[Element] = [Text(upright.x, upright.y, text, size, bottom, "bold", "start")]
+    elements: list[Element] = [upright]
+    if text in ("6", "9"):  # underlined, as on playing cards, so a turned 6 never reads as a 9
+        width = text_width(text, "bold", size)
+        y = upright.y + 0.14 * size
+        elements.append(Line(upright.x, y, upright.x + width, y, Paint(stroke=top, width=0.08 * size)))
+        turned.append(Line(upright.x, y, upright.x + width, y, Paint(stroke=bottom, width=0.08 * size)))
+    return [*elements, Group(tuple(turned), w + 2 * bleed, h + 2 * bleed, rotate=180)]
 
 
 def _size_id(size: tuple[Mm, Mm], bleed: Mm) -> str:

@@ -10,14 +10,14 @@ from __future__ import annotations
 import math
 from functools import cache
 
-from printgen.builders.cards import SAFE, Face, _index_size
+from printgen.builders.cards import SAFE, Face, corner_indices
 from printgen.builders.scoresheet import centred_text, place
 from printgen.builders.shapes import colour_shape, safe_id
-from printgen.colours import ink, mix, tint
+from printgen.colours import ink, mix, readable_on, text_on, tint
 from printgen.fonts import cap_height, fit_size, text_width, wrap
 from printgen.labels import catalogue
 from printgen.layouts.model import BoardLayout, DeckLayout, TokenLayout
-from printgen.page import Element, Item, Mm, Paint, Path, Rect, Symbol, Text
+from printgen.page import Element, Group, Item, Mm, Paint, Path, Rect, Symbol, Text
 from printgen.rules import one_to_nine
 
 WHITE = "#ffffff"
@@ -66,7 +66,7 @@ def nine_front(layout: DeckLayout, card: one_to_nine.Card, size: tuple[Mm, Mm], 
         elements.append(Rect(0, 0, *full, Paint(fill=colour)))
         elements.append(star(cx, cy, r, Paint(fill=WHITE)))
         elements.append(centred_text(cx, cy + r * 0.08, str(card.number), r * 0.62 / cap_height("bold"), ink(colour)))
-        index, index_ink = str(card.number), WHITE
+        index, index_ink = str(card.number), (readable_on(colour), readable_on(colour))
     elif card.kind == "number-joker":
         half_w, half_h = full[0] / 2, full[1] / 2
         for i, name in enumerate(one_to_nine.COLOURS):
@@ -74,7 +74,8 @@ def nine_front(layout: DeckLayout, card: one_to_nine.Card, size: tuple[Mm, Mm], 
                                  Paint(fill=layout.colour(name))))
         elements.append(star(cx, cy, r, Paint(fill=WHITE, stroke=DARK, width=0.5)))
         elements.append(centred_text(cx, cy + r * 0.08, str(card.number), r * 0.62 / cap_height("bold"), DARK))
-        index, index_ink, label = str(card.number), WHITE, labels["any_colour"]
+        corners = (layout.colour(one_to_nine.COLOURS[0]), layout.colour(one_to_nine.COLOURS[-1]))
+        index, index_ink, label = str(card.number), tuple(map(readable_on, corners)), labels["any_colour"]
     elif card.kind == "joker":
         elements.append(Rect(0, 0, *full, Paint(fill=DARK)))
         for i, name in enumerate(one_to_nine.COLOURS):
@@ -83,14 +84,14 @@ def nine_front(layout: DeckLayout, card: one_to_nine.Card, size: tuple[Mm, Mm], 
                                  Paint(fill=layout.colour(name))))
         elements.append(star(cx, cy, r * 0.95, Paint(fill=WHITE)))
         elements.append(centred_text(cx, cy + r * 0.08, "1–9", fit_size("1–9", "bold", 40.0, r * 0.8), DARK))
-        index, index_ink, label = "J", WHITE, labels["joker"]
+        index, index_ink, label = "J", (WHITE, WHITE), labels["joker"]
     else:
         gold = layout.colour("star")
         elements.append(Rect(0, 0, *full, Paint(fill=CREAM)))
         elements.append(star(cx, cy, r, Paint(fill=gold, stroke=ink(gold), width=0.6)))
         elements.append(centred_text(cx, cy + r * 0.08, "+3", r * 0.5 / cap_height("bold"), DARK))
-        index, index_ink, label = "+3", ink(gold), labels["draw_three"]
-    elements += _indices(index, w, h, bleed, index_ink)
+        index, index_ink, label = "+3", (text_on(CREAM, ink(gold)),) * 2, labels["draw_three"]
+    elements += corner_indices(index, w, h, bleed, *index_ink)
     if label:
         size_ = fit_size(label, "bold", 4.0, w * 0.6)
         colour = WHITE if card.kind == "joker" else DARK
@@ -98,22 +99,13 @@ def nine_front(layout: DeckLayout, card: one_to_nine.Card, size: tuple[Mm, Mm], 
             elements.append(Rect(cx - w * 0.33, bleed + h - SAFE - 9.0, w * 0.66, 6.0, Paint(fill=WHITE), radius=1.5))
         elements.append(Text(cx, bleed + h - SAFE - 4.6, label, size_, colour, "bold", "middle"))
     if symbols and card.kind == "number" and card.colour:
-        elements.append(place(colour_shape(card.colour, WHITE), bleed + SAFE + 3.0, bleed + SAFE + 14.0, 3.4))
+        shape = place(colour_shape(card.colour, index_ink[0]), bleed + SAFE + 3.0, bleed + SAFE + 14.0, 3.4)
+        elements += [shape, Group((shape,), full[0], full[1], rotate=180)]
     if corner_guide:
         elements.append(Rect(bleed, bleed, w, h, Paint(stroke="#888888", width=0.2, dash=(1.0, 1.0)), radius=3.2))
     name = (f"nine-front-{card.name}-{lang}-{w:g}x{h:g}b{bleed:g}{'-s' if symbols else ''}"
             f"{'-g' if corner_guide else ''}")
     return Symbol(safe_id(name), full[0], full[1], tuple(elements))
-
-
-def _indices(text: str, w: Mm, h: Mm, bleed: Mm, colour: str) -> list[Element]:
-    size = _index_size(w)
-    top = bleed + SAFE + 1.0 + cap_height("bold") * size
-    return [
-        Text(bleed + SAFE + 1.0, top, text, size, colour, "bold", "start"),
-        Text(bleed + w - SAFE - 1.0, bleed + h - SAFE - 1.0, text, size, colour, "bold", "end")
-        if len(text) < 2 else Text(bleed + w - SAFE - 1.0, top, text, size, colour, "bold", "end"),
-    ]
 
 
 @cache
@@ -155,7 +147,7 @@ def board_item(layout: BoardLayout, card: tuple[Mm, Mm], lang: str = "en") -> It
             elements.append(Rect(x, y, fw, fh, Paint(fill=tint(printed, 0.72), stroke=printed, width=0.8,
                                                      dash=(3.0, 1.6)), radius=3.0))
             elements.append(centred_text(x + fw / 2, y + fh / 2, str(number), fw * 0.55 / cap_height("bold"),
-                                         tint(printed, 0.35)))
+                                         text_on(tint(printed, 0.72), ink(printed))))
             elements.append(place(colour_shape(colour, printed), x + 6.0, y + 6.0, 5.0))
             elements.append(Text(x + fw - 4.0, y + 8.0, str(number), 5.0, ink(printed), "bold", "end"))
     gold = layout.colour("star")

@@ -20,7 +20,7 @@ from printgen.builders.geometry import (
 )
 from printgen.builders.shapes import INK, WHITE, bonus_badge, colour_shape, lock_symbol, safe_id
 from printgen.colours import ink, tint
-from printgen.fonts import cap_height, fit_size, text_width, wrap
+from printgen.fonts import cap_height, fit_lines, fit_size, text_width
 from printgen.labels import catalogue
 from printgen.layouts.model import ScoreSheetLayout
 from printgen.page import (
@@ -261,9 +261,7 @@ def _bonus_boxes(geometry: SheetGeometry, labels: dict[str, str]) -> list[Elemen
         elements.append(place(bonus_badge(kind), x + 1.2 + badge / 2, y + h / 2, badge))
         text_x = x + 2.4 + badge
         width = x + w - 1.0 - text_x
-        size = 2.3
-        lines = wrap(labels[f"bonus_{kind}"], "regular", size, width)
-        size = min(fit_size(line, "regular", size, width) for line in lines)
+        size, lines = fit_lines(labels[f"bonus_{kind}"], "regular", 2.3, width, 3)
         top = y + h / 2 - (len(lines) * size * 1.15) / 2 + size * 0.85
         for i, line in enumerate(lines):
             elements.append(Text(text_x, top + i * size * 1.15, line, size, INK, "regular"))

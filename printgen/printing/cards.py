@@ -1,13 +1,17 @@
 """Card imposition: card faces (drawn with bleed), a paper and print options in, front and back pages out.
 
-Cards sit in a centred grid, trims at least 5 mm from the paper edge, `gap`
-mm apart. Each face is one Symbol of the card plus its bleed, placed with a
-clip: the full bleed shows at the block's outer edges, half the gap (at most
-the bleed) between neighbours, so no card's art covers another's. Crop marks
-are short lines outside the bleed, never lines around a card. Back pages
-mirror the positions (columns for a long-edge flip of a portrait page, rows
-for a short-edge flip) so every back lands behind its own front, shifted by
-the printer's measured offset if given.
+Cards sit in a centred grid, `gap` mm apart, with nothing — art, bleed or
+crop mark — closer than the printer margin (PRINTER_MARGIN, 5 mm: what home
+printers cannot print) to the paper edge. Each face is one Symbol of the
+card plus its bleed, placed with a clip: at the block's outer edges the
+bleed shows as far as the margin and the crop marks allow (at least
+MIN_OUTER_BLEED), between neighbours half the gap (at most the bleed), so no
+card's art covers another's. Crop marks are short lines outside the bleed,
+never lines around a card. The grid that fits most cards wins, portrait or
+landscape (poker cards on Letter: 4 x 2 landscape). Back pages mirror the
+positions (columns for a long-edge flip of a portrait page, rows for a
+short-edge flip) so every back lands behind its own front, moved against the
+printer's measured shift (`back_shift`).
 """
 
 from __future__ import annotations
@@ -24,13 +28,17 @@ CARD_SIZES: dict[str, tuple[Mm, Mm]] = {
     "bridge": (57.15, 88.9),
     "mini": (44.0, 63.0),
 }
-CARD_MARGIN: Mm = 5.0
-"""Least distance from a card's trim to the paper edge."""
+PRINTER_MARGIN: Mm = 5.0
+"""Default least distance from anything printed to the paper edge (--printer-margin)."""
 MAX_BLEED: Mm = 10.0
+MIN_OUTER_BLEED: Mm = 1.0
+"""Least bleed kept at the block's outer edges when the margin leaves no room for more."""
 MARK = Paint(stroke="#000000", width=0.09)
 """Crop marks: hairlines (about 0.25 pt)."""
 MARK_OFFSET: Mm = 1.0
 MARK_LENGTH: Mm = 4.0
+MIN_MARK: Mm = 2.0
+"""Crop marks are shortened to fit the margin, never below this."""
 SLUG: Mm = 10.0
 """Print-shop pages (one card each): room around the bleed for the crop marks."""
 DUPLEX = ("long", "short", "off")
@@ -64,6 +72,9 @@ class CardGrid:
     card_h: Mm
     bleed: Mm
     gap: Mm
+    outer: tuple[Mm, Mm] = (0.0, 0.0)
+    """The bleed shown at the block's left/right and top/bottom edges."""
+    margin: Mm = PRINTER_MARGIN
 
     @property
     def per_page(self) -> int:
@@ -79,33 +90,53 @@ class CardGrid:
         return (x, y, x + self.card_w, y + self.card_h)
 
     def visible(self, index: int) -> Box:
-        """The part of slot `index`'s bleed that may show: all of it outside, half the gap inside."""
+        """The part of slot `index`'s bleed that may show: the outer bleed outside, half the gap inside."""
         row, col = divmod(index, self.cols)
         inner = min(self.bleed, self.gap / 2)
+        out_x, out_y = self.outer
         x0, y0, x1, y1 = self.trim(index)
         return (
-            x0 - (self.bleed if col == 0 else inner),
-            y0 - (self.bleed if row == 0 else inner),
-            x1 + (self.bleed if col == self.cols - 1 else inner),
-            y1 + (self.bleed if row == self.rows - 1 else inner),
+            x0 - (out_x if col == 0 else inner),
+            y0 - (out_y if row == 0 else inner),
+            x1 + (out_x if col == self.cols - 1 else inner),
+            y1 + (out_y if row == self.rows - 1 else inner),
         )
+
+    @property
+    def printable(self) -> Box:
+        """The part of the page a home printer prints (inside the margin)."""
+        return (self.margin, self.margin, self.page_w - self.margin, self.page_h - self.margin)
+
+
+def _outer(page: Mm, count: int, size: Mm, gap: Mm, bleed: Mm, margin: Mm, marks: bool) -> Mm | None:
+    """The bleed that fits outside a block of `count` cards across `page`, or None if the block does not fit."""
+    block = count * size + (count - 1) * gap
+    room = (page - block) / 2 - margin - ((MARK_OFFSET + MIN_MARK) if marks else 0.0)
+    if count < 1 or room < min(bleed, MIN_OUTER_BLEED) - 1e-9:
+        return None
+    return min(bleed, room)
 
 
 def plan_cards(paper: tuple[Mm, Mm], card: tuple[Mm, Mm], bleed: Mm, gap: Mm, paper_name: str,
-               per_page: int | None = None) -> CardGrid:
-    """The grid that puts the most cards on a page of `paper` (portrait wins a tie); `per_page` caps it."""
+               per_page: int | None = None, margin: Mm = PRINTER_MARGIN, marks: bool = True) -> CardGrid:
+    """The grid that puts the most cards on a page of `paper` with nothing within `margin` of the edge
+    (portrait wins a tie); `per_page` caps it; 1 makes print-shop pages of one card with its slug."""
     if not 0 <= bleed <= MAX_BLEED:
         raise UsageProblem(f"--bleed: {bleed:g} mm is outside 0..{MAX_BLEED:g} mm")
     if not 0 <= gap <= 50:
         raise UsageProblem(f"--gap: {gap:g} mm is outside 0..50 mm")
     w, h = card
     if per_page == 1:
-        return CardGrid(w + 2 * (bleed + SLUG), h + 2 * (bleed + SLUG), 1, 1, w, h, bleed, gap)
+        return CardGrid(w + 2 * (bleed + SLUG), h + 2 * (bleed + SLUG), 1, 1, w, h, bleed, gap, (bleed, bleed), 0.0)
     best: CardGrid | None = None
     short, long = sorted(paper)
     for page_w, page_h in ((short, long), (long, short)):
-        cols = int((page_w - 2 * CARD_MARGIN + gap) // (w + gap))
-        rows = int((page_h - 2 * CARD_MARGIN + gap) // (h + gap))
+        cols = int((page_w - 2 * margin + gap) // (w + gap))
+        rows = int((page_h - 2 * margin + gap) // (h + gap))
+        while cols > 0 and _outer(page_w, cols, w, gap, bleed, margin, marks) is None:
+            cols -= 1
+        while rows > 0 and _outer(page_h, rows, h, gap, bleed, margin, marks) is None:
+            rows -= 1
         if cols < 1 or rows < 1:
             continue
         if per_page is not None:
@@ -114,54 +145,78 @@ def plan_cards(paper: tuple[Mm, Mm], card: tuple[Mm, Mm], bleed: Mm, gap: Mm, pa
                     cols -= 1
                 else:
                     rows -= 1
+        out_x = _outer(page_w, cols, w, gap, bleed, margin, marks)
+        out_y = _outer(page_h, rows, h, gap, bleed, margin, marks)
+        assert out_x is not None and out_y is not None
         if best is None or cols * rows > best.per_page:
-            best = CardGrid(page_w, page_h, cols, rows, w, h, bleed, gap)
+            best = CardGrid(page_w, page_h, cols, rows, w, h, bleed, gap, (out_x, out_y), margin)
     if best is None:
-        raise UsageProblem(f"--card-size: {w:g} x {h:g} mm cards do not fit {paper_name} "
-                           f"with {CARD_MARGIN:g} mm margins")
+        raise UsageProblem(f"--card-size: {w:g} x {h:g} mm cards do not fit {paper_name} with its bleed and crop "
+                           f"marks inside a {margin:g} mm printer margin")
     return best
 
 
 def crop_marks(grid: CardGrid, filled: int) -> list[Element]:
-    """Hairline marks on every cut line, outside the bleed of the block, kept on the page."""
+    """Hairline marks on every cut line, outside the bleed of the block, inside the printer margin."""
     trims = [grid.trim(i) for i in range(filled)]
     visible = [grid.visible(i) for i in range(filled)]
     top, bottom = min(v[1] for v in visible), max(v[3] for v in visible)
     left, right = min(v[0] for v in visible), max(v[2] for v in visible)
     xs = sorted({round(x, 4) for t in trims for x in (t[0], t[2])})
     ys = sorted({round(y, 4) for t in trims for y in (t[1], t[3])})
+    edge = grid.margin + MARK.width / 2  # the hairline's own width stays inside the margin too
+    low, high = edge, (grid.page_w - edge, grid.page_h - edge)
     marks: list[Element] = []
     for x in xs:
-        marks += _mark_pair(x, top, bottom, grid.page_h, vertical=True)
+        marks += _mark_pair(x, top, bottom, low, high[1], vertical=True)
     for y in ys:
-        marks += _mark_pair(y, left, right, grid.page_w, vertical=False)
+        marks += _mark_pair(y, left, right, low, high[0], vertical=False)
     return marks
 
 
-def _mark_pair(at: Mm, start: Mm, end: Mm, limit: Mm, vertical: bool) -> list[Element]:
+def _mark_pair(at: Mm, start: Mm, end: Mm, low: Mm, high: Mm, vertical: bool) -> list[Element]:
     lines: list[Element] = []
     near = start - MARK_OFFSET
     far = end + MARK_OFFSET
-    for a, b in ((max(0.3, near - MARK_LENGTH), near), (far, min(limit - 0.3, far + MARK_LENGTH))):
-        if b - a >= 1.0:
+    for a, b in ((max(low, near - MARK_LENGTH), near), (far, min(high, far + MARK_LENGTH))):
+        if b - a >= MIN_MARK - 1e-9:
             lines.append(Line(at, a, at, b, MARK) if vertical else Line(a, at, b, at, MARK))
     return lines
 
 
+def back_shift(axis: str, offset: tuple[Mm, Mm]) -> tuple[Mm, Mm]:
+    """How far to move the backs on their own page so that, seen from the front, they move by (-X, -Y).
+
+    `offset` (X, Y) is how far the printer shifts the backs relative to their fronts as seen looking at the
+    front side (X right, Y down) — what the alignment page's rulers read. Flipped about the vertical axis
+    (x), a back's x runs the other way as seen from the front; flipped about the horizontal axis (y), its y.
+    """
+    x, y = offset
+    return (x, -y) if axis == "x" else (-x, y)
+
+
 def card_pages(faces: list[Symbol], grid: CardGrid, marks: bool, mirror: str | None = None,
                offset: tuple[Mm, Mm] = (0.0, 0.0)) -> Iterator[Page]:
-    """Pages of `faces` (each with its bleed around the trim) in `grid`; `mirror` "x" or "y" for backs."""
+    """Pages of `faces` (each with its bleed around the trim) in `grid`; `mirror` "x" or "y" for backs,
+    moved against the printer's shift `offset` (see back_shift) and kept inside the printer margin."""
     for start in range(0, len(faces), grid.per_page):
         batch = faces[start : start + grid.per_page]
         elements: list[Element] = []
         for index, face in enumerate(batch):
             trim, clip = grid.trim(index), grid.visible(index)
             if mirror is not None:
-                trim, clip = _mirrored(trim, grid, mirror, offset), _mirrored(clip, grid, mirror, offset)
+                shift = back_shift(mirror, offset)
+                trim, clip = _mirrored(trim, grid, mirror, shift), _mirrored(clip, grid, mirror, shift)
+                if grid.per_page > 1:
+                    clip = _intersect(clip, grid.printable)
             elements.append(Use(face, trim[0] - grid.bleed, trim[1] - grid.bleed, 1.0, clip))
         if marks and mirror is None:
             elements += crop_marks(grid, len(batch))
         yield _page(grid, elements)
+
+
+def _intersect(a: Box, b: Box) -> Box:
+    return (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
 
 
 def _page(grid: CardGrid, elements: list[Element]) -> Page:
@@ -173,13 +228,13 @@ def _page(grid: CardGrid, elements: list[Element]) -> Page:
     return Page(grid.page_w, grid.page_h, tuple(elements))
 
 
-def _mirrored(box: Box, grid: CardGrid, axis: str, offset: tuple[Mm, Mm]) -> Box:
+def _mirrored(box: Box, grid: CardGrid, axis: str, shift: tuple[Mm, Mm]) -> Box:
     x0, y0, x1, y1 = box
     if axis == "x":
         x0, x1 = grid.page_w - x1, grid.page_w - x0
     else:
         y0, y1 = grid.page_h - y1, grid.page_h - y0
-    dx, dy = offset
+    dx, dy = shift
     return (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
 
 
@@ -189,43 +244,61 @@ def mirror_axis(duplex: str, grid: CardGrid) -> str:
     return "x" if (duplex == "long") == portrait else "y"
 
 
+ALIGNMENT_POINTS = ((0.5, 0.5), (0.25, 0.25), (0.75, 0.75))
+"""Where the alignment page's rulers sit, as fractions of the page."""
+CROSS = Paint(stroke="#d7263d", width=0.35)
+"""The back's crosses on the alignment page."""
+RULER = Paint(stroke="#000000", width=0.15)
+RULER_LABEL: Mm = 2.2
+
+
 def alignment_pages(grid: CardGrid, axis: str, offset: tuple[Mm, Mm],
                     labels: Mapping[str, str] | None = None) -> tuple[Page, Page]:
-    """A duplex test: rulers on the front, crosshairs on the back at the mirrored points.
+    """A duplex test: rulers on the front, a cross on the back behind each ruler's centre.
 
-    Printed double-sided and held against the light, each crosshair shows on
-    its ruler how far the printer shifts the back: pass that as --back-offset.
+    Printed double-sided and held against the light with the front towards you, each red cross sits off its
+    ruler's centre by what the printer shifts the backs (X right, Y down, in mm): pass that as --back-offset.
+    The back's crosses are moved like every back (back_shift), so a rebuilt page reads 0,0.
     """
     if labels is None:
         from printgen.labels import catalogue
 
         labels = catalogue()
     w, h = grid.page_w, grid.page_h
-    points = [(w / 2, h / 2), (w * 0.25, h * 0.25), (w * 0.75, h * 0.75)]
-    ink = Paint(stroke="#000000", width=0.15)
+    points = [(w * fx, h * fy) for fx, fy in ALIGNMENT_POINTS]
+    width = w - 2 * max(grid.margin, PRINTER_MARGIN) - 10
     front: list[Element] = [Text(w / 2, 18.0, labels["alignment_title"], 5.0, "#000000", "bold", "middle")]
     for i, key in enumerate(("alignment_how", "alignment_read", "alignment_rebuild")):
         line = labels[key]
-        front.append(Text(w / 2, 25.0 + 4.5 * i, line, fit_size(line, "regular", 3.0, w - 2 * CARD_MARGIN - 10),
-                          "#333333", "regular", "middle"))
+        front.append(Text(w / 2, 25.0 + 4.5 * i, line, fit_size(line, "regular", 3.0, width), "#333333",
+                          "regular", "middle"))
     for cx, cy in points:
-        front += _ruler(cx, cy, ink)
+        front += ruler(cx, cy)
     back: list[Element] = [Text(w / 2, h - 14.0, labels["alignment_back"], 4.0, "#000000", "bold", "middle")]
+    dx, dy = back_shift(axis, offset)
     for cx, cy in points:
         mx, my = (w - cx, cy) if axis == "x" else (cx, h - cy)
-        mx, my = mx + offset[0], my + offset[1]
-        heavy = Paint(stroke="#d7263d", width=0.35)
-        back += [Line(mx - 12, my, mx + 12, my, heavy), Line(mx, my - 12, mx, my + 12, heavy)]
+        mx, my = mx + dx, my + dy
+        back += [Line(mx - 12, my, mx + 12, my, CROSS), Line(mx, my - 12, mx, my + 12, CROSS)]
     return Page(w, h, tuple(front)), Page(w, h, tuple(back))
 
 
-def _ruler(cx: Mm, cy: Mm, paint: Paint) -> list[Element]:
+def ruler(cx: Mm, cy: Mm) -> list[Element]:
+    """Two crossed 1 mm scales from -10 to +10 centred on (cx, cy), + right and down.
+
+    The labels turn like a pinwheel (x scale: + above, - below; y scale: - left, + right), so no label of one
+    scale ever meets a label of the other.
+    """
     elements: list[Element] = []
     for step in range(-10, 11):
         tick = 3.0 if step % 5 == 0 else 1.6
-        elements.append(Line(cx + step, cy - tick, cx + step, cy + tick, paint))
-        elements.append(Line(cx - tick, cy + step, cx + tick, cy + step, paint))
+        elements.append(Line(cx + step, cy - tick, cx + step, cy + tick, RULER))
+        elements.append(Line(cx - tick, cy + step, cx + tick, cy + step, RULER))
         if step % 5 == 0 and step:
-            elements.append(Text(cx + step, cy - 4.0, f"{step:+d}", 2.2, "#000000", "regular", "middle"))
-            elements.append(Text(cx + 4.5, cy + step + 0.8, f"{step:+d}", 2.2, "#000000", "regular", "start"))
+            label = f"{step:+d}".replace("-", "−")
+            x_label_y = cy - 4.0 if step > 0 else cy + 4.0 + 0.75 * RULER_LABEL
+            elements.append(Text(cx + step, x_label_y, label, RULER_LABEL, "#000000", "regular", "middle"))
+            y_label_x, anchor = (cx + 4.0, "start") if step > 0 else (cx - 4.0, "end")
+            elements.append(Text(y_label_x, cy + step + 0.375 * RULER_LABEL, label, RULER_LABEL, "#000000",
+                                 "regular", anchor))
     return elements

@@ -121,6 +121,18 @@ def impose(items: Iterable[Item], grid: Grid) -> Iterator[Page]:
         yield Page(grid.page_w, grid.page_h, tuple(elements))
 
 
+def single_pages(items: Iterable[Item], bleed: Mm = 0.0) -> Iterator[Page]:
+    """Each item on a page of its own size plus `bleed` all round, with its trim and bleed boxes (for tablets
+    and print shops); lazily, one page at a time."""
+    for item in items:
+        elements: list[Element] = [Use(item.art, bleed, bleed)]
+        if item.extras:
+            elements.append(Group(item.extras, bleed, bleed))
+        width, height = item.width + 2 * bleed, item.height + 2 * bleed
+        yield Page(width, height, tuple(elements), trim=(bleed, bleed, bleed + item.width, bleed + item.height),
+                   bleed=(0.0, 0.0, width, height))
+
+
 STACK_GAP: Mm = 6.0
 
 

@@ -23,33 +23,33 @@ CUT = Paint(stroke="#555555", width=0.25, dash=(2.0, 1.5))
 CROSS = Paint(stroke="#000000", width=0.25)
 
 
-def _orientation(paper: tuple[Mm, Mm], item: Item) -> tuple[Mm, Mm] | None:
+def _orientation(paper: tuple[Mm, Mm], item: Item, margin: Mm = MARGIN) -> tuple[Mm, Mm] | None:
     short, long = sorted(paper)
     for page_w, page_h in ((short, long), (long, short)):
-        if item.width <= page_w - 2 * MARGIN and item.height <= page_h - 2 * MARGIN:
+        if item.width <= page_w - 2 * margin and item.height <= page_h - 2 * margin:
             return page_w, page_h
     return None
 
 
-def smallest_paper(item: Item) -> str | None:
-    """The smallest known paper that holds `item` whole, or None."""
-    fitting = [(w * h, name) for name, (w, h) in PAPERS.items() if _orientation((w, h), item)]
+def smallest_paper(item: Item, margin: Mm = MARGIN) -> str | None:
+    """The smallest known paper that holds `item` whole inside `margin`, or None."""
+    fitting = [(w * h, name) for name, (w, h) in PAPERS.items() if _orientation((w, h), item, margin)]
     return min(fitting)[1] if fitting else None
 
 
-def whole_page(item: Item, paper_name: str) -> Page:
-    """`item` centred at 100 % on one page of `paper_name`."""
-    size = _orientation(paper_size(paper_name), item)
+def whole_page(item: Item, paper_name: str, margin: Mm = MARGIN) -> Page:
+    """`item` centred at 100 % on one page of `paper_name`, at least `margin` from every edge."""
+    size = _orientation(paper_size(paper_name), item, margin)
     if size is None:
-        best = smallest_paper(item)
+        best = smallest_paper(item, margin)
         hint = f"the smallest paper that fits is {best}" if best else "no paper printgen knows fits it"
         raise UsageProblem(f"--paper: the {item.name} ({item.width:.0f} x {item.height:.0f} mm) does not fit "
-                           f"{paper_name} with {MARGIN:g} mm margins; {hint} (or use --tile)")
+                           f"{paper_name} with {margin:g} mm margins; {hint} (or use --tile)")
     page_w, page_h = size
     return Page(page_w, page_h, (Use(item.art, (page_w - item.width) / 2, (page_h - item.height) / 2),))
 
 
-def tile_pages(item: Item, paper_name: str, field: tuple[Mm, Mm], label: str = "") -> list[Page]:
+def tile_pages(item: Item, paper_name: str, field: tuple[Mm, Mm], label: str = "", margin: Mm = MARGIN) -> list[Page]:
     """`item` cut into overlapping tiles on `paper_name`; a tile must hold at least one `field`.
 
     `label` (with {row}, {column}, {rows}, {columns}) is printed at the top of each tile.
@@ -57,7 +57,7 @@ def tile_pages(item: Item, paper_name: str, field: tuple[Mm, Mm], label: str = "
     paper = paper_size(paper_name)
     plans = []
     for page_w, page_h in (sorted(paper), sorted(paper, reverse=True)):
-        area_w, area_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN - HEADER
+        area_w, area_h = page_w - 2 * margin, page_h - 2 * margin - HEADER
         if area_w < field[0] + OVERLAP or area_h < field[1] + OVERLAP:
             continue
         cols = max(1, -(-(item.width - OVERLAP) // (area_w - OVERLAP)))
@@ -65,10 +65,10 @@ def tile_pages(item: Item, paper_name: str, field: tuple[Mm, Mm], label: str = "
         plans.append((int(cols * rows), page_w, page_h, area_w, area_h, int(cols), int(rows)))
     if not plans:
         raise UsageProblem(f"--tile: a {field[0]:g} x {field[1]:g} mm field does not fit a {paper_name} tile "
-                           f"({paper[0] - 2 * MARGIN:g} x {paper[1] - 2 * MARGIN - HEADER:g} mm with overlap); "
+                           f"({paper[0] - 2 * margin:g} x {paper[1] - 2 * margin - HEADER:g} mm with overlap); "
                            "use a larger --paper or a smaller --card-size")
     _, page_w, page_h, area_w, area_h, cols, rows = min(plans)
-    return list(_tiles(item, page_w, page_h, area_w, area_h, cols, rows, label or _default_label()))
+    return list(_tiles(item, page_w, page_h, area_w, area_h, cols, rows, label or _default_label(), margin))
 
 
 def _default_label() -> str:
@@ -77,49 +77,49 @@ def _default_label() -> str:
     return catalogue()["tile"]
 
 
-def _label(text: str, width: Mm) -> list[Element]:
+def _label(text: str, width: Mm, margin: Mm) -> list[Element]:
     """The tile's label in at most two lines at the top margin."""
     from printgen.fonts import fit_size, wrap
 
     lines = wrap(text, "regular", LABEL_SIZE, width)
     size = min(fit_size(line, "regular", LABEL_SIZE, width) for line in lines)
-    return [Text(MARGIN, MARGIN + 3.0 + i * LABEL_SIZE * 1.25, line, size, "#333333", "regular")
+    return [Text(margin, margin + 3.0 + i * LABEL_SIZE * 1.25, line, size, "#333333", "regular")
             for i, line in enumerate(lines)]
 
 
 def _tiles(item: Item, page_w: Mm, page_h: Mm, area_w: Mm, area_h: Mm, cols: int, rows: int,
-           label: str) -> Iterator[Page]:
+           label: str, margin: Mm) -> Iterator[Page]:
     step_x, step_y = area_w - OVERLAP, area_h - OVERLAP
     for r in range(rows):
         for c in range(cols):
             x0, y0 = c * step_x, r * step_y  # the board point at the tile's top-left corner
-            left, top = MARGIN, MARGIN + HEADER
+            left, top = margin, margin + HEADER
             w = min(area_w, item.width - x0)
             h = min(area_h, item.height - y0)
             elements: list[Element] = [
                 Use(item.art, left - x0, top - y0, 1.0, (left, top, left + w, top + h)),
             ]
             words = label.format(row=r + 1, column=c + 1, rows=rows, columns=cols)
-            elements += _label(words, page_w - 2 * MARGIN)
+            elements += _label(words, page_w - 2 * margin, margin)
             if c > 0:
                 elements.append(Line(left + OVERLAP, top, left + OVERLAP, top + h, CUT))
             if r > 0:
                 elements.append(Line(left, top + OVERLAP, left + w, top + OVERLAP, CUT))
-            elements += _crosses(item, x0, y0, w, h, left, top, step_x, step_y)
+            elements += _crosses(x0, y0, w, h, left, top, step_x, step_y, cols, rows)
             yield Page(page_w, page_h, tuple(elements))
 
 
-def _crosses(item: Item, x0: Mm, y0: Mm, w: Mm, h: Mm, left: Mm, top: Mm, step_x: Mm, step_y: Mm) -> list[Element]:
-    """Crosses at fixed board points inside every overlap strip this tile shares."""
+def _crosses(x0: Mm, y0: Mm, w: Mm, h: Mm, left: Mm, top: Mm, step_x: Mm, step_y: Mm, cols: int,
+             rows: int) -> list[Element]:
+    """Crosses at fixed board points in the middle of every overlap strip between two tiles, so each one
+    prints on both tiles that share the strip (a seam exists only between tiles that exist)."""
     points = []
-    seams_x = [k * step_x + OVERLAP / 2 for k in range(1, int(item.width // step_x) + 1)]
-    seams_y = [k * step_y + OVERLAP / 2 for k in range(1, int(item.height // step_y) + 1)]
-    for sx in seams_x:
+    for k in range(1, cols):  # the strip shared by tile columns k-1 and k
         for fy in (0.25, 0.75):
-            points.append((sx, y0 + h * fy))
-    for sy in seams_y:
+            points.append((k * step_x + OVERLAP / 2, y0 + h * fy))
+    for k in range(1, rows):
         for fx in (0.25, 0.75):
-            points.append((x0 + w * fx, sy))
+            points.append((x0 + w * fx, k * step_y + OVERLAP / 2))
     elements: list[Element] = []
     for bx, by in points:
         if x0 <= bx <= x0 + w and y0 <= by <= y0 + h:

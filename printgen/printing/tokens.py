@@ -18,30 +18,31 @@ HEADING: Mm = 8.0
 """Room above the tokens for the sheet's heading."""
 
 
-def _heading(text: str, page_w: Mm) -> list[Element]:
+def _heading(text: str, page_w: Mm, margin: Mm) -> list[Element]:
     from printgen.fonts import fit_size
 
     if not text:
         return []
-    return [Text(MARGIN, MARGIN + 4.0, text, fit_size(text, "regular", 3.5, page_w - 2 * MARGIN), "#333333",
+    return [Text(margin, margin + 4.0, text, fit_size(text, "regular", 3.5, page_w - 2 * margin), "#333333",
                  "regular")]
 
 
-def token_pages(tokens: list[Item], paper: tuple[Mm, Mm], heading: str = "") -> Iterator[Page]:
-    """Pages of portrait `paper` holding every token with its cutting guide, `heading` atop each page."""
+def token_pages(tokens: list[Item], paper: tuple[Mm, Mm], heading: str = "", margin: Mm = MARGIN) -> Iterator[Page]:
+    """Pages of portrait `paper` holding every token with its cutting guide inside `margin`, `heading` atop
+    each page."""
     page_w, page_h = paper
-    top = MARGIN + (HEADING if heading else 0.0)
-    x, y, row_h = MARGIN, top, 0.0
-    elements: list[Element] = _heading(heading, page_w)
+    top = margin + (HEADING if heading else 0.0)
+    x, y, row_h = margin, top, 0.0
+    elements: list[Element] = _heading(heading, page_w, margin)
     previous: float | None = None
     for token in tokens:
         size = token.width
-        if previous is not None and (size != previous or x + size > page_w - MARGIN):
-            x, y = MARGIN, y + row_h + SPACING
+        if previous is not None and (size != previous or x + size > page_w - margin):
+            x, y = margin, y + row_h + SPACING
             row_h = 0.0
-        if y + size > page_h - MARGIN:
+        if y + size > page_h - margin:
             yield Page(page_w, page_h, tuple(elements))
-            elements, x, y, row_h = _heading(heading, page_w), MARGIN, top, 0.0
+            elements, x, y, row_h = _heading(heading, page_w, margin), margin, top, 0.0
         elements.append(Use(token.art, x, y))
         elements.append(Circle(x + size / 2, y + size / 2, size / 2, GUIDE))
         x += size + SPACING

@@ -122,6 +122,8 @@ class PdfRenderer(Renderer):
     def push_group(self, group: Group) -> None:
         self.canvas.saveState()
         self.canvas.translate(group.dx, group.dy)
+        if group.rotate:
+            self.canvas.rotate(group.rotate)
         if group.scale != 1.0:
             self.canvas.scale(group.scale, group.scale)
 

@@ -34,7 +34,7 @@ def placements(elements: tuple[Element, ...], matrix: tuple[float, float, float]
     for element in elements:
         if isinstance(element, Use) and element.clip is None:
             found.append((element.symbol, scale * element.scale, dx + scale * element.x, dy + scale * element.y))
-        elif isinstance(element, Group):
+        elif isinstance(element, Group) and not element.rotate:
             inner = (scale * element.scale, dx + scale * element.dx, dy + scale * element.dy)
             found += placements(element.elements, inner)
         else:
@@ -86,8 +86,10 @@ def write_streamed_pdf(document: Document, target: IO[bytes] | str, on_page: Cal
             stream_id, page_id = writer.reserve(), writer.reserve()
             writer.obj(stream_id, b"<< /Filter /FlateDecode /Length %d >>" % len(data), data)
             box = b"[0 0 %s %s]" % (_n(page.width * PT_PER_MM), _n(page.height * PT_PER_MM))
-            writer.obj(page_id, b"<< /Type /Page /Parent 2 0 R /MediaBox %s /Resources 3 0 R /Contents %d 0 R >>"
-                       % (box, stream_id))
+            boxes = b"".join(b" /%s %s" % (name, _box(area, page.height)) for name, area in
+                             ((b"TrimBox", page.trim), (b"BleedBox", page.bleed)) if area is not None)
+            writer.obj(page_id, b"<< /Type /Page /Parent 2 0 R /MediaBox %s%s /Resources 3 0 R /Contents %d 0 R >>"
+                       % (box, boxes, stream_id))
             kids.append(page_id)
             if on_page is not None:
                 on_page(len(kids))
@@ -187,6 +189,13 @@ def _trailer(writer: _Writer, file_id: bytes) -> None:
     writer.out.write(b"\n".join(lines) + b"\n")
     writer.out.write(b"trailer\n<< /Size %d /Root 1 0 R /Info 4 0 R /ID [<%s> <%s>] >>\nstartxref\n%d\n%%%%EOF\n"
                      % (size, file_id, file_id, start))
+
+
+def _box(area: tuple[float, float, float, float], page_height: float) -> bytes:
+    """A page-description box (mm, y down) as a PDF rectangle (points, y up)."""
+    x0, y0, x1, y1 = area
+    corners = (x0, page_height - y1, x1, page_height - y0)
+    return b"[" + b" ".join(_n(v * PT_PER_MM) for v in corners) + b"]"
 
 
 def _n(value: float) -> bytes:

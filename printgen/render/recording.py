@@ -26,6 +26,8 @@ class Drawn:
     anchor: str = ""
     fill: str | None = None
     writable: bool = False
+    rotate: int = 0
+    """For text: how far it is turned, degrees clockwise."""
 
 
 class RecordingRenderer(Renderer):
@@ -33,11 +35,24 @@ class RecordingRenderer(Renderer):
 
     def __init__(self) -> None:
         self.drawn: list[Drawn] = []
-        self._transforms: list[tuple[float, float, float]] = [(0.0, 0.0, 1.0)]
+        self._chain: list[Group] = []
+        """The groups (and symbol placements, as groups) around what is drawn now, outermost first."""
+
+    def _point(self, x: float, y: float) -> tuple[float, float]:
+        for group in reversed(self._chain):
+            x, y = group.apply(x, y)
+        return x, y
 
     def _map(self, box: Box) -> Box:
-        dx, dy, s = self._transforms[-1]
-        return (dx + s * box[0], dy + s * box[1], dx + s * box[2], dy + s * box[3])
+        corners = [self._point(x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        return (min(xs), min(ys), max(xs), max(ys))
+
+    def _scale(self) -> float:
+        scale = 1.0
+        for group in self._chain:
+            scale *= group.scale
+        return scale
 
     def _record(self, kind: str, element: Element, fill: str | None) -> None:
         writable = bool(getattr(element, "writable", False))
@@ -56,30 +71,25 @@ class RecordingRenderer(Renderer):
         self._record("path", path, path.paint.fill)
 
     def text(self, text: Text) -> None:
-        dx, dy, s = self._transforms[-1]
-        self.drawn.append(
-            Drawn("text", self._map(text.bounds()), text.text, dx + s * text.x, dy + s * text.y,
-                  s * text.size, text.anchor, text.fill)
-        )
+        x, y = self._point(text.x, text.y)
+        turned = sum(group.rotate for group in self._chain) % 360
+        self.drawn.append(Drawn("text", self._map(text.bounds()), text.text, x, y, self._scale() * text.size,
+                                text.anchor, text.fill, rotate=turned))
 
     def use(self, use: Use) -> None:
         start = len(self.drawn)
-        self._push(use.x, use.y, use.scale)
+        self._chain.append(Group((), use.x, use.y, use.scale))
         self.draw(use.symbol.elements)
-        self._transforms.pop()
+        self._chain.pop()
         if use.clip is not None:
             clip = self._map(use.clip)
             self.drawn[start:] = [_clipped(d, clip) for d in self.drawn[start:] if _overlaps(d.bounds, clip)]
 
     def push_group(self, group: Group) -> None:
-        self._push(group.dx, group.dy, group.scale)
+        self._chain.append(group)
 
     def pop_group(self, group: Group) -> None:
-        self._transforms.pop()
-
-    def _push(self, x: float, y: float, scale: float) -> None:
-        dx, dy, s = self._transforms[-1]
-        self._transforms.append((dx + s * x, dy + s * y, s * scale))
+        self._chain.pop()
 
 
 def record(page: Page) -> list[Drawn]:
@@ -96,4 +106,5 @@ def _overlaps(a: Box, b: Box) -> bool:
 def _clipped(drawn: Drawn, clip: Box) -> Drawn:
     x0, y0, x1, y1 = drawn.bounds
     box = (max(x0, clip[0]), max(y0, clip[1]), min(x1, clip[2]), min(y1, clip[3]))
-    return Drawn(drawn.kind, box, drawn.text, drawn.x, drawn.y, drawn.size, drawn.anchor, drawn.fill, drawn.writable)
+    return Drawn(drawn.kind, box, drawn.text, drawn.x, drawn.y, drawn.size, drawn.anchor, drawn.fill, drawn.writable,
+                 drawn.rotate)

@@ -102,6 +102,8 @@ class SvgRenderer(Renderer):
         transform = []
         if group.dx or group.dy:
             transform.append(f"translate({_n(group.dx)} {_n(group.dy)})")
+        if group.rotate:
+            transform.append(f"rotate({group.rotate})")
         if group.scale != 1.0:
             transform.append(f"scale({_n(group.scale)})")
         if transform:

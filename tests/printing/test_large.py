@@ -51,3 +51,23 @@ def test_tiles_share_alignment_crosses() -> None:
 def test_a_tile_must_hold_one_field() -> None:
     with pytest.raises(UsageProblem, match="--tile: a 206 x 286 mm field does not fit a a4 tile"):
         tile_pages(BOARD, "a4", (206.0, 286.0))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+def test_every_alignment_cross_has_its_partner_on_the_neighbouring_tile(paper: str) -> None:
+    from collections import Counter
+
+    from printgen.page import Use
+    from printgen.printing.large import CROSS
+
+    pages = tile_pages(BOARD, paper, (69.5, 94.9))
+    seen: Counter[tuple[float, float]] = Counter()
+    for page in pages:
+        (board,) = [e for e in page.elements if isinstance(e, Use)]
+        lines = [e for e in page.elements if getattr(e, "paint", None) == CROSS]
+        centres = {(round((ln.x1 + ln.x2) / 2 - board.x, 3), round((ln.y1 + ln.y2) / 2 - board.y, 3)) for ln in lines}
+        x0, y0, x1, y1 = board.clip or (0, 0, 0, 0)
+        for cx, cy in centres:  # the whole cross lies on the part of the board this tile shows
+            assert x0 <= cx + board.x - 3 and cx + board.x + 3 <= x1 and y0 <= cy + board.y - 3 and cy + board.y + 3 <= y1
+        seen.update(centres)
+    assert seen and all(count == 2 for count in seen.values()), seen
