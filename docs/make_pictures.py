@@ -1,0 +1,78 @@
+"""The README's pictures: printgen's own page descriptions in, docs/*.png out (run: python docs/make_pictures.py)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from PIL import Image
+
+from printgen import layouts
+from printgen.builders.cards import deck_faces
+from printgen.builders.filled import filled_sheet
+from printgen.builders.one_to_nine import board_item
+from printgen.builders.pad import pad_items
+from printgen.builders.scoresheet import build_sheet
+from printgen.page import Document, Item, Page
+from printgen.printing.cards import CARD_SIZES, card_pages, mirror_axis, plan_cards
+from printgen.printing.paper import paper_size
+from printgen.render.pdf import write_pdf
+from printgen.rules import qwixx
+
+HERE = Path(__file__).resolve().parent
+
+
+def picture(page: Page, width: int) -> Image.Image:
+    """`page` rendered `width` pixels wide (through the PDF backend and pypdfium2)."""
+    import pypdfium2 as pdfium
+
+    buffer = io.BytesIO()
+    write_pdf(Document(page.symbols(), [page], "picture"), buffer)
+    document = pdfium.PdfDocument(buffer.getvalue())
+    try:
+        rendered = document[0].render(scale=width / document[0].get_width()).to_pil()
+    finally:
+        document.close()
+    return rendered.convert("RGB")
+
+
+def save(image: Image.Image, name: str) -> None:
+    image.quantize(colors=128).save(HERE / name, optimize=True)
+    print(f"wrote docs/{name} ({image.size[0]} x {image.size[1]})")
+
+
+def side_by_side(images: list[Image.Image], gap: int = 40) -> Image.Image:
+    height = max(im.size[1] for im in images)
+    joined = Image.new("RGB", (sum(im.size[0] for im in images) + gap * (len(images) - 1), height), "white")
+    x = 0
+    for im in images:
+        joined.paste(im, (x, 0))
+        x += im.size[0] + gap
+    return joined
+
+
+def main() -> None:
+    sheet = layouts.load("qwixx-standard")
+    save(picture(build_sheet(sheet).as_page(), 1184), "qwixx-standard.png")  # type: ignore[arg-type]
+    big = layouts.load("qwixx-big-points")
+    save(picture(next(pad_items(big, 1, 1)).as_page(), 1184), "qwixx-big-points.png")  # type: ignore[arg-type]
+    mixed = layouts.load("qwixx-gemixxt-a")
+    save(picture(build_sheet(mixed, symbols=True).as_page(), 861), "qwixx-gemixxt-a-symbols.png")  # type: ignore[arg-type]
+    game = qwixx.Game("standard", players=3, seed=4)
+    game.play()
+    filled = filled_sheet(sheet, game.sheets[0], "filled")  # type: ignore[arg-type]
+    save(picture(filled.as_page(), 1184), "qwixx-standard-filled.png")
+    board = layouts.load("one-to-9-board")
+    save(picture(board_item(board, CARD_SIZES["poker"]).as_page(), 958), "one-to-9-board.png")  # type: ignore[arg-type]
+    deck = layouts.load("qwixx-cards-deck")
+    faces = deck_faces(deck, CARD_SIZES["poker"], 3.0)  # type: ignore[arg-type]
+    grid = plan_cards(paper_size("a4"), CARD_SIZES["poker"], 3.0, 0.0, "a4")
+    front = next(card_pages([f for _, f, _ in faces], grid, True))
+    back = next(card_pages([b for _, _, b in faces], grid, True, mirror_axis("long", grid)))
+    joker = next(face for name, face, _ in faces if name.startswith("joker-09"))
+    save(side_by_side([picture(front, 720), picture(back, 720), picture(Item("joker", joker).as_page(), 240)]),
+         "qwixx-cards-deck.png")
+
+
+if __name__ == "__main__":
+    main()
