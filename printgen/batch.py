@@ -15,13 +15,12 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from printgen.build import BuildOptions
-from printgen.errors import LayoutError, PrintgenError, UsageProblem
+from printgen.errors import LayoutError, PrintgenError, Terminated, UsageProblem, raise_terminated
 from printgen.layouts.fields import Fields
 from printgen.options import BUILD_BY_KEY, read_table
 
@@ -128,13 +127,6 @@ def _job(entry: dict[str, Any], where: str, shown: str, home: Path, out: Path, a
         plan(layout, options)
     except PrintgenError as error:
         raise UsageProblem(f"{shown}: {where}: {error}") from None
-    if not allow_outside:
-        from printgen.naming import planned_outputs
-
-        for target in planned_outputs(layout, options):
-            if _escapes(out, target):
-                raise UsageProblem(f"{shown}: {where}.output: {target} is a link out of the output folder "
-                                   "(or --allow-outside)")
     return Job(ref, options, f"{where} ({output or layout.name})")
 
 
@@ -142,24 +134,16 @@ def _plain_name(name: str) -> bool:
     return bool(name) and "/" not in name and "\\" not in name and name not in (".", "..") and not name.startswith(".")
 
 
-def _escapes(out: Path, target: Path) -> bool:
-    """True when `target` would land outside `out` (through a symbolic link)."""
-    root = out.resolve()
-    resolved = target.resolve()
-    return root != resolved and root not in resolved.parents
-
-
 def check_outputs(jobs: list[Job], shown: str = "") -> None:
-    """Refuse two jobs that would write the same file (or one inside the other), a job writing the preview
-    page's own files, and a job that would turn an existing file into a folder or the other way round."""
+    """Refuse two jobs that would write the same file (or one inside the other) and a job writing the preview
+    page's own files (what is already on disk each job's plan checks)."""
     from printgen import layouts
-    from printgen.naming import planned_outputs, svg_is_folder
+    from printgen.naming import planned_outputs
 
     prefix = f"{shown}: " if shown else ""
     seen: dict[Path, str] = {}
     for job in jobs:
         layout = layouts.load(job.layout)
-        folder_svg = svg_is_folder(layout, job.options)
         for target in planned_outputs(layout, job.options):
             key = Path(os.path.abspath(target))
             if key.name in RESERVED and key.parent == Path(os.path.abspath(job.options.out)):
@@ -167,32 +151,83 @@ def check_outputs(jobs: list[Job], shown: str = "") -> None:
             for other, label in seen.items():
                 if key == other or other in key.parents or key in other.parents:
                     raise UsageProblem(f"{prefix}{job.label} and {label} both write {target}")
-            is_folder = folder_svg and target.suffix not in (".pdf", ".svg")
-            if target.exists() or target.is_symlink():
-                if is_folder and not target.is_dir():
-                    raise UsageProblem(f"{prefix}{job.label} would replace the file {target} with a folder")
-                if not is_folder and target.is_dir():
-                    raise UsageProblem(f"{prefix}{job.label} would replace the folder {target} with a file")
             seen[key] = job.label
 
 
 def run_jobs(jobs: list[Job], workers: int,
              on_done: Callable[[JobResult], None] | None = None) -> list[JobResult]:
-    """Run every job (in `workers` processes when more than one); results in job order."""
-    results: dict[int, JobResult] = {}
+    """Run every job (in up to `workers` processes at once); results in job order.
+
+    A signal to the batch (SIGTERM, or Ctrl-C to its process group) cancels the queued jobs and stops the
+    running workers, each of which removes its partial file on the way out; the signal then goes on to the
+    caller (Terminated or KeyboardInterrupt) within a second or two.
+    """
     if workers <= 1 or len(jobs) <= 1:
-        for index, job in enumerate(jobs):
-            results[index] = run_job(job)
+        results = []
+        for job in jobs:
+            results.append(run_job(job))
             if on_done:
-                on_done(results[index])
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(run_job, job): index for index, job in enumerate(jobs)}
-            for future in as_completed(futures):
-                results[futures[future]] = future.result()
-                if on_done:
-                    on_done(results[futures[future]])
+                on_done(results[-1])
+        return results
+    return _in_processes(jobs, workers, on_done)
+
+
+def _in_processes(jobs: list[Job], workers: int, on_done: Callable[[JobResult], None] | None) -> list[JobResult]:
+    import multiprocessing
+    import queue as queues
+    import signal
+
+    context = multiprocessing.get_context("fork")
+    finished: Any = context.Queue()
+    results: dict[int, JobResult] = {}
+    running: dict[int, Any] = {}
+    waiting = list(enumerate(jobs))
+    try:
+        while waiting or running:
+            while waiting and len(running) < workers:
+                index, job = waiting.pop(0)
+                process = context.Process(target=_work, args=(index, job, finished), daemon=True)
+                process.start()
+                running[index] = process
+            try:
+                index, result = finished.get(timeout=0.2)
+            except queues.Empty:
+                for index, process in list(running.items()):
+                    if not process.is_alive() and process.exitcode not in (0, None):
+                        running.pop(index)
+                        results[index] = JobResult(jobs[index], error=f"the worker stopped (exit {process.exitcode})")
+                        if on_done:
+                            on_done(results[index])
+                continue
+            running.pop(index).join()
+            results[index] = result
+            if on_done:
+                on_done(result)
+    except BaseException:
+        for process in running.values():  # stop them: each one's signal handler unwinds and removes its .part
+            if process.is_alive() and process.pid is not None:
+                os.kill(process.pid, signal.SIGTERM)
+        for process in running.values():
+            process.join(2.0)
+            if process.is_alive():
+                process.kill()
+        raise
     return [results[i] for i in range(len(jobs))]
+
+
+def _work(index: int, job: Job, finished: Any) -> None:
+    """A worker process: build one job and report; a signal unwinds it (removing its partial file) and ends it
+    quietly."""
+    import signal
+
+    signal.signal(signal.SIGTERM, raise_terminated)
+    try:
+        finished.put((index, run_job(job)))
+    except Terminated:
+        os._exit(143)
+    except KeyboardInterrupt:
+        os._exit(130)
+
 
 
 def run_job(job: Job) -> JobResult:

@@ -16,15 +16,17 @@ from printgen.errors import UsageProblem
 from printgen.labels import catalogue
 from printgen.measure import Sizes, sizes
 from printgen.layouts.model import BoardLayout, DeckLayout, Layout, ScoreSheetLayout, TokenLayout
-from printgen.naming import base_name, subject, svg_is_folder
+from printgen.naming import base_name, planned_outputs, subject, svg_is_folder
 from printgen.options import BUILD_BY_KEY, SHEETS_PER_PAGE, Option, parse, refuse_inapplicable
-from printgen.output import atomic_file, atomic_folder
+from printgen.output import atomic_file, atomic_folder, check_file_target, check_folder_target
 from printgen.page import Document, Item, Page
 from printgen.printing.imposition import impose, plan_grid, single_pages
 from printgen.printing.paper import MARGIN, paper_size
 from printgen.rules.sheet import Sheet
 
 FORMATS = ("pdf", "svg")
+MAX_SVG_FILES = 500
+"""Most files an SVG set holds (one file per distinct sheet or card face)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +186,11 @@ def plan(layout: Layout, options: BuildOptions, on_page: ProgressCallback | None
     that then write its files: a batch plans every job before any job writes."""
     options.validate(layout)
     require_agreement(layout)
+    for target in planned_outputs(layout, options):
+        if target.suffix in (".pdf", ".svg"):
+            check_file_target(target)
+        else:
+            check_folder_target(target)
     if isinstance(layout, DeckLayout):
         return plan_deck(layout, options, on_page)
     if isinstance(layout, BoardLayout):
@@ -208,6 +215,10 @@ def plan_pad(layout: ScoreSheetLayout, options: BuildOptions, on_page: ProgressC
             refuse_illegible(layout, options)
         writers.append(lambda: write_pad_pdf(name, items(), options, on_page, about))
     if "svg" in options.formats:
+        if options.shuffle and options.pad_sheets > MAX_SVG_FILES:
+            raise UsageProblem(f"--format: an SVG set holds at most {MAX_SVG_FILES} files, and every shuffled sheet "
+                               f"is a file of its own ({options.pad_sheets:,}); build the pad as PDF (-f pdf), or "
+                               f"at most {MAX_SVG_FILES} sheets as SVG")
         writers.append(lambda: write_items_svg(name, items(), options.out, svg_is_folder(layout, options), about))
     return writers
 

@@ -23,7 +23,31 @@ def mismatches(layout: Layout) -> list[str]:
         found = _tokens(layout)
     else:
         found = _score_sheet(layout)
+    if not found:
+        found = _drawing(layout)
     return [f"{layout.source}: {key}: {message}" for key, message in found]
+
+
+def _drawing(layout: Layout) -> list[tuple[str, str]]:
+    """Draw the layout's page descriptions once (nothing is written), so `check` finds whatever `build` would
+    trip over: a problem here is a layout the loader let through but the drawing cannot use."""
+    from printgen.builders.cards import deck_faces
+    from printgen.builders.one_to_nine import board_item, token_items
+    from printgen.builders.scoresheet import build_sheet
+    from printgen.printing.cards import card_size
+
+    try:
+        if isinstance(layout, DeckLayout):
+            deck_faces(layout, card_size(layout.card_size), 3.0)
+        elif isinstance(layout, BoardLayout):
+            board_item(layout, card_size(layout.card_size))
+        elif isinstance(layout, TokenLayout):
+            token_items(layout)
+        else:
+            build_sheet(layout)
+    except (KeyError, ValueError, IndexError, AssertionError) as error:
+        return [("layout", f"cannot be drawn: {type(error).__name__} {error}")]
+    return []
 
 
 def require_agreement(layout: Layout) -> None:

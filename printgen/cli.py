@@ -18,7 +18,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from printgen import __version__
-from printgen.errors import PrintgenError, UsageProblem
+from printgen.errors import PrintgenError, Terminated, UsageProblem, raise_terminated
 from printgen.options import BUILD_OPTIONS, SIMULATE_OPTIONS, Option, parse
 
 LANGUAGES = ["en", "it", "de", "pl", "fr"]
@@ -35,20 +35,12 @@ class CliError(click.ClickException):
         self.exit_code = error.exit_code  # type: ignore[misc]
 
 
-class Terminated(BaseException):
-    """SIGTERM arrived: unwinds like Ctrl-C so temporary files are removed."""
-
-
-def _terminated(signum: int, frame: Any) -> None:
-    raise Terminated()
-
-
 def reports_errors(command: F) -> F:
     """Turn printgen's errors into one-line messages and exit codes, never tracebacks."""
 
     @wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        previous = signal.signal(signal.SIGTERM, _terminated)
+        previous = signal.signal(signal.SIGTERM, raise_terminated)
         try:
             return command(*args, **kwargs)
         except PrintgenError as error:

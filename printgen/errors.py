@@ -31,3 +31,12 @@ class CheckFailed(PrintgenError):
     def __init__(self, mismatches: list[str]) -> None:
         super().__init__("\n".join(mismatches))
         self.mismatches = mismatches
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived: unwinds like Ctrl-C (KeyboardInterrupt) so temporary files are removed."""
+
+
+def raise_terminated(signum: int, frame: object) -> None:
+    """A SIGTERM handler: raise Terminated where the program is."""
+    raise Terminated()

@@ -2,15 +2,24 @@
 
 A failed or interrupted build never leaves a partial file (or folder) at the
 target, and an earlier file there stays intact until the new one is whole.
+The new file's bytes (every file of a new folder) and the folder holding
+them reach the disk before the rename, and the rename itself after it, so a
+power cut leaves either the old file or the whole new one.
+
 printgen replaces only regular files (and folders it writes whole): a
 target that is a symbolic link, a device, a FIFO or a socket is refused
 with one line and left untouched, and no folder printgen fills or replaces
-is reached through a symbolic link.
+is reached through a symbolic link. Temporary names carry the writer's
+process id (`.NAME.PID.xxxx.part`), so a later build removes what a killed
+one (kill -9) left behind; two processes replacing the same folder at once
+take turns (a lock on the parent folder) and both end in one whole folder.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -23,20 +32,44 @@ from printgen.errors import UsageProblem
 
 def _kind(mode: int) -> str:
     for test, word in ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"),
-                       (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
+                       (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"),
+                       (stat.S_ISREG, "a file")):
         if test(mode):
             return word
-    return "not a regular file"
+    return "not a regular file or folder"
+
+
+MAX_NAME = 200
+"""Longest file name printgen writes, in bytes (its temporary name adds about 30 to that, below the usual
+255-byte limit of file systems)."""
+
+
+def _name_fits(target: Path) -> None:
+    if len(target.name.encode("utf-8", "surrogateescape")) > MAX_NAME:
+        raise UsageProblem(f"{target.name[:40]}...: a file name is at most {MAX_NAME} bytes long")
 
 
 def check_file_target(target: Path) -> None:
-    """UsageProblem unless `target` is a regular file or does not exist."""
+    """UsageProblem unless `target` is a regular file or does not exist (and its name is not too long)."""
+    _name_fits(target)
     try:
         mode = os.lstat(target).st_mode
     except FileNotFoundError:
         return
     if not stat.S_ISREG(mode):
         raise UsageProblem(f"{target}: is {_kind(mode)}; printgen replaces only regular files, so it was "
+                           "left untouched")
+
+
+def check_folder_target(target: Path) -> None:
+    """UsageProblem unless `target` is a real folder (not a link) or does not exist (and its name fits)."""
+    _name_fits(target)
+    try:
+        mode = os.lstat(target).st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISDIR(mode):
+        raise UsageProblem(f"{target}: is {_kind(mode)}; printgen replaces only folders it writes, so it was "
                            "left untouched")
 
 
@@ -56,14 +89,17 @@ def atomic_file(target: Path) -> Iterator[Path]:
     """Yield a temporary file beside `target`; on success it replaces `target`, on error it is removed."""
     check_file_target(target)
     target.parent.mkdir(parents=True, exist_ok=True)
-    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    remove_leftovers(target)
+    handle, name = tempfile.mkstemp(prefix=_prefix(target), suffix=".part", dir=target.parent)
     os.close(handle)
     temporary = Path(name)
     try:
         yield temporary
         os.chmod(temporary, 0o644)
+        _sync(temporary)
         check_file_target(target)
         os.replace(temporary, target)
+        _sync(target.parent)
     finally:
         temporary.unlink(missing_ok=True)
 
@@ -71,24 +107,81 @@ def atomic_file(target: Path) -> Iterator[Path]:
 @contextmanager
 def atomic_folder(target: Path) -> Iterator[Path]:
     """Yield a temporary folder beside `target`; on success it replaces `target` whole."""
-    try:
-        mode = os.lstat(target).st_mode
-        if not stat.S_ISDIR(mode):
-            raise UsageProblem(f"{target}: is {_kind(mode)}; printgen replaces only folders it writes")
-    except FileNotFoundError:
-        pass
+    check_folder_target(target)
     target.parent.mkdir(parents=True, exist_ok=True)
-    temporary = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent))
+    remove_leftovers(target)
+    temporary = Path(tempfile.mkdtemp(prefix=_prefix(target), suffix=".part", dir=target.parent))
     try:
         yield temporary
         os.chmod(temporary, 0o755)
-        if target.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=target.parent))
-            os.replace(target, old / target.name)
+        for path in sorted(temporary.rglob("*")):
+            if path.is_file() and not path.is_symlink():
+                _sync(path)
+        _sync(temporary)
+        with _locked(target.parent):
+            check_folder_target(target)
+            old = None
+            if target.exists():
+                old = Path(tempfile.mkdtemp(prefix=_prefix(target), suffix=".old", dir=target.parent))
+                os.replace(target, old / target.name)
             os.replace(temporary, target)
+            _sync(target.parent)
+        if old is not None:
             shutil.rmtree(old, ignore_errors=True)
-        else:
-            os.replace(temporary, target)
     finally:
         if temporary.exists():
             shutil.rmtree(temporary, ignore_errors=True)
+
+
+def _prefix(target: Path) -> str:
+    return f".{target.name}.{os.getpid()}."
+
+
+def remove_leftovers(target: Path) -> None:
+    """Remove temporary files and folders of `target` left by printgen processes that no longer run."""
+    pattern = re.compile(rf"\.{re.escape(target.name)}\.(\d+)\.[^.]+\.(part|old)")
+    try:
+        entries = list(os.scandir(target.parent))
+    except OSError:
+        return
+    for entry in entries:
+        match = pattern.fullmatch(entry.name)
+        if not match or _running(int(match[1])):
+            continue
+        path = Path(entry.path)
+        if entry.is_dir(follow_symlinks=False):
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
+
+
+def _running(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+@contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """Hold an exclusive lock on `folder` (its own inode: nothing is left behind) while swapping inside it."""
+    descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(descriptor)
+
+
+def _sync(path: Path) -> None:
+    """Flush `path` (a file or a folder's entries) to the disk."""
+    descriptor = os.open(path, os.O_RDONLY | (os.O_DIRECTORY if path.is_dir() else 0))
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)

@@ -95,6 +95,10 @@ def run_simulation(name: str, game: str, settings: dict[str, Any],
     from printgen.options import NINE
 
     players, games, seed, strategy = (settings[k] for k in ("players", "games", "seed", "strategy"))
+    if settings.get("render"):
+        from printgen.output import check_file_target
+
+        check_file_target(Path(settings["render"]))  # refused before the games are played, not after
     if game == NINE:
         return SimulationResult(simulate_nine(players, games, seed, strategy, on_game).lines())
     _, layout = game_of(name)

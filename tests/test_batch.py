@@ -186,10 +186,10 @@ def test_a_symlink_out_of_the_folder_is_refused(tmp_path: Path) -> None:
     elsewhere = tmp_path / "elsewhere.pdf"
     (out / "pad.pdf").symlink_to(elsewhere)
     path = manifest(tmp_path, '[[jobs]]\nlayout = "qwixx-standard"\noutput = "pad"')
-    with pytest.raises(LayoutError, match="is a link out of the output folder"):
-        read_manifest(path, out)
-    (job,) = read_manifest(path, out, allow_outside=True)
-    assert job.options.output == "pad"
+    for allow in (False, True):
+        with pytest.raises(LayoutError, match="pad.pdf: is a symbolic link; printgen replaces only regular files"):
+            read_manifest(path, out, allow_outside=allow)
+    assert not elsewhere.exists()
 
 
 def test_layout_files_and_out_are_relative_to_the_manifest(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -230,5 +230,5 @@ def test_a_folder_where_a_file_is_would_be_refused(tmp_path: Path) -> None:
     (out / "deck").write_text("a plain file of the user's")
     text = '[[jobs]]\nlayout = "qwixx-cards-deck"\nformat = "svg"\noutput = "deck"'
     result = CliRunner().invoke(main, ["batch", str(manifest(tmp_path, text)), "--out", str(out)])
-    assert result.exit_code == 2 and "would replace the file" in result.output
+    assert result.exit_code == 2 and "deck: is a file; printgen replaces only folders it writes" in result.output
     assert (out / "deck").read_text() == "a plain file of the user's"

@@ -10,6 +10,7 @@ import difflib
 import re
 from typing import Any
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ufffe\uffff]")
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
 _TYPE_NAMES = {int: "an integer", float: "a number", str: "a string", bool: "true or false"}
 
@@ -73,12 +74,16 @@ class Fields:
         return self.data[name]
 
     def string(self, name: str, default: str | None = None) -> str | None:
-        """A non-empty string."""
+        """A non-empty string without control characters."""
         value = self._raw(name, default is None)
         if value is None:
             return default
         if not isinstance(value, str) or not value.strip():
             self.problem(name, f"must be a non-empty string, not {_show(value)}")
+            return None
+        control = _CONTROL.search(value)
+        if control:
+            self.problem(name, f"holds the control character U+{ord(control[0]):04X}, which cannot be printed")
             return None
         return value
 

@@ -23,8 +23,11 @@ from printgen.layouts.model import (
     TokenLayout,
 )
 from printgen.rules import qwixx
+from printgen.rules.variants import COLOURS
 
 MAX_FILE_BYTES = 1_000_000
+MAX_DEPTH = 16
+"""Deepest nesting of tables and arrays a layout or manifest may have (printgen's own need 4)."""
 GAMES = ("qwixx-cards", "one-to-9")
 CARD_KINDS = ("number", "joker", "number-joker", "draw3")
 TOKEN_KINDS = ("small-star", "big-star")
@@ -68,9 +71,27 @@ def parse_toml(path: Path, name: str) -> dict[str, Any]:
     if not text.strip():
         raise LayoutError([f"{name}: file is empty"])
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise LayoutError([f"{name}: TOML syntax error: {error}"]) from None
+    except RecursionError:
+        raise LayoutError([f"{name}: nested too deeply (at most {MAX_DEPTH} levels)"]) from None
+    if _depth(data) > MAX_DEPTH:
+        raise LayoutError([f"{name}: nested too deeply (at most {MAX_DEPTH} levels)"])
+    return data
+
+
+def _depth(data: object) -> int:
+    """How deeply tables and arrays nest in `data` (counted without recursion)."""
+    deepest, stack = 0, [(data, 0)]
+    while stack:
+        value, level = stack.pop()
+        deepest = max(deepest, level)
+        if isinstance(value, dict):
+            stack += [(v, level + 1) for v in value.values()]
+        elif isinstance(value, list):
+            stack += [(v, level + 1) for v in value]
+    return deepest
 
 
 def _score_sheet(top: Fields, name: str, source: str) -> ScoreSheetLayout | None:
@@ -143,6 +164,10 @@ def _deck(top: Fields, name: str, source: str) -> DeckLayout | None:
         if back is None:
             top.problem("palette.back", "is missing (the neutral colour of the card backs)")
     groups = [_card_group(fields, palette) for fields in top.tables("cards", 1, 20)]
+    if palette is not None and game is not None:
+        multicoloured = any(g is not None and g.kind in ("joker", "number-joker") for g in groups)
+        _require(top, palette, (*(COLOURS if multicoloured else ()), *(("star",) if game == "one-to-9" else ())),
+                 "the cards draw it")
     if top.problems or None in (title, game, card_size, palette, back, *groups):
         return None
     assert title and game and card_size and palette and back
@@ -197,6 +222,8 @@ def _board(top: Fields, name: str, source: str) -> BoardLayout | None:
         top.problem("colours", f"every colour must be in [palette] ({', '.join(palette)})")
         colours = None
     numbers = top.integers("numbers", 1, 20)
+    if palette is not None:
+        _require(top, palette, ("board", "star"), "the board draws it")
     if top.problems or None in (title, game, card_size, palette, colours, numbers):
         return None
     assert title and game and card_size and palette and colours and numbers
@@ -207,6 +234,8 @@ def _tokens(top: Fields, name: str, source: str) -> TokenLayout | None:
     title = top.string("title")
     game = _game(top)
     palette = _palette(top)
+    if palette is not None:
+        _require(top, palette, ("star", "ink"), "the tokens draw it")
     groups = []
     for fields in top.tables("tokens", 1, 10):
         kind = fields.string("kind")
@@ -221,6 +250,13 @@ def _tokens(top: Fields, name: str, source: str) -> TokenLayout | None:
         return None
     assert title and game and palette
     return TokenLayout(name, source, title, game, tuple(palette.items()), tuple(g for g in groups if g))
+
+
+def _require(top: Fields, palette: dict[str, str], names: tuple[str, ...], why: str) -> None:
+    """A problem for every colour `names` asks of [palette] that it lacks."""
+    for colour in names:
+        if colour not in palette:
+            top.problem(f"palette.{colour}", f"is missing ({why})")
 
 
 def _palette(top: Fields) -> dict[str, str] | None:

@@ -1,0 +1,68 @@
+"""Safe output: only regular files are replaced, leftovers of killed builds are removed, concurrent folder
+replacements end whole."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from printgen.errors import UsageProblem
+from printgen.output import atomic_file, atomic_folder, check_file_target, remove_leftovers
+
+
+def test_only_regular_files_are_replaced(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.pdf"
+    os.mkfifo(fifo)
+    link = tmp_path / "link.pdf"
+    link.symlink_to(tmp_path / "elsewhere.pdf")
+    for target in (fifo, link, tmp_path, Path("/dev/null")):
+        with pytest.raises(UsageProblem, match="printgen replaces only regular files"):
+            check_file_target(target)
+    with pytest.raises(UsageProblem, match="is a FIFO"):
+        with atomic_file(fifo) as temporary:
+            temporary.write_text("never")
+    assert fifo.is_fifo() and not (tmp_path / "elsewhere.pdf").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.pdf", "pipe.pdf"]
+
+
+def test_a_killed_build_leaves_nothing_a_later_build_keeps(tmp_path: Path) -> None:
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    gone = int(dead.stdout)  # a process id that has finished
+    stale = tmp_path / f".pad.pdf.{gone}.abcd1234.part"
+    stale.write_text("half a pad")
+    stale_folder = tmp_path / f".cards.{gone}.abcd1234.old"
+    stale_folder.mkdir()
+    live = tmp_path / f".pad.pdf.{os.getppid()}.efgh5678.part"  # a running process: its file is in use
+    live.write_text("being written")
+    with atomic_file(tmp_path / "pad.pdf") as temporary:
+        temporary.write_text("whole")
+    remove_leftovers(tmp_path / "cards")
+    assert not stale.exists() and not stale_folder.exists() and live.exists()
+    assert (tmp_path / "pad.pdf").read_text() == "whole"
+
+
+def _replace_many(target: str, label: str) -> None:
+    for round_ in range(15):
+        with atomic_folder(Path(target)) as temporary:
+            for i in range(5):
+                (temporary / f"{i}.svg").write_text(f"{label} {round_}")
+
+
+def test_concurrent_folder_replacements_end_whole(tmp_path: Path) -> None:
+    target = tmp_path / "cards"
+    workers = [multiprocessing.get_context("fork").Process(target=_replace_many, args=(str(target), label))
+               for label in ("a", "b", "c")]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(60)
+        assert worker.exitcode == 0
+    files = sorted(p.name for p in target.iterdir())
+    assert files == [f"{i}.svg" for i in range(5)]
+    assert len({(target / f).read_text() for f in files}) == 1  # one whole folder, not a mixture
+    assert [p.name for p in tmp_path.iterdir()] == ["cards"]  # no .part or .old leftovers
