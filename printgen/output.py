@@ -23,7 +23,7 @@ import re
 import shutil
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -44,33 +44,25 @@ MAX_NAME = 200
 255-byte limit of file systems)."""
 
 
-def _name_fits(target: Path) -> None:
-    if len(target.name.encode("utf-8", "surrogateescape")) > MAX_NAME:
-        raise UsageProblem(f"{target.name[:40]}...: a file name is at most {MAX_NAME} bytes long")
-
-
 def check_file_target(target: Path) -> None:
     """UsageProblem unless `target` is a regular file or does not exist (and its name is not too long)."""
-    _name_fits(target)
-    try:
-        mode = os.lstat(target).st_mode
-    except FileNotFoundError:
-        return
-    if not stat.S_ISREG(mode):
-        raise UsageProblem(f"{target}: is {_kind(mode)}; printgen replaces only regular files, so it was "
-                           "left untouched")
+    _check_target(target, stat.S_ISREG, "regular files")
 
 
 def check_folder_target(target: Path) -> None:
     """UsageProblem unless `target` is a real folder (not a link) or does not exist (and its name fits)."""
-    _name_fits(target)
+    _check_target(target, stat.S_ISDIR, "folders it writes")
+
+
+def _check_target(target: Path, allowed: Callable[[int], bool], what: str) -> None:
+    if len(target.name.encode("utf-8", "surrogateescape")) > MAX_NAME:
+        raise UsageProblem(f"{target.name[:40]}...: a file name is at most {MAX_NAME} bytes long")
     try:
         mode = os.lstat(target).st_mode
     except FileNotFoundError:
         return
-    if not stat.S_ISDIR(mode):
-        raise UsageProblem(f"{target}: is {_kind(mode)}; printgen replaces only folders it writes, so it was "
-                           "left untouched")
+    if not allowed(mode):
+        raise UsageProblem(f"{target}: is {_kind(mode)}; printgen replaces only {what}, so it was left untouched")
 
 
 def safe_folder(folder: Path) -> None:

@@ -13,9 +13,6 @@ import pytest
 
 from printgen import layouts
 from printgen.build import BuildOptions, build
-from printgen.page import Document
-from printgen.render import pdf as pdf_backend
-from printgen.render import pdfstream
 from printgen.render import svg as svg_backend
 from printgen.render.recording import record
 from tests.pdfcheck import fonts
@@ -35,24 +32,13 @@ COMBOS: list[tuple[str, dict[str, Any]]] = [
 
 
 @pytest.fixture
-def captured(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    """Every page the PDF backend writes, kept for inspection; every SVG built with validation on."""
-    pages: list[Any] = []
-
-    def keeping(real: Any) -> Any:
-        def keep(document: Document, target: Any, *args: Any, **kwargs: Any) -> int:
-            document.pages = list(document.pages)
-            pages.extend(document.pages)
-            return int(real(document, target, *args, **kwargs))
-
-        return keep
+def captured(pages: list[Any], monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every page the PDF backend writes (the `pages` fixture); every SVG built with validation on."""
 
     def validated(page: Any, target: Path, title: str, about: str = "") -> None:
         with open(target, "w", encoding="utf-8") as handle:
             svg_backend.svg_document(page, title, debug=True, about=about).write(handle, pretty=False)
 
-    monkeypatch.setattr(pdf_backend, "write_pdf", keeping(pdf_backend.write_pdf))
-    monkeypatch.setattr(pdfstream, "write_streamed_pdf", keeping(pdfstream.write_streamed_pdf))
     monkeypatch.setattr(svg_backend, "write_svg", validated)
     return pages
 
