@@ -14,8 +14,8 @@ from printgen.builders.pad import pad_items
 from printgen.check import require_agreement
 from printgen.errors import UsageProblem
 from printgen.labels import catalogue
-from printgen.measure import Sizes, sizes
 from printgen.layouts.model import BoardLayout, DeckLayout, Layout, ScoreSheetLayout, TokenLayout
+from printgen.measure import Sizes, sizes
 from printgen.naming import base_name, planned_outputs, subject, svg_is_folder
 from printgen.options import BUILD_BY_KEY, SHEETS_PER_PAGE, Option, parse, refuse_inapplicable
 from printgen.output import atomic_file, atomic_folder, check_file_target, check_folder_target
@@ -341,7 +341,13 @@ def write_pages_pdf(document: Document, target: Path, on_page: ProgressCallback 
 def plan_deck(layout: DeckLayout, options: BuildOptions, on_page: ProgressCallback | None = None) -> list[Writer]:
     """A deck: fronts (with backs behind them for duplex) as PDF, and/or one SVG per face."""
     from printgen.builders.cards import deck_faces
-    from printgen.printing.cards import alignment_pages, card_pages, card_size, mirror_axis, plan_cards
+    from printgen.printing.cards import (
+        alignment_pages,
+        card_pages,
+        card_size,
+        mirror_axis,
+        plan_cards,
+    )
 
     size = card_size(options.card_size or layout.card_size)
     faces = deck_faces(layout, size, options.card_bleed, options.symbols, options.corner_guide, options.lang)

@@ -283,10 +283,9 @@ def batch(manifest: Path, out: Path | None, jobs: int | None, quiet: bool, allow
     Example:
       printgen batch club.toml -j 2
     """
+    from printgen import layouts
     from printgen.batch import read_manifest
     from printgen.config import load_defaults
-
-    from printgen import layouts
 
     loaded = read_manifest(manifest, out, allow_outside, load_defaults().build)
     for job in loaded:
@@ -424,9 +423,8 @@ def simulate(name: str, **values: Any) -> None:
 
 
 def _simulation_settings(name: str, given: dict[str, Any], defaults: dict[str, Any]) -> tuple[dict[str, Any], str]:
-    from printgen.simulate import game_of
-
     from printgen.options import CARDS, SIMULATE_BY_KEY, refuse_inapplicable
+    from printgen.simulate import game_of
 
     game, layout = game_of(name)
     if given.get("card_game"):  # the gemixxt A sheet played with cards: then the card game's options apply

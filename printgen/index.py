@@ -144,7 +144,7 @@ def _analyse(path: Path) -> dict[str, Any]:
     from pypdf import PdfReader
 
     reader = PdfReader(path)
-    subject = (reader.metadata or {}).get("/Subject") or ""
+    subject = reader.metadata.get("/Subject", "") if reader.metadata else ""
     groups: dict[bytes, list[Any]] = {}
     order: list[bytes] = []
     for number, page in enumerate(reader.pages, start=1):
@@ -238,7 +238,7 @@ def _svg_subject(path: Path) -> str:
     import re
     from html import unescape
 
-    match = re.search(r"<desc>(.*?)</desc>", _svg_head(path), re.S)
+    match = re.search(r"<desc>(.*?)</desc>", _svg_head(path), re.DOTALL)
     return unescape(match[1]) if match else ""
 
 
@@ -246,7 +246,7 @@ def _svg_body(path: Path) -> bytes:
     """The SVG without its title and description (sheets of a pad differ only in their names there)."""
     import re
 
-    return re.sub(rb"<title>.*?</title>|<desc>.*?</desc>", b"", path.read_bytes(), flags=re.S)
+    return re.sub(rb"<title>.*?</title>|<desc>.*?</desc>", b"", path.read_bytes(), flags=re.DOTALL)
 
 
 def _svg_size(path: Path) -> tuple[float, float]:

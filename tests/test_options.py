@@ -10,7 +10,15 @@ from click.testing import CliRunner
 
 from printgen import layouts
 from printgen.cli import main
-from printgen.options import BUILD_OPTIONS, SIMULATE_OPTIONS, Option, choice, integer, length, offset
+from printgen.options import (
+    BUILD_OPTIONS,
+    SIMULATE_OPTIONS,
+    Option,
+    choice,
+    integer,
+    length,
+    offset,
+)
 
 SAMPLE = {"output": "x", "out": None, "format": "svg", "paper": "a3", "lang": "de", "sheets": "4",
           "per_page": "1", "seed": "3", "lucky_pool": "all", "card_size": "mini", "bleed": "2", "gap": "1",

@@ -23,15 +23,15 @@ def test_only_regular_files_are_replaced(tmp_path: Path) -> None:
     for target in (fifo, link, tmp_path, Path("/dev/null")):
         with pytest.raises(UsageProblem, match="printgen replaces only regular files"):
             check_file_target(target)
-    with pytest.raises(UsageProblem, match="is a FIFO"):
-        with atomic_file(fifo) as temporary:
-            temporary.write_text("never")
+    with pytest.raises(UsageProblem, match="is a FIFO"), atomic_file(fifo) as temporary:
+        temporary.write_text("never")
     assert fifo.is_fifo() and not (tmp_path / "elsewhere.pdf").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.pdf", "pipe.pdf"]
 
 
 def test_a_killed_build_leaves_nothing_a_later_build_keeps(tmp_path: Path) -> None:
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                          check=True)
     gone = int(dead.stdout)  # a process id that has finished
     stale = tmp_path / f".pad.pdf.{gone}.abcd1234.part"
     stale.write_text("half a pad")

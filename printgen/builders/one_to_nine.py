@@ -74,8 +74,8 @@ def nine_front(layout: DeckLayout, card: one_to_nine.Card, size: tuple[Mm, Mm], 
                                  Paint(fill=layout.colour(name))))
         elements.append(star(cx, cy, r, Paint(fill=WHITE, stroke=DARK, width=0.5)))
         elements.append(centred_text(cx, cy + r * 0.08, str(card.number), r * 0.62 / cap_height("bold"), DARK))
-        corners = (layout.colour(one_to_nine.COLOURS[0]), layout.colour(one_to_nine.COLOURS[-1]))
-        index, index_ink, label = str(card.number), tuple(map(readable_on, corners)), labels["any_colour"]
+        corners = (readable_on(layout.colour(one_to_nine.COLOURS[0])), readable_on(layout.colour(one_to_nine.COLOURS[-1])))
+        index, index_ink, label = str(card.number), corners, labels["any_colour"]
     elif card.kind == "joker":
         elements.append(Rect(0, 0, *full, Paint(fill=DARK)))
         for i, name in enumerate(one_to_nine.COLOURS):

@@ -298,7 +298,7 @@ def ruler(cx: Mm, cy: Mm) -> list[Element]:
             label = f"{step:+d}".replace("-", "−")
             x_label_y = cy - 4.0 if step > 0 else cy + 4.0 + 0.75 * RULER_LABEL
             elements.append(Text(cx + step, x_label_y, label, RULER_LABEL, "#000000", "regular", "middle"))
-            y_label_x, anchor = (cx + 4.0, "start") if step > 0 else (cx - 4.0, "end")
-            elements.append(Text(y_label_x, cy + step + 0.375 * RULER_LABEL, label, RULER_LABEL, "#000000",
-                                 "regular", anchor))
+            y_label = cy + step + 0.375 * RULER_LABEL
+            elements.append(Text(cx + 4.0, y_label, label, RULER_LABEL, "#000000", "regular", "start") if step > 0
+                            else Text(cx - 4.0, y_label, label, RULER_LABEL, "#000000", "regular", "end"))
     return elements
