@@ -10,6 +10,7 @@ from pathlib import Path
 from printgen import layouts
 from printgen.builders.pad import pad_items
 from printgen.check import require_agreement
+from printgen.colour_management import press
 from printgen.errors import UsageProblem
 from printgen.labels import languages
 from printgen.layouts.model import BoardLayout, DeckLayout, ScoreSheetLayout, TokenLayout
@@ -33,7 +34,11 @@ class BuildOptions:
     Sheets: pad size, sheets per page, seed, language, colour shapes, lucky
     pool, shuffling. Decks: card size, bleed, gap, crop marks, corner guide,
     duplex, backs file, alignment page, back offset (per_page 1 makes
-    print-shop pages; None fits as many as the paper holds). Every layout: CMYK.
+    print-shop pages; None fits as many as the paper holds). Every layout:
+    CMYK (`cmyk`: colours converted through the bundled FOGRA39 press profile;
+    `icc`: through this CMYK profile instead, which implies `cmyk`) and how
+    SVGs carry text (`svg_text`: "outline", glyph outlines that look the same
+    everywhere, or "font", editable text naming Roboto).
     """
 
     out: Path = Path("output")
@@ -59,6 +64,8 @@ class BuildOptions:
     tile: bool = False
     output: str | None = None
     timestamp: bool = False
+    svg_text: str = "outline"
+    icc: Path | None = None
 
     def name_for(self, layout_name: str) -> str:
         """The base name of the files written (the layout's name unless `output` is set)."""
@@ -91,6 +98,12 @@ class BuildOptions:
             raise UsageProblem(f"--out: {self.out} is a file, not a folder")
         if self.duplex not in DUPLEX:
             raise UsageProblem(f"--duplex: {self.duplex!r} is not one of {', '.join(DUPLEX)}")
+        from printgen.render.svg import SVG_TEXT
+
+        if self.svg_text not in SVG_TEXT:
+            raise UsageProblem(f"--svg-text: {self.svg_text!r} is not one of {', '.join(SVG_TEXT)}")
+        if self.icc is not None:
+            press(self.icc)  # a UsageProblem naming the file unless it is a CMYK printer profile
 
 
 ProgressCallback = Callable[[int], None]
@@ -116,7 +129,7 @@ def build(ref: str, options: BuildOptions, on_page: ProgressCallback | None = No
     if "pdf" in options.formats:
         written.append(write_pad_pdf(options.name_for(layout.name), items(), options, on_page))
     if "svg" in options.formats:
-        written.append(write_items_svg(options.name_for(layout.name), items(), options.out))
+        written.append(write_items_svg(options.name_for(layout.name), items(), options.out, options.svg_text))
     return written
 
 
@@ -131,7 +144,7 @@ def write_pad_pdf(name: str, items: Iterator[Item], options: BuildOptions,
     target = options.out / f"{name}.pdf"
     title = f"{name}: {options.sheets} sheets"
     return write_items_pdf(items, target, options.page_paper, options.sheets_per_page, title, on_page,
-                           options.cmyk, options.timestamp)
+                           options.cmyk, options.timestamp, icc=options.icc)
 
 
 def write_filled_pdf(layout: ScoreSheetLayout, sheets: list[Sheet], target: Path, lang: str = "en",
@@ -146,7 +159,7 @@ def write_filled_pdf(layout: ScoreSheetLayout, sheets: list[Sheet], target: Path
 
 def write_items_pdf(items: Iterator[Item], target: Path, paper: str, per_page: int, title: str,
                     on_page: ProgressCallback | None = None, cmyk: bool = False, timestamp: bool = False,
-                    stream: bool = True) -> Path:
+                    stream: bool = True, icc: Path | None = None) -> Path:
     """Impose `items` `per_page` to a page of `paper` and write them to `target`, atomically.
 
     With `stream` (items whose extras are all symbol placements, as in pads) pages go to the file one by
@@ -156,21 +169,21 @@ def write_items_pdf(items: Iterator[Item], target: Path, paper: str, per_page: i
     grid = plan_grid(paper_size(paper), first.width, first.height, per_page)
     pages = impose(chain([first], items), grid)
     if not stream:
-        return write_pages_pdf(Document(first.art.symbols(), pages, title), target, on_page, cmyk, timestamp)
+        return write_pages_pdf(Document(first.art.symbols(), pages, title), target, on_page, cmyk, timestamp, icc)
     from printgen.render.pdfstream import write_streamed_pdf
 
     with atomic_file(target) as temporary:
-        write_streamed_pdf(Document([], pages, title), str(temporary), on_page, cmyk, timestamp)
+        write_streamed_pdf(Document([], pages, title), str(temporary), on_page, cmyk, timestamp, icc)
     return target
 
 
 def write_pages_pdf(document: Document, target: Path, on_page: ProgressCallback | None = None,
-                    cmyk: bool = False, timestamp: bool = False) -> Path:
+                    cmyk: bool = False, timestamp: bool = False, icc: Path | None = None) -> Path:
     """Render `document` into `target`, atomically (byte-identical for the same input unless `timestamp`)."""
     from printgen.render.pdf import write_pdf
 
     with atomic_file(target) as temporary:
-        write_pdf(document, temporary, on_page, cmyk, invariant=not timestamp)
+        write_pdf(document, temporary, on_page, cmyk, invariant=not timestamp, icc=icc)
     return target
 
 
@@ -203,11 +216,11 @@ def build_deck(layout: DeckLayout, options: BuildOptions, on_page: ProgressCallb
         else:
             pages = chain(test, chain.from_iterable(zip(front_pages, back_pages)))
         written.append(write_pages_pdf(Document([], pages, title), options.out / f"{options.name_for(layout.name)}.pdf", on_page,
-                                       options.cmyk, options.timestamp))
+                                       options.cmyk, options.timestamp, options.icc))
         if options.duplex == "off" and options.backs_file:
             backs_doc = Document([], chain(test[1:], back_pages), f"{title} (backs)")
             written.append(write_pages_pdf(backs_doc, options.out / f"{options.name_for(layout.name)}-backs.pdf", None,
-                                           options.cmyk, options.timestamp))
+                                           options.cmyk, options.timestamp, options.icc))
     if "svg" in options.formats:
         from printgen.render.svg import write_svg
 
@@ -218,7 +231,7 @@ def build_deck(layout: DeckLayout, options: BuildOptions, on_page: ProgressCallb
                 for face, file in ((front, f"{name}-front"), (back, "back" if common_back else f"{name}-back")):
                     target = temporary / f"{file}.svg"
                     if not target.exists():
-                        write_svg(Item(name, face).as_page(), target, f"{layout.title}: {file}")
+                        write_svg(Item(name, face).as_page(), target, f"{layout.title}: {file}", options.svg_text)
         written.append(folder)
     return written
 
@@ -240,9 +253,9 @@ def build_board(layout: BoardLayout, options: BuildOptions) -> list[Path]:
             pages = [whole_page(board, options.paper or smallest_paper(board) or "a0")]
         document = Document([], pages, f"{layout.name}: {board.width:.0f} x {board.height:.0f} mm")
         written.append(write_pages_pdf(document, options.out / f"{options.name_for(layout.name)}.pdf", None,
-                                       options.cmyk, options.timestamp))
+                                       options.cmyk, options.timestamp, options.icc))
     if "svg" in options.formats:
-        written.append(write_items_svg(options.name_for(layout.name), iter([board]), options.out))
+        written.append(write_items_svg(options.name_for(layout.name), iter([board]), options.out, options.svg_text))
     return written
 
 
@@ -257,13 +270,13 @@ def build_tokens(layout: TokenLayout, options: BuildOptions) -> list[Path]:
         pages = token_pages(tokens, paper_size(options.page_paper))
         document = Document([], pages, f"{layout.name}: {len(tokens)} tokens")
         written.append(write_pages_pdf(document, options.out / f"{options.name_for(layout.name)}.pdf", None,
-                                       options.cmyk, options.timestamp))
+                                       options.cmyk, options.timestamp, options.icc))
     if "svg" in options.formats:
-        written.append(write_items_svg(options.name_for(layout.name), iter(tokens), options.out))
+        written.append(write_items_svg(options.name_for(layout.name), iter(tokens), options.out, options.svg_text))
     return written
 
 
-def write_items_svg(name: str, items: Iterator[Item], out: Path) -> Path:
+def write_items_svg(name: str, items: Iterator[Item], out: Path, svg_text: str = "outline") -> Path:
     """Write OUT/NAME.svg when all items are alike, else OUT/NAME/ with one SVG per distinct item."""
     from printgen.render.svg import write_svg
 
@@ -274,10 +287,10 @@ def write_items_svg(name: str, items: Iterator[Item], out: Path) -> Path:
         (item,) = distinct.values()
         target = out / f"{name}.svg"
         with atomic_file(target) as temporary:
-            write_svg(item.as_page(), temporary, item.name)
+            write_svg(item.as_page(), temporary, item.name, svg_text)
         return target
     folder = out / name
     with atomic_folder(folder) as temporary:
         for item in distinct.values():
-            write_svg(item.as_page(), temporary / f"{item.name}.svg", item.name)
+            write_svg(item.as_page(), temporary / f"{item.name}.svg", item.name, svg_text)
     return folder

@@ -129,6 +129,13 @@ def press(icc: Path | None = None) -> Press:
     return Press(path, data, description, condition)
 
 
+def press_for(cmyk: bool, icc: Path | None = None) -> Press | None:
+    """The press a PDF's colours go to: `icc`'s if given, else the bundled one if `cmyk`, else None (sRGB)."""
+    if icc is not None:
+        return press(icc)
+    return press() if cmyk else None
+
+
 def srgb_lab(colour: Hex) -> Lab:
     """The CIE L*a*b* (D50, Bradford-adapted as ICC profiles do) of an sRGB colour, computed exactly."""
 

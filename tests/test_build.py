@@ -48,10 +48,20 @@ def test_svg_of_identical_sheets_is_one_file(tmp_path: Path) -> None:
     assert svg == tmp_path / "qwixx-standard.svg"
     root = ET.parse(svg).getroot()
     assert root.get("width") == "190mm" and root.get("viewBox") == "0 0 190 115"
+    assert not list(root.iter("{http://www.w3.org/2000/svg}text"))  # text as outlines, kept in titles
+    titles = [el.text for el in root.iter("{http://www.w3.org/2000/svg}title")]
+    assert titles.count("12") == 4 and "Misthrows" in titles
+    assert len(list(root.iter("{http://www.w3.org/2000/svg}symbol"))) >= 5
+
+
+def test_svg_text_font_keeps_editable_text(tmp_path: Path) -> None:
+    (svg,) = build("qwixx-standard", BuildOptions(out=tmp_path, formats=("svg",), svg_text="font"))
+    root = ET.parse(svg).getroot()
     texts = [el.text for el in root.iter("{http://www.w3.org/2000/svg}text")]
     assert texts.count("12") == 4 and "Misthrows" in texts
-    assert any(el.get("font-family", "").startswith("Roboto") for el in root.iter("{http://www.w3.org/2000/svg}text"))
-    assert len(list(root.iter("{http://www.w3.org/2000/svg}symbol"))) >= 5
+    assert all(el.get("font-family", "").startswith("Roboto") for el in root.iter("{http://www.w3.org/2000/svg}text"))
+    with pytest.raises(UsageProblem, match="--svg-text: 'path'"):
+        build("qwixx-standard", BuildOptions(out=tmp_path, formats=("svg",), svg_text="path"))
 
 
 def test_build_refuses_a_layout_that_fails_the_check(write_layout: Callable[..., Path], tmp_path: Path) -> None:

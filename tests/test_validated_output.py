@@ -22,7 +22,7 @@ from tests.pdfcheck import fonts
 
 COMBOS: list[tuple[str, dict[str, Any]]] = [(name, {"sheets": 3}) for name in layouts.builtin_names()] + [
     ("qwixx-big-points", {"sheets": 5, "lang": "pl", "symbols": True, "cmyk": True, "per_page": 4, "paper": "letter"}),
-    ("qwixx-gemixxt-b", {"sheets": 3, "shuffle": True, "lang": "fr"}),
+    ("qwixx-gemixxt-b", {"sheets": 3, "shuffle": True, "lang": "fr", "svg_text": "font"}),
     ("qwixx-bonus-b", {"sheets": 1, "per_page": 1, "lang": "de"}),
     ("qwixx-cards-deck", {"per_page": 1, "bleed": 0.0, "cmyk": True}),
     ("qwixx-cards-deck", {"duplex": "short", "alignment_page": True, "paper": "letter", "card_size": "bridge",
@@ -46,9 +46,9 @@ def captured(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
 
         return keep
 
-    def validated(page: Any, target: Path, title: str) -> None:
+    def validated(page: Any, target: Path, title: str, svg_text: str = "outline") -> None:
         with open(target, "w", encoding="utf-8") as handle:
-            svg_backend.svg_document(page, title, debug=True).write(handle, pretty=False)
+            svg_backend.svg_document(page, title, debug=True, svg_text=svg_text).write(handle, pretty=False)
 
     monkeypatch.setattr(pdf_backend, "write_pdf", keeping(pdf_backend.write_pdf))
     monkeypatch.setattr(pdfstream, "write_streamed_pdf", keeping(pdfstream.write_streamed_pdf))

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from printgen.errors import UsageProblem
-from printgen.page import Box, Element, Line, Mm, Page, Paint, Symbol, Text, Use
+from printgen.page import REGISTRATION, Box, Element, Line, Mm, Page, Paint, Symbol, Text, Use
 
 CARD_SIZES: dict[str, tuple[Mm, Mm]] = {
     "poker": (63.5, 88.9),
@@ -27,7 +27,7 @@ CARD_SIZES: dict[str, tuple[Mm, Mm]] = {
 CARD_MARGIN: Mm = 5.0
 """Least distance from a card's trim to the paper edge."""
 MAX_BLEED: Mm = 10.0
-MARK = Paint(stroke="#000000", width=0.09)
+MARK = Paint(stroke=REGISTRATION, width=0.09)
 """Crop marks: hairlines (about 0.25 pt)."""
 MARK_OFFSET: Mm = 1.0
 MARK_LENGTH: Mm = 4.0
@@ -208,9 +208,9 @@ def alignment_pages(grid: CardGrid, axis: str, offset: tuple[Mm, Mm]) -> tuple[P
     """
     w, h = grid.page_w, grid.page_h
     points = [(w / 2, h / 2), (w * 0.25, h * 0.25), (w * 0.75, h * 0.75)]
-    ink = Paint(stroke="#000000", width=0.15)
+    ink = Paint(stroke=REGISTRATION, width=0.15)
     front: list[Element] = [
-        Text(w / 2, 18.0, "printgen duplex alignment page", 5.0, "#000000", "bold", "middle"),
+        Text(w / 2, 18.0, "printgen duplex alignment page", 5.0, REGISTRATION, "bold", "middle"),
         Text(w / 2, 25.0, "Print double-sided at 100 %, hold against the light, read where each back cross", 3.0,
              "#333333", "regular", "middle"),
         Text(w / 2, 29.5, "meets the scales (mm, + right/down), then build with --back-offset X,Y.", 3.0,
@@ -218,7 +218,7 @@ def alignment_pages(grid: CardGrid, axis: str, offset: tuple[Mm, Mm]) -> tuple[P
     ]
     for cx, cy in points:
         front += _ruler(cx, cy, ink)
-    back: list[Element] = [Text(w / 2, h - 14.0, "back of the alignment page", 4.0, "#000000", "bold", "middle")]
+    back: list[Element] = [Text(w / 2, h - 14.0, "back of the alignment page", 4.0, REGISTRATION, "bold", "middle")]
     for cx, cy in points:
         mx, my = (w - cx, cy) if axis == "x" else (cx, h - cy)
         mx, my = mx + offset[0], my + offset[1]
@@ -234,6 +234,6 @@ def _ruler(cx: Mm, cy: Mm, paint: Paint) -> list[Element]:
         elements.append(Line(cx + step, cy - tick, cx + step, cy + tick, paint))
         elements.append(Line(cx - tick, cy + step, cx + tick, cy + step, paint))
         if step % 5 == 0 and step:
-            elements.append(Text(cx + step, cy - 4.0, f"{step:+d}", 2.2, "#000000", "regular", "middle"))
-            elements.append(Text(cx + 4.5, cy + step + 0.8, f"{step:+d}", 2.2, "#000000", "regular", "start"))
+            elements.append(Text(cx + step, cy - 4.0, f"{step:+d}", 2.2, REGISTRATION, "regular", "middle"))
+            elements.append(Text(cx + 4.5, cy + step + 0.8, f"{step:+d}", 2.2, REGISTRATION, "regular", "start"))
     return elements
