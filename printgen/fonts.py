@@ -88,18 +88,35 @@ def _font(weight: Weight) -> Any:
 
 
 @cache
-def _cmap(weight: Weight) -> dict[int, str]:
-    cmap: dict[int, str] = _font(weight).getBestCmap()
-    return cmap
+def _covered(weight: Weight) -> frozenset[int]:
+    """Every code point the bundled font of `weight` has a glyph for (its cmap, as reportlab read it)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    face = pdfmetrics.getFont(register_pdf_fonts()[weight]).face
+    return frozenset(code for code, glyph_id in face.charToGlyph.items() if glyph_id)
 
 
 def missing_glyphs(text: str, weights: tuple[Weight, ...] = WEIGHTS) -> str:
     """The characters of `text` (each once, in order) that a bundled font of `weights` has no glyph for."""
     missing = ""
     for char in text:
-        if char not in missing and any(ord(char) not in _cmap(weight) for weight in weights):
+        if char not in missing and any(ord(char) not in _covered(weight) for weight in weights):
             missing += char
     return missing
+
+
+def require_glyphs(text: str, weights: tuple[Weight, ...], where: str) -> None:
+    """Raise UsageProblem, naming `where` and the characters, if the bundled fonts cannot draw all of `text`."""
+    missing = missing_glyphs(text, weights)
+    if missing:
+        from printgen.errors import UsageProblem
+
+        raise UsageProblem(f"{where}: {problem(missing)}")
+
+
+def problem(missing: str) -> str:
+    """What is wrong with text holding the characters `missing`, for an error line."""
+    return f"cannot print {describe(missing)}: the bundled fonts ({FAMILY}) have no glyph for {'it' if len(missing) == 1 else 'them'}"
 
 
 def describe(chars: str) -> str:
@@ -132,8 +149,14 @@ def glyph(char: str, weight: Weight) -> tuple[int, str] | None:
 
     Raises KeyError for a character the font has no glyph for.
     """
-    name = _cmap(weight)[ord(char)]
+    name = _glyph_names(weight)[ord(char)]
     return _outline(name, weight)
+
+
+@cache
+def _glyph_names(weight: Weight) -> dict[int, str]:
+    names: dict[int, str] = _font(weight).getBestCmap()
+    return names
 
 
 @cache
