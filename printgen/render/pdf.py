@@ -39,6 +39,11 @@ from printgen.render.base import Renderer
 PT_PER_MM = 72.0 / 25.4
 
 
+REGISTRATION_NAME = "All"
+"""Registration colour's separation: reportlab names its colour space resource after it; printgen.render.pdffile
+defines it in forms, whose resources reportlab leaves without colour spaces."""
+
+
 @cache
 def _colour(value: str, press: Press | None = None) -> Any:
     from reportlab.lib.colors import CMYKColor, CMYKColorSep, HexColor
@@ -46,8 +51,15 @@ def _colour(value: str, press: Press | None = None) -> Any:
     if press is None:
         return HexColor(on_screen(value))
     if value == REGISTRATION:
-        return CMYKColorSep(1, 1, 1, 1, spotName="All")
+        return CMYKColorSep(1, 1, 1, 1, spotName=REGISTRATION_NAME)
     return CMYKColor(*press.cmyk(value))
+
+
+def copier(file: Any, press: Press | None) -> Any:
+    """A pdffile Copier for reportlab's output, filling in the registration colour in forms of CMYK files."""
+    from printgen.render.pdffile import REGISTRATION_SPACE, Copier
+
+    return Copier(file, {REGISTRATION_NAME: REGISTRATION_SPACE} if press is not None else None)
 
 
 def canvas_options(press: Press | None) -> dict[str, Any]:
@@ -203,15 +215,15 @@ def _copy(data: bytes, out: IO[bytes], document: Document, press: Press | None, 
     """Copy reportlab's PDF `data` object by object into `out`, finished as every printgen PDF is."""
     from pypdf import PdfReader
 
-    from printgen.render.pdffile import Copier, PdfFile, output_intent, write_info
+    from printgen.render.pdffile import PdfFile, output_intent, write_info
 
     reader = PdfReader(io.BytesIO(data))
     file = PdfFile(out)
-    copier = Copier(file)
     root = file.reserve()
+    objects = copier(file, press)
     extra = b" /OutputIntents [%d 0 R]" % output_intent(file, press) if press is not None else b""
-    file.obj(root, copier.dictionary(reader.trailer["/Root"].get_object(), extra))
-    copier.flush()
+    file.obj(root, objects.dictionary(reader.trailer["/Root"].get_object(), extra))
+    objects.flush()
     info = write_info(file, document.title, document.meta.get("subject", document.title), timestamp,
                       "printgen (reportlab)")
     file.finish(root, info)

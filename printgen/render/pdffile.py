@@ -150,10 +150,17 @@ class PageTree:
 
 
 class Copier:
-    """Copies objects of a PDF that pypdf read into a PdfFile, renumbered, font subsets renamed by content."""
+    """Copies objects of a PDF that pypdf read into a PdfFile, renumbered, font subsets renamed by content.
 
-    def __init__(self, file: PdfFile) -> None:
+    `colour_spaces` (resource name -> the colour space's PDF object) fills in colour spaces that a form's
+    content selects but its resources do not define (reportlab lists none in forms), each written once when
+    first needed; any other undefined one is an error rather than a broken file.
+    """
+
+    def __init__(self, file: PdfFile, colour_spaces: dict[str, bytes] | None = None) -> None:
         self.file = file
+        self._spaces = colour_spaces or {}
+        self._space_numbers: dict[str, int] = {}
         self._numbers: dict[int, int] = {}
         self._pending: list[Any] = []
         self._tags: dict[int, str] = {}
@@ -170,11 +177,11 @@ class Copier:
 
     def value(self, value: Any) -> bytes:
         """`value` serialised, references renumbered."""
-        from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, TextStringObject
+        from pypdf.generic import ArrayObject, IndirectObject, TextStringObject
 
         if isinstance(value, IndirectObject):
             return self.ref(value)
-        if isinstance(value, DictionaryObject):
+        if isinstance(value, dict):
             return self.dictionary(value)
         if isinstance(value, ArrayObject):
             return b"[" + b" ".join(self.value(v) for v in value) + b"]"
@@ -215,10 +222,39 @@ class Copier:
                 rename = self._renames.get(indirect.idnum)
                 if rename is not None:
                     data = data.replace(rename[0], rename[1])
+                if target.get("/Subtype") == "/Form":
+                    target = self._complete_colour_spaces(target, data)
                 entries = self.entries(target, skip=("/Length", "/Filter", "/DecodeParms"))
                 self.file.stream(number, entries, data)
             else:
                 self.file.obj(number, self.value(target))
+
+    def _complete_colour_spaces(self, form: Any, data: bytes) -> Any:
+        """`form`'s dictionary, with every colour space its content selects defined in its resources."""
+        from pypdf.generic import ContentStream, DecodedStreamObject
+
+        stream = DecodedStreamObject()
+        stream.set_data(data)
+        used = {str(operands[0]) for operands, operator in ContentStream(stream, None).operations
+                if operator in (b"CS", b"cs") and str(operands[0]) not in _DEVICE_SPACES}
+        resources = form.get("/Resources")
+        resources = dict(resources.get_object().items()) if resources is not None else {}
+        spaces = resources.get("/ColorSpace")
+        spaces = dict(spaces.get_object().items()) if spaces is not None else {}
+        missing = sorted(used - set(spaces))
+        if not missing:
+            return form
+        for name in missing:
+            if name[1:] not in self._spaces:
+                raise ValueError(f"a form selects colour space {name}, which nothing defines")
+            if name not in self._space_numbers:
+                self._space_numbers[name] = self.file.reserve()
+                self.file.obj(self._space_numbers[name], self._spaces[name[1:]])
+            spaces[name] = _Raw(b"%d 0 R" % self._space_numbers[name])
+        resources["/ColorSpace"] = spaces
+        completed = dict(form.items())
+        completed["/Resources"] = resources
+        return completed
 
     def _font_name(self, value: Any) -> str | None:
         """The retagged name of a font or font descriptor with a subset tag, else None."""
@@ -239,6 +275,24 @@ class Copier:
         if unicode is not None and hasattr(unicode, "idnum"):
             self._renames[unicode.idnum] = (str(name)[1:].encode(), renamed[1:].encode())
         return renamed
+
+
+_DEVICE_SPACES = {"/DeviceGray", "/DeviceRGB", "/DeviceCMYK", "/Pattern"}
+
+
+class _Raw:
+    """Bytes already serialised (a reference into the new file), standing where a pypdf object would."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def write_to_stream(self, stream: Any) -> None:
+        stream.write(self.data)
+
+
+REGISTRATION_SPACE = (b"[/Separation /All /DeviceCMYK << /FunctionType 2 /Domain [0 1] /C0 [0 0 0 0] /C1 [1 1 1 1] "
+                      b"/N 1 >>]")
+"""The registration colour space: a full tint of it is a full tint of every ink."""
 
 
 def _descriptor(font: Any) -> Any:

@@ -19,7 +19,7 @@ from typing import IO, Any
 
 from printgen.colour_management import Press, press_for
 from printgen.page import Document, Element, Group, Symbol, Use
-from printgen.render.pdffile import Copier, PageTree, PdfFile, number, output_intent, write_info
+from printgen.render.pdffile import PageTree, PdfFile, number, output_intent, write_info
 
 PT_PER_MM = 72.0 / 25.4
 
@@ -95,7 +95,7 @@ def _resources(file: PdfFile, number: int, symbols: list[Symbol], names: dict[st
     """Draw every form once with reportlab and copy them, with what they use, in; the pages' resources are `number`."""
     from reportlab.pdfgen.canvas import Canvas
 
-    from printgen.render.pdf import PdfRenderer, canvas_options
+    from printgen.render.pdf import PdfRenderer, canvas_options, copier
 
     if not symbols:
         file.obj(number, b"<< >>")
@@ -113,10 +113,10 @@ def _resources(file: PdfFile, number: int, symbols: list[Symbol], names: dict[st
     forms = _placed_forms(buffer.getvalue())
     if len(forms) != len(symbols):
         raise RuntimeError(f"reportlab placed {len(forms)} forms for {len(symbols)} symbols")
-    copier = Copier(file)
-    entries = b" ".join(b"/%s %s" % (names[symbol.id], copier.ref(form)) for symbol, form in zip(symbols, forms))
+    objects = copier(file, press)
+    entries = b" ".join(b"/%s %s" % (names[symbol.id], objects.ref(form)) for symbol, form in zip(symbols, forms))
     file.obj(number, b"<< /XObject << %s >> >>" % entries)
-    copier.flush()
+    objects.flush()
 
 
 def _placed_forms(data: bytes) -> list[Any]:
