@@ -30,9 +30,8 @@ def run_python(code: str) -> tuple[float, int]:
 
 def peak_memory(code: str) -> int:
     """Run `code` in a fresh Python process; the peak RSS (KB) of that process alone (it reports its own)."""
-    done = subprocess.run([sys.executable, "-c", f"{code}\nimport resource\n"
-                           "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"],
-                          check=True, capture_output=True, text=True)
+    report = "import resource\nprint(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+    done = subprocess.run([sys.executable, "-c", f"{code}\n{report}"], check=True, capture_output=True, text=True)
     return int(done.stdout.split()[-1])
 
 

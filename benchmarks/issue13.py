@@ -39,9 +39,10 @@ def svg(out: Path) -> list[str]:
         return path
 
     outline, font = sheet("outline"), sheet("font")
-    deck = {mode: best_time(lambda: build("qwixx-cards-deck", BuildOptions(out=out / f"deck-{mode}",
-                                                                             formats=("svg",), svg_text=mode)))
-            for mode in ("font", "outline")}
+    deck = {}
+    for mode in ("font", "outline"):
+        options = BuildOptions(out=out / f"deck-{mode}", formats=("svg",), svg_text=mode)
+        deck[mode] = best_time(lambda options=options: build("qwixx-cards-deck", options))
     return [
         row("sheet SVG: outlines vs editable text", f"{outline.stat().st_size / 1000:.1f} KB",
             f"{font.stat().st_size / 1000:.1f} KB", outline.stat().st_size / font.stat().st_size, "< 80 KB"),
@@ -57,7 +58,7 @@ def cmyk(out: Path) -> list[str]:
     for colour in (False, True):
         options = BuildOptions(out=out / f"cmyk-{colour}", cmyk=colour)
         build("qwixx-cards-deck", options)  # warm-up: profile and transforms built once per process
-        times[colour] = best_time(lambda: build("qwixx-cards-deck", options))
+        times[colour] = best_time(lambda options=options: build("qwixx-cards-deck", options))
         sizes[colour] = (out / f"cmyk-{colour}" / "qwixx-cards-deck.pdf").stat().st_size
     return [
         row("deck PDF: CMYK (profile embedded) vs RGB", f"{sizes[True] / 1000:.0f} KB", f"{sizes[False] / 1000:.0f} KB",

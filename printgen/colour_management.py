@@ -95,8 +95,9 @@ class Press:
         if key not in self._transforms:
             from PIL import ImageCms
 
-            profiles = {"RGB": ImageCms.createProfile("sRGB"), "LAB": ImageCms.createProfile("LAB", 5000),
-                        "CMYK": ImageCms.ImageCmsProfile(str(self.profile))}
+            profiles: dict[str, Any] = {"RGB": ImageCms.createProfile("sRGB"),
+                                        "LAB": ImageCms.createProfile("LAB", 5000),
+                                        "CMYK": ImageCms.ImageCmsProfile(str(self.profile))}
             self._transforms[key] = ImageCms.buildTransform(
                 profiles[source], profiles[target], source, target, ImageCms.Intent.RELATIVE_COLORIMETRIC)
         return self._transforms[key]

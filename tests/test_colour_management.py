@@ -15,7 +15,7 @@ from printgen.builders.pad import pad_items
 from printgen.colour_management import bundled_profile, delta_e2000, press, srgb_lab
 from printgen.errors import UsageProblem
 from printgen.layouts.model import BoardLayout, DeckLayout, ScoreSheetLayout, TokenLayout
-from printgen.page import REGISTRATION, Element, Group, Item, Symbol, Text, Use
+from printgen.page import REGISTRATION, Element, Group, Item, Text, Use
 from printgen.printing.cards import card_size
 
 

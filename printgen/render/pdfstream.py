@@ -126,6 +126,7 @@ def _placed_forms(data: bytes) -> list[Any]:
 
     reader = PdfReader(io.BytesIO(data))
     page = reader.pages[0]
-    xobjects = page["/Resources"]["/XObject"]
+    resources: Any = page["/Resources"]
+    xobjects = resources["/XObject"]
     content = ContentStream(page["/Contents"], reader)
     return [xobjects.raw_get(operands[0]) for operands, operator in content.operations if operator == b"Do"]

@@ -62,8 +62,8 @@ BROKEN = [
     ("[size]", "[size\n", "TOML syntax error"),
     ('title = "Qwixx"', 'title = "Qwixx 🎲"', "title: cannot print U+1F3B2 '🎲': the bundled fonts (Roboto) have no glyph"),
     ('title = "Qwixx"', 'title = "קוויקס"',
-     "title: cannot print U+05E7 'ק', U+05D5 'ו', U+05D9 'י', U+05E1 'ס': the bundled fonts (Roboto) have no glyph "
-     "for them"),
+     ("title: cannot print U+05E7 'ק', U+05D5 'ו', U+05D9 'י', U+05E1 'ס': the bundled fonts (Roboto) have no glyph "
+      "for them")),
 ]
 
 

@@ -11,7 +11,13 @@ from typing import Any
 
 import pytest
 from pypdf import PdfReader
-from pypdf.generic import ArrayObject, ContentStream, DecodedStreamObject, DictionaryObject, NameObject
+from pypdf.generic import (
+    ArrayObject,
+    ContentStream,
+    DecodedStreamObject,
+    DictionaryObject,
+    NameObject,
+)
 
 from printgen.build import BuildOptions, build
 from printgen.colour_management import bundled_profile, press

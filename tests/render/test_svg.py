@@ -188,7 +188,8 @@ sys.stdout.buffer.write(cairosvg.svg2png(url=sys.argv[1], output_width=int(sys.a
 
 
 def _cairosvg(svg: Path, width: int, height: int, env: dict[str, str]) -> Image.Image:
-    probe = subprocess.run([sys.executable, "-c", "import cairosvg"], capture_output=True, text=True, env=env)
+    probe = subprocess.run([sys.executable, "-c", "import cairosvg"], check=False, capture_output=True, text=True,
+                           env=env)
     if probe.returncode:
         pytest.skip(f"cairosvg cannot run: {probe.stderr.strip().splitlines()[-1]} (pip install cairosvg; it needs "
                     "the cairo library, Debian: apt-get install libcairo2)")
