@@ -19,6 +19,7 @@ import re
 import time
 import zlib
 from array import array
+from collections import deque
 from typing import IO, Any
 
 from printgen.colour_management import BUNDLED_CONDITION, Press
@@ -27,6 +28,22 @@ FANOUT = 1000
 """Most kids of one /Pages node (PDF 1.4's implementation limit is 8,191 per array)."""
 DECODABLE = {"/FlateDecode", "/ASCII85Decode", "/ASCIIHexDecode", "/LZWDecode", "/RunLengthDecode"}
 _TAGGED = re.compile(r"^/[A-Z]{6}\+")
+_DEVICE_SPACES = {"/DeviceGray", "/DeviceRGB", "/DeviceCMYK", "/Pattern"}
+
+
+class _Raw:
+    """Bytes already serialised (a reference into the new file), standing where a pypdf object would."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def write_to_stream(self, stream: Any) -> None:
+        stream.write(self.data)
+
+
+REGISTRATION_SPACE = (b"[/Separation /All /DeviceCMYK << /FunctionType 2 /Domain [0 1] /C0 [0 0 0 0] /C1 [1 1 1 1] "
+                      b"/N 1 >>]")
+"""The registration colour space: a full tint of it is a full tint of every ink."""
 
 
 def text_string(value: str) -> bytes:
@@ -47,7 +64,7 @@ def subset_tag(program: bytes) -> str:
     return "".join(letters)
 
 
-def number(value: float) -> bytes:
+def pdf_number(value: float) -> bytes:
     """A PDF number with at most four decimals and no trailing zeros."""
     text = f"{value:.4f}".rstrip("0").rstrip(".")
     return (text if text not in ("", "-0") else "0").encode()
@@ -162,7 +179,7 @@ class Copier:
         self._spaces = colour_spaces or {}
         self._space_numbers: dict[str, int] = {}
         self._numbers: dict[int, int] = {}
-        self._pending: list[Any] = []
+        self._pending: deque[Any] = deque()
         self._tags: dict[int, str] = {}
         self._renames: dict[int, tuple[bytes, bytes]] = {}
         """ToUnicode stream -> (old font name, new) to replace inside it."""
@@ -214,7 +231,7 @@ class Copier:
         from pypdf.generic import StreamObject
 
         while self._pending:
-            indirect = self._pending.pop(0)
+            indirect = self._pending.popleft()
             number = self._numbers[indirect.idnum]
             target = indirect.get_object()
             if isinstance(target, StreamObject):
@@ -275,24 +292,6 @@ class Copier:
         if unicode is not None and hasattr(unicode, "idnum"):
             self._renames[unicode.idnum] = (str(name)[1:].encode(), renamed[1:].encode())
         return renamed
-
-
-_DEVICE_SPACES = {"/DeviceGray", "/DeviceRGB", "/DeviceCMYK", "/Pattern"}
-
-
-class _Raw:
-    """Bytes already serialised (a reference into the new file), standing where a pypdf object would."""
-
-    def __init__(self, data: bytes) -> None:
-        self.data = data
-
-    def write_to_stream(self, stream: Any) -> None:
-        stream.write(self.data)
-
-
-REGISTRATION_SPACE = (b"[/Separation /All /DeviceCMYK << /FunctionType 2 /Domain [0 1] /C0 [0 0 0 0] /C1 [1 1 1 1] "
-                      b"/N 1 >>]")
-"""The registration colour space: a full tint of it is a full tint of every ink."""
 
 
 def _descriptor(font: Any) -> Any:

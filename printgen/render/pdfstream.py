@@ -19,7 +19,7 @@ from typing import IO, Any
 
 from printgen.colour_management import Press, press_for
 from printgen.page import Document, Element, Group, Symbol, Use
-from printgen.render.pdffile import PageTree, PdfFile, number, output_intent, write_info
+from printgen.render.pdffile import PageTree, PdfFile, output_intent, pdf_number, write_info
 
 PT_PER_MM = 72.0 / 25.4
 
@@ -61,18 +61,18 @@ def write_streamed_pdf(document: Document, target: IO[bytes] | str, on_page: Cal
         names: dict[str, bytes] = {}
         symbols: list[Symbol] = []
         for page in document:
-            content = [b"q %s 0 0 %s 0 %s cm" % (number(PT_PER_MM), number(-PT_PER_MM),
-                                                 number(page.height * PT_PER_MM))]
+            content = [b"q %s 0 0 %s 0 %s cm" % (pdf_number(PT_PER_MM), pdf_number(-PT_PER_MM),
+                                                 pdf_number(page.height * PT_PER_MM))]
             for symbol, scale, x, y in placements(page.elements):
                 if symbol.id not in names:
                     names[symbol.id] = b"P%d" % len(names)
                     symbols.append(symbol)
                 content.append(b"q %s 0 0 %s %s %s cm /%s Do Q" % (
-                    number(scale), number(scale), number(x), number(y), names[symbol.id]))
+                    pdf_number(scale), pdf_number(scale), pdf_number(x), pdf_number(y), names[symbol.id]))
             content.append(b"Q")
             stream, page_id = file.reserve(), file.reserve()
             file.stream(stream, b"", b"\n".join(content))
-            box = b"[0 0 %s %s]" % (number(page.width * PT_PER_MM), number(page.height * PT_PER_MM))
+            box = b"[0 0 %s %s]" % (pdf_number(page.width * PT_PER_MM), pdf_number(page.height * PT_PER_MM))
             file.obj(page_id, b"<< /Type /Page /Parent %d 0 R /MediaBox %s /Resources %d 0 R /Contents %d 0 R >>"
                      % (tree.parent(), box, resources, stream))
             tree.add(page_id)
@@ -90,15 +90,15 @@ def write_streamed_pdf(document: Document, target: IO[bytes] | str, on_page: Cal
             handle.close()
 
 
-def _resources(file: PdfFile, number: int, symbols: list[Symbol], names: dict[str, bytes],
+def _resources(file: PdfFile, resources: int, symbols: list[Symbol], names: dict[str, bytes],
                press: Press | None) -> None:
-    """Draw every form once with reportlab and copy them, with what they use, in; the pages' resources are `number`."""
+    """Draw every form once with reportlab and copy them, with what they use, in; `resources` is the pages'."""
     from reportlab.pdfgen.canvas import Canvas
 
     from printgen.render.pdf import PdfRenderer, canvas_options, copier
 
     if not symbols:
-        file.obj(number, b"<< >>")
+        file.obj(resources, b"<< >>")
         return
     buffer = io.BytesIO()
     canvas = Canvas(buffer, **canvas_options(press))
@@ -115,7 +115,7 @@ def _resources(file: PdfFile, number: int, symbols: list[Symbol], names: dict[st
         raise RuntimeError(f"reportlab placed {len(forms)} forms for {len(symbols)} symbols")
     objects = copier(file, press)
     entries = b" ".join(b"/%s %s" % (names[symbol.id], objects.ref(form)) for symbol, form in zip(symbols, forms))
-    file.obj(number, b"<< /XObject << %s >> >>" % entries)
+    file.obj(resources, b"<< /XObject << %s >> >>" % entries)
     objects.flush()
 
 
