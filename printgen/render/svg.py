@@ -40,6 +40,7 @@ class SvgRenderer(Renderer):
         self.outlines = svg_text == "outline"
         self.stack: list[Any] = [drawing]
         self.defined: set[str] = set()
+        self.glyphs: set[str] = set()
 
     def _add(self, element: Any) -> None:
         self.stack[-1].add(element)
@@ -108,8 +109,9 @@ class SvgRenderer(Renderer):
                 continue
             index, outline = found
             name = f"{prefix}{index}"
-            if name not in self.defined:
-                self.defined.add(name)
+            if name not in self.glyphs:
+                self._reserve_id(name)
+                self.glyphs.add(name)
                 self.drawing.defs.add(self.drawing.path(d=outline, id=name))
             placed = self.drawing.use(f"#{name}")
             if start:
@@ -153,10 +155,16 @@ class SvgRenderer(Renderer):
     def pop_group(self, group: Group) -> None:
         self.stack.pop()
 
+    def _reserve_id(self, name: str) -> None:
+        """Refuse an id that a glyph and a symbol (or clip) would share: one would draw as the other."""
+        if name in self.defined or name in self.glyphs:
+            raise ValueError(f"SVG id {name!r} names both a glyph and a symbol")
+
     def define(self, symbol: Symbol) -> None:
         """Put `symbol` (and the symbols it uses) into <defs> once."""
         if symbol.id in self.defined:
             return
+        self._reserve_id(symbol.id)
         self.defined.add(symbol.id)
         element = self.drawing.symbol(id=symbol.id)
         element.viewbox(0, 0, _n(symbol.width), _n(symbol.height))

@@ -25,7 +25,7 @@ from printgen.builders.cards import deck_faces
 from printgen.builders.pad import pad_items
 from printgen.builders.scoresheet import build_sheet
 from printgen.layouts.model import DeckLayout, ScoreSheetLayout
-from printgen.page import Document, Item, Page, Text
+from printgen.page import Document, Item, Page, Symbol, Text, Use
 from printgen.printing.cards import card_size
 from printgen.render.pdf import PT_PER_MM, write_pdf
 from printgen.render.svg import svg_document, write_svg
@@ -253,3 +253,11 @@ def test_editable_text_without_roboto_is_what_the_measure_catches(tmp_path: Path
     write_svg(page, tmp_path / "page.svg", "sheet", svg_text="font")
     picture = RENDERERS[renderer](tmp_path / "page.svg", *expected.size, fontless)
     assert differing(expected, picture) > 10 * LIMIT
+
+
+def test_a_symbol_named_like_a_glyph_is_refused_not_drawn_as_one() -> None:
+    found = fonts.glyph("Q", "bold")
+    assert found is not None
+    clash = Symbol(f"g-b{found[0]}", 10, 10, (Text(1, 8, "Q", 5, weight="bold"),))
+    with pytest.raises(ValueError, match=f"'g-b{found[0]}' names both a glyph and a symbol"):
+        svg_document(Page(20, 20, (Use(clash, 0, 0),)), "t")
