@@ -247,3 +247,17 @@ def test_star_tokens(tmp_path: Path) -> None:
     pdf, folder = build("one-to-9-stars", BuildOptions(out=tmp_path, formats=("pdf", "svg")))
     assert len(PdfReader(pdf).pages) == 1
     assert sorted(p.name for p in folder.iterdir()) == ["big-star.svg", "small-star.svg"]
+
+
+def test_icc_converts_through_that_profile_and_implies_cmyk(tmp_path: Path) -> None:
+    from printgen.colour_management import bundled_profile
+
+    mine = tmp_path / "shop.icc"
+    mine.write_bytes(bundled_profile().read_bytes())
+    for name in ("qwixx-standard", "qwixx-cards-deck"):  # the streamed and the reportlab writer
+        (pdf,) = build(name, BuildOptions(out=tmp_path / "out", icc=mine))
+        (intent,) = PdfReader(pdf).trailer["/Root"]["/OutputIntents"]
+        assert intent.get_object()["/OutputConditionIdentifier"] == "Custom"
+    (tmp_path / "screen.icc").write_bytes(b"not a profile at all")
+    with pytest.raises(UsageProblem, match=r"^--icc: .*screen.icc: not an ICC profile$"):
+        build("qwixx-standard", BuildOptions(out=tmp_path / "out", icc=tmp_path / "screen.icc"))
