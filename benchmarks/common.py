@@ -28,6 +28,13 @@ def run_python(code: str) -> tuple[float, int]:
     return time.perf_counter() - start, max(peak, before)
 
 
+def peak_memory(code: str) -> int:
+    """Run `code` in a fresh Python process; the peak RSS (KB) of that process alone (it reports its own)."""
+    report = "import resource\nprint(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+    done = subprocess.run([sys.executable, "-c", f"{code}\n{report}"], check=True, capture_output=True, text=True)
+    return int(done.stdout.split()[-1])
+
+
 def row(label: str, value: str, baseline: str, ratio: float, target: str) -> str:
     """One printed line: what, measured, baseline from the same run, ratio, target."""
     return f"{label:<44} {value:>12} {baseline:>12} {ratio:>8.2f}x   {target}"

@@ -12,6 +12,7 @@ from typing import Any
 from printgen import layouts
 from printgen.builders.pad import pad_items
 from printgen.check import require_agreement
+from printgen.colour_management import press
 from printgen.errors import UsageProblem
 from printgen.labels import catalogue
 from printgen.layouts.model import BoardLayout, DeckLayout, Layout, ScoreSheetLayout, TokenLayout
@@ -37,6 +38,10 @@ class BuildOptions:
     it fits), one page full of sheets, the layout's card size, as many cards
     a page as fit. A field left at its default never counts as given; one
     set to anything else must apply to the layout's kind (`validate`).
+    Colour: `cmyk` converts through the bundled FOGRA39 press profile, `icc`
+    through this CMYK profile instead (it implies `cmyk`); `svg_text` says how
+    SVGs carry text ("outline": glyph outlines that look the same everywhere;
+    "font": editable text naming Roboto).
     """
 
     out: Path = Path("output")
@@ -63,6 +68,10 @@ class BuildOptions:
     printer_margin: float = 5.0
     output: str | None = None
     timestamp: bool = False
+    svg_text: str = "outline"
+    icc: Path | None = None
+    svg_text: str = "outline"
+    icc: Path | None = None
 
     @property
     def page_paper(self) -> str:
@@ -114,6 +123,9 @@ class BuildOptions:
                 raise UsageProblem(f"{shown(BUILD_BY_KEY['format'])}: {fmt!r} is not one of {', '.join(FORMATS)}")
         if self.out.exists() and not self.out.is_dir():
             raise UsageProblem(f"{shown(BUILD_BY_KEY['out'])}: {self.out} is a file, not a folder")
+        parse(BUILD_BY_KEY["svg_text"], self.svg_text, shown(BUILD_BY_KEY["svg_text"]))
+        if self.icc is not None:
+            press(Path(self.icc))  # a UsageProblem naming the file unless it is a CMYK printer profile
         if layout is None:
             return
         refuse_inapplicable((BUILD_BY_KEY[key] for key in self.given()), layout.kind, layout, layout.name, shown)
@@ -144,6 +156,8 @@ def build_options(layout: Layout, given: Mapping[str, Any], defaults: Mapping[st
     values |= given
     fmt = values.pop("format", "pdf")
     values["formats"] = ("pdf", "svg") if fmt == "both" else (fmt,)
+    if values.get("icc") is not None:
+        values["icc"] = Path(values["icc"])
     out = Path(values.pop("out", "output"))
     output = values.pop("output", None)
     if output is not None:
@@ -219,7 +233,8 @@ def plan_pad(layout: ScoreSheetLayout, options: BuildOptions, on_page: ProgressC
             raise UsageProblem(f"--format: an SVG set holds at most {MAX_SVG_FILES} files, and every shuffled sheet "
                                f"is a file of its own ({options.pad_sheets:,}); build the pad as PDF (-f pdf), or "
                                f"at most {MAX_SVG_FILES} sheets as SVG")
-        writers.append(lambda: write_items_svg(name, items(), options.out, svg_is_folder(layout, options), about))
+        writers.append(lambda: write_items_svg(name, items(), options.out, svg_is_folder(layout, options), about,
+                                               options.svg_text))
     return writers
 
 
@@ -262,7 +277,7 @@ def write_pad_pdf(name: str, items: Iterator[Item], options: BuildOptions,
     target = options.out / f"{name}.pdf"
     title = f"{name}: {options.pad_sheets} sheets"
     return write_items_pdf(items, target, options.page_paper, options.sheets_per_page, title, on_page,
-                           options.cmyk, options.timestamp, about=about, bleed=options.sheet_bleed)
+                           options.cmyk, options.timestamp, about=about, bleed=options.sheet_bleed, icc=options.icc)
 
 
 def write_filled(layout: ScoreSheetLayout, sheets: list[Sheet], target: Path, lang: str = "en",
@@ -306,7 +321,7 @@ def write_filled(layout: ScoreSheetLayout, sheets: list[Sheet], target: Path, la
 
 def write_items_pdf(items: Iterator[Item], target: Path, paper: str, per_page: int, title: str,
                     on_page: ProgressCallback | None = None, cmyk: bool = False, timestamp: bool = False,
-                    stream: bool = True, about: str = "", bleed: float = 0.0) -> Path:
+                    stream: bool = True, about: str = "", bleed: float = 0.0, icc: Path | None = None) -> Path:
     """Impose `items` `per_page` to a page of `paper` (1: each on a page of its own size plus `bleed`, with
     trim and bleed boxes) and write them to `target`, atomically.
 
@@ -320,21 +335,21 @@ def write_items_pdf(items: Iterator[Item], target: Path, paper: str, per_page: i
         pages = impose(chain([first], items), plan_grid(paper_size(paper), first.width, first.height, per_page))
     if not stream:
         return write_pages_pdf(Document(first.art.symbols(), pages, title, _meta(about)), target, on_page, cmyk,
-                               timestamp)
+                               timestamp, icc)
     from printgen.render.pdfstream import write_streamed_pdf
 
     with atomic_file(target) as temporary:
-        write_streamed_pdf(Document([], pages, title, _meta(about)), str(temporary), on_page, cmyk, timestamp)
+        write_streamed_pdf(Document([], pages, title, _meta(about)), str(temporary), on_page, cmyk, timestamp, icc)
     return target
 
 
 def write_pages_pdf(document: Document, target: Path, on_page: ProgressCallback | None = None,
-                    cmyk: bool = False, timestamp: bool = False) -> Path:
+                    cmyk: bool = False, timestamp: bool = False, icc: Path | None = None) -> Path:
     """Render `document` into `target`, atomically (byte-identical for the same input unless `timestamp`)."""
     from printgen.render.pdf import write_pdf
 
     with atomic_file(target) as temporary:
-        write_pdf(document, temporary, on_page, cmyk, invariant=not timestamp)
+        write_pdf(document, temporary, on_page, cmyk, invariant=not timestamp, icc=icc)
     return target
 
 
@@ -371,12 +386,12 @@ def plan_deck(layout: DeckLayout, options: BuildOptions, on_page: ProgressCallba
             else:
                 pages = chain(test, chain.from_iterable(zip(front_pages, back_pages)))
             return write_pages_pdf(Document([], pages, title, _meta(about)), options.out / f"{name}.pdf", on_page,
-                                   options.cmyk, options.timestamp)
+                                   options.cmyk, options.timestamp, options.icc)
 
         def write_backs() -> Path:
             pages = chain(test[1:], card_pages(backs, grid, options.crop_marks, axis, options.back_offset))
             return write_pages_pdf(Document([], pages, f"{title} (backs)", _meta(about)), options.out / f"{name}-backs.pdf",
-                                   None, options.cmyk, options.timestamp)
+                                   None, options.cmyk, options.timestamp, options.icc)
 
         writers.append(write_deck)
         if options.duplex == "off" and options.backs_file:
@@ -393,7 +408,8 @@ def plan_deck(layout: DeckLayout, options: BuildOptions, on_page: ProgressCallba
                     for face, file in ((front, f"{card}-front"), (back, "back" if common_back else f"{card}-back")):
                         target = temporary / f"{file}.svg"
                         if not target.exists():
-                            write_svg(Item(card, face).as_page(), target, f"{layout.title}: {file}", about)
+                            write_svg(Item(card, face).as_page(), target, f"{layout.title}: {file}",
+                                      svg_text=options.svg_text, about=about)
             return folder
 
         writers.append(write_faces)
@@ -420,9 +436,9 @@ def plan_board(layout: BoardLayout, options: BuildOptions) -> list[Writer]:
             pages = [whole_page(board, options.paper or smallest_paper(board, margin) or "a0", margin)]
         document = Document([], pages, f"{layout.name}: {board.width:.0f} x {board.height:.0f} mm", _meta(about))
         writers.append(lambda: write_pages_pdf(document, options.out / f"{name}.pdf", None, options.cmyk,
-                                               options.timestamp))
+                                               options.timestamp, options.icc))
     if "svg" in options.formats:
-        writers.append(lambda: write_items_svg(name, iter([board]), options.out, False, about))
+        writers.append(lambda: write_items_svg(name, iter([board]), options.out, False, about, options.svg_text))
     return writers
 
 
@@ -442,13 +458,14 @@ def plan_tokens(layout: TokenLayout, options: BuildOptions) -> list[Writer]:
                                  max(MARGIN, options.printer_margin)))
         document = Document([], pages, f"{layout.name}: {len(tokens)} tokens", _meta(about))
         writers.append(lambda: write_pages_pdf(document, options.out / f"{name}.pdf", None, options.cmyk,
-                                               options.timestamp))
+                                               options.timestamp, options.icc))
     if "svg" in options.formats:
-        writers.append(lambda: write_items_svg(name, iter(tokens), options.out, True, about))
+        writers.append(lambda: write_items_svg(name, iter(tokens), options.out, True, about, options.svg_text))
     return writers
 
 
-def write_items_svg(name: str, items: Iterator[Item], out: Path, folder: bool, about: str = "") -> Path:
+def write_items_svg(name: str, items: Iterator[Item], out: Path, folder: bool, about: str = "",
+                    svg_text: str = "outline") -> Path:
     """Write OUT/NAME.svg (one item; `folder` False), else OUT/NAME/ with one SVG per distinct item."""
     from printgen.render.svg import write_svg
 
@@ -459,12 +476,12 @@ def write_items_svg(name: str, items: Iterator[Item], out: Path, folder: bool, a
         item = next(iter(distinct.values()))
         target = out / f"{name}.svg"
         with atomic_file(target) as temporary:
-            write_svg(item.as_page(), temporary, item.name, about)
+            write_svg(item.as_page(), temporary, item.name, svg_text=svg_text, about=about)
         return target
     target = out / name
     with atomic_folder(target) as temporary:
         for item in distinct.values():
-            write_svg(item.as_page(), temporary / f"{item.name}.svg", item.name, about)
+            write_svg(item.as_page(), temporary / f"{item.name}.svg", item.name, svg_text=svg_text, about=about)
     return target
 
 

@@ -1,13 +1,18 @@
-"""Colour arithmetic on "#rrggbb" strings: a colour in, its tint, a readable ink shade or CMYK out."""
+"""Colour arithmetic on "#rrggbb" strings: a colour in, its tint, a readable ink shade or screen colour out."""
 
 from __future__ import annotations
 
-from printgen.page import Hex
+from printgen.page import REGISTRATION, Hex
+
+
+def on_screen(colour: Hex) -> Hex:
+    """The "#rrggbb" that shows `colour` on screen and on a home printer (registration colour: black)."""
+    return "#000000" if colour == REGISTRATION else colour
 
 
 def rgb(colour: Hex) -> tuple[float, float, float]:
     """The colour's red, green and blue as 0..1."""
-    value = colour.lstrip("#")
+    value = on_screen(colour).lstrip("#")
     return (int(value[0:2], 16) / 255, int(value[2:4], 16) / 255, int(value[4:6], 16) / 255)
 
 
@@ -84,13 +89,3 @@ def ink(colour: Hex) -> Hex:
     while luminance(shade) > 0.2:
         shade = mix(shade, "#5a2800", 0.1)
     return shade
-
-
-
-def cmyk(colour: Hex) -> tuple[float, float, float, float]:
-    """A device-CMYK equivalent (0..1 each) of `colour`, by the naive formula (no ICC profile)."""
-    r, g, b = rgb(colour)
-    k = 1 - max(r, g, b)
-    if k >= 1:
-        return (0.0, 0.0, 0.0, 1.0)
-    return ((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k)

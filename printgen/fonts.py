@@ -1,14 +1,17 @@
-"""The one home of fonts: a weight in, the bundled TTF file, its PDF name and text metrics out.
+"""The one home of fonts: a weight and text in, the bundled TTF, its metrics, glyph outlines and coverage out.
 
 Both renderers use the same Roboto files: reportlab embeds them (subset) in
-PDFs, SVGs name the family. Text is measured with reportlab's metrics of the
-very same file, so layout decisions agree across backends.
+PDFs; SVGs carry the glyphs' outlines (read with fontTools) or name the
+family. Text is measured and advanced with reportlab's metrics of the very
+same file, so layout decisions and glyph positions agree across backends.
+`missing_glyphs` says which characters the bundled fonts cannot draw.
 """
 
 from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from printgen.page import Weight
 from printgen.resources import resource_dir
@@ -87,3 +90,136 @@ def fit_lines(text: str, weight: Weight, size: float, max_width: float, max_line
         if all(text_width(line, weight, current) <= max_width + 1e-9 for line in lines) or current <= MIN_TEXT:
             return current, lines
         current = max(MIN_TEXT, current * 0.95)
+
+
+WEIGHTS: tuple[Weight, ...] = ("regular", "bold")
+
+
+@cache
+def _font(weight: Weight) -> Any:
+    from fontTools.ttLib import TTFont
+
+    return TTFont(str(font_path(weight)), lazy=True)
+
+
+@cache
+def _covered(weight: Weight) -> frozenset[int]:
+    """Every code point the bundled font of `weight` has a glyph for (its cmap, as reportlab read it)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    face = pdfmetrics.getFont(register_pdf_fonts()[weight]).face
+    return frozenset(code for code, glyph_id in face.charToGlyph.items() if glyph_id)
+
+
+def missing_glyphs(text: str, weights: tuple[Weight, ...] = WEIGHTS) -> str:
+    """The characters of `text` (each once, in order) that a bundled font of `weights` has no glyph for."""
+    missing = ""
+    for char in text:
+        if char not in missing and any(ord(char) not in _covered(weight) for weight in weights):
+            missing += char
+    return missing
+
+
+def require_glyphs(text: str, weights: tuple[Weight, ...], where: str) -> None:
+    """Raise UsageProblem, naming `where` and the characters, if the bundled fonts cannot draw all of `text`."""
+    missing = missing_glyphs(text, weights)
+    if missing:
+        from printgen.errors import UsageProblem
+
+        raise UsageProblem(f"{where}: {problem(missing)}")
+
+
+def problem(missing: str) -> str:
+    """What is wrong with text holding the characters `missing`, for an error line."""
+    return f"cannot print {describe(missing)}: the bundled fonts ({FAMILY}) have no glyph for {'it' if len(missing) == 1 else 'them'}"
+
+
+def describe(chars: str) -> str:
+    """Characters named for an error message: U+05D0 'א', U+1F3B2 '🎲'."""
+    return ", ".join(f"U+{ord(char):04X} {char!r}" for char in chars)
+
+
+def units_per_em(weight: Weight) -> int:
+    """The font's design units per em (glyph outlines and advances are in these units)."""
+    return int(_font(weight)["head"].unitsPerEm)
+
+
+def advances(text: str, weight: Weight) -> list[float]:
+    """Where each character of `text` starts, in font units from the start of the text, as reportlab places it."""
+    em = units_per_em(weight)
+    starts, at = [], 0.0
+    for char in text:
+        starts.append(at)
+        at += _advance(char, weight, em)
+    return starts
+
+
+@cache
+def _advance(char: str, weight: Weight, em: int) -> float:
+    return round(text_width(char, weight, em), 3)
+
+
+def glyph(char: str, weight: Weight) -> tuple[int, str] | None:
+    """The glyph drawing `char`: (its glyph index, SVG path data in font units with y down); None if it has no ink.
+
+    Raises KeyError for a character the font has no glyph for.
+    """
+    name = _glyph_names(weight)[ord(char)]
+    return _outline(name, weight)
+
+
+@cache
+def _glyph_names(weight: Weight) -> dict[int, str]:
+    names: dict[int, str] = _font(weight).getBestCmap()
+    return names
+
+
+@cache
+def _outline(name: str, weight: Weight) -> tuple[int, str] | None:
+    font = _font(weight)
+    pen = _SvgPathPen(font.getGlyphSet())
+    font.getGlyphSet()[name].draw(pen)
+    if not pen.parts:
+        return None
+    return font.getGlyphID(name), "".join(pen.parts)
+
+
+def _pen_base() -> Any:
+    from fontTools.pens.basePen import BasePen
+
+    return BasePen
+
+
+class _SvgPathPen(_pen_base()):  # type: ignore[misc]
+    """A fontTools pen writing compact SVG path data: y flipped to point down, relative moves after the first."""
+
+    def __init__(self, glyph_set: Any) -> None:
+        super().__init__(glyph_set)
+        self.parts: list[str] = []
+
+    def _emit(self, command: str, points: tuple[tuple[float, float], ...], relative: bool = True) -> None:
+        x0, y0 = self._getCurrentPoint() if relative else (0.0, 0.0)
+        numbers = []
+        for x, y in points:
+            numbers += [x - x0, -(y - y0)]
+        items = []
+        for value in numbers:
+            rounded = round(value, 2)
+            items.append(str(int(rounded)) if rounded == int(rounded) else f"{rounded:g}")
+        text = command + " ".join(items)
+        self.parts.append(text)
+
+    def _moveTo(self, point: tuple[float, float]) -> None:
+        self._emit("M", (point,), relative=False)
+
+    def _lineTo(self, point: tuple[float, float]) -> None:
+        self._emit("l", (point,))
+
+    def _curveToOne(self, one: tuple[float, float], two: tuple[float, float], three: tuple[float, float]) -> None:
+        self._emit("c", (one, two, three))
+
+    def _qCurveToOne(self, one: tuple[float, float], two: tuple[float, float]) -> None:
+        self._emit("q", (one, two))
+
+    def _closePath(self) -> None:
+        self.parts.append("z")

@@ -38,7 +38,7 @@ def base_name(layout: Layout, options: Any) -> str:
         parts.append("print-shop" if options.per_page == 1 else f"{options.per_page}up")
     if options.symbols:
         parts.append("symbols")
-    if options.cmyk:
+    if options.cmyk or options.icc:
         parts.append("cmyk")
     return "-".join(parts)
 
@@ -83,7 +83,7 @@ def subject(layout: Layout, options: Any) -> str:
     shown = []
     defaults = type(options)()
     for option in BUILD_OPTIONS:
-        if option.key in ("out", "output", "format", "timestamp") or (
+        if option.key in ("out", "output", "format", "timestamp", "svg_text") or (
                 isinstance(layout, ScoreSheetLayout) and option.key in ("sheets", "per_page")):
             continue
         value = getattr(options, option.key)

@@ -250,6 +250,11 @@ BUILD_OPTIONS: tuple[Option, ...] = (
            choice(("en", "it", "de", "pl", "fr")), "en", metavar="LANG"),
     Option("cmyk", ("--cmyk",), "Write every colour as CMYK (for print shops that ask for it).", EVERY_KIND, flag,
            False, switch=True),
+    Option("icc", ("--icc",), "Convert every colour for a press through this CMYK ICC profile (implies --cmyk; "
+           "--cmyk alone uses the bundled FOGRA39 profile).", EVERY_KIND, name, metavar="FILE"),
+    Option("svg_text", ("--svg-text",), "How SVGs carry text: outline (glyph outlines that look the same in every "
+           "program) or font (editable text naming Roboto).", EVERY_KIND, choice(("outline", "font")), "outline",
+           metavar="outline|font"),
     Option("timestamp", ("--timestamp",), "Stamp PDFs with the build time (default: the same inputs give "
            "byte-identical files).", EVERY_KIND, flag, False, switch=True),
     Option("sheets", ("--sheets", "-n"), f"Sheets in the pad, 1..{MAX_SHEETS:,} (default: one page full).",

@@ -16,7 +16,11 @@ Box: TypeAlias = tuple[Mm, Mm, Mm, Mm]
 Anchor: TypeAlias = Literal["start", "middle", "end"]
 Weight: TypeAlias = Literal["regular", "bold"]
 Hex: TypeAlias = str
-"""An sRGB colour as "#rrggbb"."""
+"""An sRGB colour as "#rrggbb" (or REGISTRATION)."""
+
+REGISTRATION: Hex = "registration"
+"""Registration colour, for the marks a print shop trims and registers by (crop marks, register crosses, the
+alignment page): full ink on every printing plate (a /Separation /All in CMYK PDFs), black everywhere else."""
 
 
 @dataclass(frozen=True, slots=True)

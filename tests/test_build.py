@@ -48,10 +48,20 @@ def test_svg_of_identical_sheets_is_one_file(tmp_path: Path) -> None:
     assert svg == tmp_path / "qwixx-standard.svg"
     root = ET.parse(svg).getroot()
     assert root.get("width") == "190mm" and root.get("viewBox") == "0 0 190 115"
+    assert not list(root.iter("{http://www.w3.org/2000/svg}text"))  # text as outlines, kept in titles
+    titles = [el.text for el in root.iter("{http://www.w3.org/2000/svg}title")]
+    assert titles.count("12") == 4 and "Misthrows" in titles
+    assert len(list(root.iter("{http://www.w3.org/2000/svg}symbol"))) >= 5
+
+
+def test_svg_text_font_keeps_editable_text(tmp_path: Path) -> None:
+    (svg,) = build("qwixx-standard", BuildOptions(out=tmp_path, formats=("svg",), svg_text="font"))
+    root = ET.parse(svg).getroot()
     texts = [el.text for el in root.iter("{http://www.w3.org/2000/svg}text")]
     assert texts.count("12") == 4 and "Misthrows" in texts
-    assert any(el.get("font-family", "").startswith("Roboto") for el in root.iter("{http://www.w3.org/2000/svg}text"))
-    assert len(list(root.iter("{http://www.w3.org/2000/svg}symbol"))) >= 5
+    assert all(el.get("font-family", "").startswith("Roboto") for el in root.iter("{http://www.w3.org/2000/svg}text"))
+    with pytest.raises(UsageProblem, match="--svg-text: 'path'"):
+        build("qwixx-standard", BuildOptions(out=tmp_path, formats=("svg",), svg_text="path"))
 
 
 def test_build_refuses_a_layout_that_fails_the_check(write_layout: Callable[..., Path], tmp_path: Path) -> None:
@@ -237,3 +247,17 @@ def test_star_tokens(tmp_path: Path) -> None:
     pdf, folder = build("one-to-9-stars", BuildOptions(out=tmp_path, formats=("pdf", "svg")))
     assert len(PdfReader(pdf).pages) == 1
     assert sorted(p.name for p in folder.iterdir()) == ["big-star.svg", "small-star.svg"]
+
+
+def test_icc_converts_through_that_profile_and_implies_cmyk(tmp_path: Path) -> None:
+    from printgen.colour_management import bundled_profile
+
+    mine = tmp_path / "shop.icc"
+    mine.write_bytes(bundled_profile().read_bytes())
+    for name in ("qwixx-standard", "qwixx-cards-deck"):  # the streamed and the reportlab writer
+        (pdf,) = build(name, BuildOptions(out=tmp_path / "out", icc=mine))
+        (intent,) = PdfReader(pdf).trailer["/Root"]["/OutputIntents"]
+        assert intent.get_object()["/OutputConditionIdentifier"] == "Custom"
+    (tmp_path / "screen.icc").write_bytes(b"not a profile at all")
+    with pytest.raises(UsageProblem, match=r"^--icc: .*screen.icc: not an ICC profile$"):
+        build("qwixx-standard", BuildOptions(out=tmp_path / "out", icc=tmp_path / "screen.icc"))

@@ -20,7 +20,7 @@ from tests.pdfcheck import fonts
 COMBOS: list[tuple[str, dict[str, Any]]] = [
     (name, {"sheets": 3} if layouts.load(name).kind == "score-sheet" else {}) for name in layouts.builtin_names()] + [
     ("qwixx-big-points", {"sheets": 5, "lang": "pl", "symbols": True, "cmyk": True, "per_page": 4, "paper": "tabloid"}),
-    ("qwixx-gemixxt-b", {"sheets": 3, "shuffle": True, "lang": "fr"}),
+    ("qwixx-gemixxt-b", {"sheets": 3, "shuffle": True, "lang": "fr", "svg_text": "font"}),
     ("qwixx-bonus-b", {"sheets": 1, "per_page": 1, "lang": "de"}),
     ("qwixx-cards-deck", {"per_page": 1, "bleed": 0.0, "cmyk": True}),
     ("qwixx-cards-deck", {"duplex": "short", "alignment_page": True, "paper": "letter", "card_size": "bridge",
@@ -35,9 +35,10 @@ COMBOS: list[tuple[str, dict[str, Any]]] = [
 def captured(pages: list[Any], monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """Every page the PDF backend writes (the `pages` fixture); every SVG built with validation on."""
 
-    def validated(page: Any, target: Path, title: str, about: str = "") -> None:
+    def validated(page: Any, target: Path, title: str, svg_text: str = "outline", about: str = "") -> None:
         with open(target, "w", encoding="utf-8") as handle:
-            svg_backend.svg_document(page, title, debug=True, about=about).write(handle, pretty=False)
+            svg_backend.svg_document(page, title, debug=True, svg_text=svg_text, about=about).write(handle,
+                                                                                                    pretty=False)
 
     monkeypatch.setattr(svg_backend, "write_svg", validated)
     return pages

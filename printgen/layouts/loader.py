@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from printgen.errors import LayoutError
+from printgen.fonts import missing_glyphs
+from printgen.fonts import problem as glyph_problem
 from printgen.labels import catalogue
 from printgen.layouts.fields import Fields
 from printgen.layouts.model import (
@@ -94,8 +96,19 @@ def _depth(data: object) -> int:
     return deepest
 
 
+def _title(fields: Fields) -> str | None:
+    """The layout's title, if every character of it (and of its capitals, as sheets print it) can be printed."""
+    title = fields.string("title")
+    if title is not None:
+        missing = missing_glyphs(title + title.upper())
+        if missing:
+            fields.problem("title", glyph_problem(missing))
+            return None
+    return title
+
+
 def _score_sheet(top: Fields, name: str, source: str) -> ScoreSheetLayout | None:
-    title = top.string("title")
+    title = _title(top)
     rules = top.string("rules")
     spec = None
     if rules is not None:
@@ -152,7 +165,7 @@ def _score_sheet(top: Fields, name: str, source: str) -> ScoreSheetLayout | None
 def _deck(top: Fields, name: str, source: str) -> DeckLayout | None:
     from printgen.printing.cards import CARD_SIZES
 
-    title = top.string("title")
+    title = _title(top)
     game = _game(top)
     card_size = top.string("card_size", "poker")
     if card_size is not None and card_size not in CARD_SIZES:
@@ -210,7 +223,7 @@ def _game(top: Fields) -> str | None:
 def _board(top: Fields, name: str, source: str) -> BoardLayout | None:
     from printgen.printing.cards import CARD_SIZES
 
-    title = top.string("title")
+    title = _title(top)
     game = _game(top)
     card_size = top.string("card_size", "poker")
     if card_size is not None and card_size not in CARD_SIZES:
@@ -231,7 +244,7 @@ def _board(top: Fields, name: str, source: str) -> BoardLayout | None:
 
 
 def _tokens(top: Fields, name: str, source: str) -> TokenLayout | None:
-    title = top.string("title")
+    title = _title(top)
     game = _game(top)
     palette = _palette(top)
     if palette is not None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from printgen.errors import UsageProblem
 from printgen.fonts import fit_size
-from printgen.page import Box, Element, Line, Mm, Page, Paint, Symbol, Text, Use
+from printgen.page import REGISTRATION, Box, Element, Line, Mm, Page, Paint, Symbol, Text, Use
 
 CARD_SIZES: dict[str, tuple[Mm, Mm]] = {
     "poker": (63.5, 88.9),
@@ -33,7 +33,7 @@ PRINTER_MARGIN: Mm = 5.0
 MAX_BLEED: Mm = 10.0
 MIN_OUTER_BLEED: Mm = 1.0
 """Least bleed kept at the block's outer edges when the margin leaves no room for more."""
-MARK = Paint(stroke="#000000", width=0.09)
+MARK = Paint(stroke=REGISTRATION, width=0.09)
 """Crop marks: hairlines (about 0.25 pt)."""
 MARK_OFFSET: Mm = 1.0
 MARK_LENGTH: Mm = 4.0
@@ -248,7 +248,8 @@ ALIGNMENT_POINTS = ((0.5, 0.5), (0.25, 0.25), (0.75, 0.75))
 """Where the alignment page's rulers sit, as fractions of the page."""
 CROSS = Paint(stroke="#d7263d", width=0.35)
 """The back's crosses on the alignment page."""
-RULER = Paint(stroke="#000000", width=0.15)
+RULER = Paint(stroke=REGISTRATION, width=0.15)
+"""The alignment page's rulers and texts print in registration colour (every ink, on a print shop's press)."""
 RULER_LABEL: Mm = 2.2
 
 
@@ -267,14 +268,14 @@ def alignment_pages(grid: CardGrid, axis: str, offset: tuple[Mm, Mm],
     w, h = grid.page_w, grid.page_h
     points = [(w * fx, h * fy) for fx, fy in ALIGNMENT_POINTS]
     width = w - 2 * max(grid.margin, PRINTER_MARGIN) - 10
-    front: list[Element] = [Text(w / 2, 18.0, labels["alignment_title"], 5.0, "#000000", "bold", "middle")]
+    front: list[Element] = [Text(w / 2, 18.0, labels["alignment_title"], 5.0, REGISTRATION, "bold", "middle")]
     for i, key in enumerate(("alignment_how", "alignment_read", "alignment_rebuild")):
         line = labels[key]
         front.append(Text(w / 2, 25.0 + 4.5 * i, line, fit_size(line, "regular", 3.0, width), "#333333",
                           "regular", "middle"))
     for cx, cy in points:
         front += ruler(cx, cy)
-    back: list[Element] = [Text(w / 2, h - 14.0, labels["alignment_back"], 4.0, "#000000", "bold", "middle")]
+    back: list[Element] = [Text(w / 2, h - 14.0, labels["alignment_back"], 4.0, REGISTRATION, "bold", "middle")]
     dx, dy = back_shift(axis, offset)
     for cx, cy in points:
         mx, my = (w - cx, cy) if axis == "x" else (cx, h - cy)
@@ -297,8 +298,8 @@ def ruler(cx: Mm, cy: Mm) -> list[Element]:
         if step % 5 == 0 and step:
             label = f"{step:+d}".replace("-", "−")
             x_label_y = cy - 4.0 if step > 0 else cy + 4.0 + 0.75 * RULER_LABEL
-            elements.append(Text(cx + step, x_label_y, label, RULER_LABEL, "#000000", "regular", "middle"))
+            elements.append(Text(cx + step, x_label_y, label, RULER_LABEL, REGISTRATION, "regular", "middle"))
             y_label = cy + step + 0.375 * RULER_LABEL
-            elements.append(Text(cx + 4.0, y_label, label, RULER_LABEL, "#000000", "regular", "start") if step > 0
-                            else Text(cx - 4.0, y_label, label, RULER_LABEL, "#000000", "regular", "end"))
+            elements.append(Text(cx + 4.0, y_label, label, RULER_LABEL, REGISTRATION, "regular", "start") if step > 0
+                            else Text(cx - 4.0, y_label, label, RULER_LABEL, REGISTRATION, "regular", "end"))
     return elements

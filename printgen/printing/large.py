@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from printgen.errors import UsageProblem
-from printgen.page import Element, Item, Line, Mm, Page, Paint, Text, Use
+from printgen.page import REGISTRATION, Element, Item, Line, Mm, Page, Paint, Text, Use
 from printgen.printing.paper import MARGIN, PAPERS, paper_size
 
 OVERLAP: Mm = 12.0
@@ -20,7 +20,7 @@ HEADER: Mm = 10.0
 """Room at the top of a tile for its label (two lines)."""
 LABEL_SIZE: Mm = 2.6
 CUT = Paint(stroke="#555555", width=0.25, dash=(2.0, 1.5))
-CROSS = Paint(stroke="#000000", width=0.25)
+CROSS = Paint(stroke=REGISTRATION, width=0.25)
 
 
 def _orientation(paper: tuple[Mm, Mm], item: Item, margin: Mm = MARGIN) -> tuple[Mm, Mm] | None:

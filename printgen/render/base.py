@@ -1,7 +1,8 @@
 """The renderer protocol: a page description's elements in, calls to a backend's few primitives out.
 
 A backend implements rect, line, circle, path, text, use and group
-push/pop; `draw` walks any element tree and dispatches to them.
+push/pop; `draw` walks any element tree and dispatches to them, refusing
+text the bundled fonts cannot draw (a UsageProblem, never a silent gap).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 
+from printgen.fonts import require_glyphs
 from printgen.page import Circle, Element, Group, Line, Path, Rect, Text, Use
 
 
@@ -21,6 +23,7 @@ class Renderer(ABC):
             if isinstance(element, Rect):
                 self.rect(element)
             elif isinstance(element, Text):
+                require_glyphs(element.text, (element.weight,), f"text {element.text!r}")
                 self.text(element)
             elif isinstance(element, Use):
                 self.use(element)

@@ -3,18 +3,25 @@
 Coordinates stay in millimetres with y down: each page starts with one
 transform from mm to points, and text is flipped back upright where drawn.
 Every `Symbol` becomes a form XObject drawn once and placed with `doForm`.
+reportlab draws into memory; `printgen.render.pdffile` then copies its
+objects into the file (font subsets tagged by content, /ID a hash of the
+content, an OutputIntent in CMYK files). CMYK colours come from
+`printgen.colour_management`; registration colour is a /Separation /All.
 """
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path as FilePath
 from typing import IO, Any
 
-from printgen.colours import cmyk as to_cmyk
+from printgen.colour_management import Press, press_for
+from printgen.colours import on_screen
 from printgen.fonts import register_pdf_fonts
 from printgen.page import (
+    REGISTRATION,
     Circle,
     Document,
     Element,
@@ -32,21 +39,41 @@ from printgen.render.base import Renderer
 PT_PER_MM = 72.0 / 25.4
 
 
-@cache
-def _colour(value: str, cmyk: bool = False) -> Any:
-    from reportlab.lib.colors import CMYKColor, HexColor
+REGISTRATION_NAME = "All"
+"""Registration colour's separation: reportlab names its colour space resource after it; printgen.render.pdffile
+defines it in forms, whose resources reportlab leaves without colour spaces."""
 
-    if cmyk:
-        return CMYKColor(*to_cmyk(value))
-    return HexColor(value)
+
+@cache
+def _colour(value: str, press: Press | None = None) -> Any:
+    from reportlab.lib.colors import CMYKColor, CMYKColorSep, HexColor
+
+    if press is None:
+        return HexColor(on_screen(value))
+    if value == REGISTRATION:
+        return CMYKColorSep(1, 1, 1, 1, spotName=REGISTRATION_NAME)
+    return CMYKColor(*press.cmyk(value))
+
+
+def copier(file: Any, press: Press | None) -> Any:
+    """A pdffile Copier for reportlab's output, filling in the registration colour in forms of CMYK files."""
+    from printgen.render.pdffile import REGISTRATION_SPACE, Copier
+
+    return Copier(file, {REGISTRATION_NAME: REGISTRATION_SPACE} if press is not None else None)
+
+
+def canvas_options(press: Press | None) -> dict[str, Any]:
+    """The reportlab Canvas settings every printgen PDF is drawn with (uncompressed: pdffile compresses)."""
+    return {"invariant": 1, "pageCompression": 0, "initialFontName": register_pdf_fonts()["regular"],
+            "enforceColorSpace": "sep_cmyk" if press is not None else None}
 
 
 class PdfRenderer(Renderer):
-    """Draws elements onto a reportlab canvas whose user space is mm, y down (colours as CMYK if `cmyk`)."""
+    """Draws elements onto a reportlab canvas whose user space is mm, y down (CMYK through `press`, if given)."""
 
-    def __init__(self, canvas: Any, cmyk: bool = False) -> None:
+    def __init__(self, canvas: Any, press: Press | None = None) -> None:
         self.canvas = canvas
-        self.cmyk = cmyk
+        self.press = press
         self.fonts = register_pdf_fonts()
         self.forms: dict[str, str] = {}
         """Symbol id -> short form name (every page's resources list the forms it uses)."""
@@ -54,9 +81,9 @@ class PdfRenderer(Renderer):
     def _paint(self, paint: Paint) -> tuple[int, int]:
         c = self.canvas
         if paint.fill:
-            c.setFillColor(_colour(paint.fill, self.cmyk))
+            c.setFillColor(_colour(paint.fill, self.press))
         if paint.stroke:
-            c.setStrokeColor(_colour(paint.stroke, self.cmyk))
+            c.setStrokeColor(_colour(paint.stroke, self.press))
             c.setLineWidth(paint.width)
             if paint.dash:
                 c.setDash(list(paint.dash), 0)
@@ -101,7 +128,7 @@ class PdfRenderer(Renderer):
         c.saveState()
         c.translate(text.x, text.y)
         c.scale(1, -1)
-        c.setFillColor(_colour(text.fill, self.cmyk))
+        c.setFillColor(_colour(text.fill, self.press))
         c.setFont(self.fonts[text.weight], text.size)
         draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}
         draw[text.anchor](0, 0, text.text)
@@ -141,32 +168,24 @@ class PdfRenderer(Renderer):
 
 
 def write_pdf(document: Document, target: FilePath | IO[bytes], on_page: Any = None, cmyk: bool = False,
-              invariant: bool = True) -> int:
+              invariant: bool = True, icc: FilePath | None = None) -> int:
     """Render `document` to `target`; returns the number of pages written.
 
-    `on_page(n)` is called after each page (progress reporting); `cmyk` writes
-    every colour as DeviceCMYK (for print shops that require it); `invariant`
-    (the default) fixes dates and IDs so the same input gives the same bytes.
+    `on_page(n)` is called after each page (progress reporting); `cmyk` (or
+    a CMYK profile `icc`) writes every colour as ink amounts of that press
+    (default: the bundled FOGRA39 profile) with the profile as OutputIntent;
+    `invariant` (the default) leaves out the creation date, so the same input
+    gives the same bytes.
     """
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
     rl_config.useA85 = 0  # binary streams: ASCII85 would make every stream 25 % larger
 
-    names = register_pdf_fonts()
-    canvas = Canvas(
-        target if not isinstance(target, FilePath) else str(target),
-        invariant=1 if invariant else 0,
-        pageCompression=1,
-        initialFontName=names["regular"],
-        enforceColorSpace="cmyk" if cmyk else None,
-    )
-    canvas.setTitle(document.title)
-    canvas.setAuthor("printgen")
-    canvas.setCreator("printgen")
-    canvas.setProducer("printgen (reportlab)")
-    canvas.setSubject(document.meta.get("subject", document.title))
-    renderer = PdfRenderer(canvas, cmyk)
+    press = press_for(cmyk, icc)
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, **canvas_options(press))
+    renderer = PdfRenderer(canvas, press)
     count = 0
     for symbol in document.symbols:
         renderer.define(symbol)
@@ -186,7 +205,30 @@ def write_pdf(document: Document, target: FilePath | IO[bytes], on_page: Any = N
         if on_page is not None:
             on_page(count)
     canvas.save()
+    if isinstance(target, FilePath):
+        with open(target, "wb") as handle:
+            _copy(buffer.getvalue(), handle, document, press, not invariant)
+    else:
+        _copy(buffer.getvalue(), target, document, press, not invariant)
     return count
+
+
+def _copy(data: bytes, out: IO[bytes], document: Document, press: Press | None, timestamp: bool) -> None:
+    """Copy reportlab's PDF `data` object by object into `out`, finished as every printgen PDF is."""
+    from pypdf import PdfReader
+
+    from printgen.render.pdffile import PdfFile, output_intent, write_info
+
+    reader = PdfReader(io.BytesIO(data))
+    file = PdfFile(out)
+    root = file.reserve()
+    objects = copier(file, press)
+    extra = b" /OutputIntents [%d 0 R]" % output_intent(file, press) if press is not None else b""
+    file.obj(root, objects.dictionary(reader.trailer["/Root"].get_object(), extra))
+    objects.flush()
+    info = write_info(file, document.title, document.meta.get("subject", document.title), timestamp,
+                      "printgen (reportlab)")
+    file.finish(root, info)
 
 
 def _box_pt(box: tuple[float, float, float, float], page_height: float) -> tuple[float, ...]:

@@ -60,6 +60,10 @@ BROKEN = [
     ('kind = "score-sheet"', 'kind = "poster"', "kind: 'poster' is not a known kind"),
     ("[totals]\nlabel = \"total\"", "", "totals: is missing"),
     ("[size]", "[size\n", "TOML syntax error"),
+    ('title = "Qwixx"', 'title = "Qwixx 🎲"', "title: cannot print U+1F3B2 '🎲': the bundled fonts (Roboto) have no glyph"),
+    ('title = "Qwixx"', 'title = "קוויקס"',
+     ("title: cannot print U+05E7 'ק', U+05D5 'ו', U+05D9 'י', U+05E1 'ס': the bundled fonts (Roboto) have no glyph "
+      "for them")),
 ]
 
 

@@ -59,9 +59,9 @@ def sheet_page(standard: ScoreSheetLayout) -> Page:
     return build_sheet(standard).as_page()
 
 
-def test_svg_places_every_text_where_the_description_says(sheet_page: Page) -> None:
+def test_editable_svg_places_every_text_where_the_description_says(sheet_page: Page) -> None:
     expected = sorted((d.text, d.x, d.y, d.size, d.anchor) for d in record(sheet_page) if d.kind == "text")
-    root = ET.fromstring(svg_document(sheet_page, "t").tostring())
+    root = ET.fromstring(svg_document(sheet_page, "t", svg_text="font").tostring())
     actual = sorted(svg_texts(root))
     assert len(expected) > 60
     assert len(actual) == len(expected)
@@ -107,9 +107,13 @@ def test_every_primitive_renders_in_both_backends(tmp_path: Path) -> None:
     pdf = pdfium.PdfDocument(str(target))
     assert "Pudło ąęśż ß é" in pdf[0].get_textpage().get_text_range()
     pdf.close()
-    root = ET.fromstring(svg_document(page, "t", debug=True).tostring())
+    root = ET.fromstring(svg_document(page, "t", debug=True, svg_text="font").tostring())
     assert root.find(f"{SVG}defs/{SVG}symbol").get("id") == "star"
     assert [t[0] for t in svg_texts(root)] == ["Pudło ąęśż ß é"]
+    root = ET.fromstring(svg_document(page, "t", debug=True).tostring())  # validated: outlines are valid SVG
+    assert root.find(f"{SVG}defs/{SVG}symbol").get("id") == "star"
+    assert [t.text for t in root.iter(f"{SVG}title")] == ["t", "Pudło ąęśż ß é"]
+    assert not list(root.iter(f"{SVG}text"))
 
 
 def test_recording_resolves_nested_placements() -> None:

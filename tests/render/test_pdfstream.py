@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import inspect
+import shutil
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pikepdf
 import pytest
+from pypdf import PdfReader
 
 from printgen.page import Document, Group, Line, Page, Paint, Rect, Symbol, Text, Use
+from printgen.render import pdffile, pdfstream
 from printgen.render.pdfstream import NotStreamable, placements, write_streamed_pdf
 from tests.pdfcheck import fonts, page_texts
 
@@ -38,3 +45,91 @@ def test_same_pages_same_bytes(tmp_path: Path) -> None:
         return (tmp_path / name).read_bytes()
 
     assert write("a.pdf") == write("b.pdf") != write("c.pdf", stamp=True)
+
+
+def test_pages_hang_in_a_balanced_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pdffile, "FANOUT", 3)  # 40 pages: 14 leaves, 5 nodes over them, 2 over those, the root
+    pages = (Page(100 + i, 100, (Use(INNER, 1, 1),)) for i in range(40))
+    target = tmp_path / "tree.pdf"
+    assert write_streamed_pdf(Document([], pages, "tree"), str(target)) == 40
+    reader = PdfReader(target)
+    assert [float(page.mediabox.width) for page in reader.pages] == pytest.approx(
+        [(100 + i) * 72 / 25.4 for i in range(40)], abs=1e-3)  # every page, in order
+    depth = 0
+
+    def visit(node: Any, parent: Any, level: int) -> int:
+        nonlocal depth
+        depth = max(depth, level)
+        node = node.get_object()
+        if node["/Type"] == "/Page":
+            return 1
+        assert len(node["/Kids"]) <= 3
+        assert (parent is None) == ("/Parent" not in node)
+        if parent is not None:
+            assert node.raw_get("/Parent").idnum == parent
+        count = sum(visit(kid, node.indirect_reference.idnum, level + 1) for kid in node["/Kids"])
+        assert node["/Count"] == count
+        return count
+
+    assert visit(reader.trailer["/Root"]["/Pages"], None, 0) == 40 and depth == 4
+    with pikepdf.Pdf.open(target) as pdf:
+        assert pdf.check_pdf_syntax() == [] and len(pdf.pages) == 40
+
+
+def test_the_writers_rely_on_no_private_names() -> None:
+    for module in (pdfstream, pdffile):
+        source = inspect.getsource(module)
+        assert "FormXob" not in source and "._data" not in source and "_ID" not in source
+
+
+PAD = """import resource, sys
+from pathlib import Path
+from printgen.build import BuildOptions, build
+build("qwixx-big-points", BuildOptions(out=Path(sys.argv[1]), sheets=int(sys.argv[2])))
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"""
+
+
+def _build_pad(out: Path, sheets: int) -> int:
+    """Build a Big Points pad of `sheets` in a fresh process; its peak memory (KiB)."""
+    done = subprocess.run([sys.executable, "-c", PAD, str(out), str(sheets)], capture_output=True, text=True,
+                          check=True)
+    return int(done.stdout.split()[-1])
+
+
+@pytest.fixture(scope="module")
+def huge_pad(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int, int]:
+    """The largest pad printgen builds (100,000 sheets, 50,000 pages), built once; with the peak memory of
+    building it and of building a 100-sheet pad."""
+    out = tmp_path_factory.mktemp("huge")
+    small = _build_pad(out / "small", 100)
+    large = _build_pad(out, 100_000)
+    return out / "qwixx-big-points.pdf", small, large
+
+
+@pytest.mark.slow
+def test_huge_pad_passes_qpdf(huge_pad: tuple[Path, int, int]) -> None:
+    if shutil.which("qpdf") is None:
+        pytest.skip("qpdf is not installed (Debian: apt-get install qpdf)")
+    checked = subprocess.run(["qpdf", "--check", str(huge_pad[0])], check=False, capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stdout[-2000:] + checked.stderr[-2000:]
+    assert "No syntax or stream encoding errors found" in checked.stdout
+
+
+@pytest.mark.slow
+def test_huge_pad_passes_pikepdf_with_a_balanced_page_tree(huge_pad: tuple[Path, int, int]) -> None:
+    with pikepdf.Pdf.open(huge_pad[0]) as pdf:
+        assert pdf.check_pdf_syntax() == [] and len(pdf.pages) == 50_000
+        biggest = 0
+        stack = [pdf.Root.Pages]
+        while stack:
+            node = stack.pop()
+            if node.Type == "/Pages":
+                biggest = max(biggest, len(node.Kids))
+                stack.extend(node.Kids)
+        assert biggest <= 1_000
+
+
+@pytest.mark.slow
+def test_huge_pad_takes_no_more_memory_than_a_small_one(huge_pad: tuple[Path, int, int]) -> None:
+    _, small, large = huge_pad
+    assert large <= 1.2 * small, f"100,000 sheets: {large / 1024:.0f} MiB, 100 sheets: {small / 1024:.0f} MiB"

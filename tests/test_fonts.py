@@ -1,0 +1,62 @@
+"""The one home of fonts: glyph coverage, outlines and advances agree with what reportlab draws."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from printgen import fonts
+from printgen.cli import main
+from printgen.errors import UsageProblem
+from printgen.labels import catalogue, languages
+from printgen.page import Page, Text
+from printgen.render.recording import record
+
+
+def test_missing_glyphs_names_each_undrawable_character_once() -> None:
+    assert fonts.missing_glyphs("Schöne Straße, żółć, 12× −5 → ok") == "→"
+    assert fonts.missing_glyphs("🎲 שלום 🎲") == "🎲שלום"
+    assert fonts.missing_glyphs("") == ""
+    assert fonts.describe("🎲ש") == "U+1F3B2 '🎲', U+05E9 'ש'"
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_every_label_can_be_printed(lang: str) -> None:
+    for key, text in catalogue(lang).items():
+        assert fonts.missing_glyphs(text + text.upper()) == "", f"{lang}.{key}: {text!r}"
+
+
+def test_drawing_text_without_glyphs_is_refused() -> None:
+    with pytest.raises(UsageProblem, match=r"^text 'Bonus ★': cannot print U\+2605 '★'"):
+        record(Page(50, 20, (Text(1, 10, "Bonus ★", 4),)))
+
+
+def test_advances_are_reportlabs_widths_in_font_units() -> None:
+    text = "Wörter: 10×11×12× più Łódź"
+    for weight in fonts.WEIGHTS:
+        em = fonts.units_per_em(weight)
+        starts = fonts.advances(text, weight)
+        for i in range(1, len(text)):
+            assert starts[i] == pytest.approx(fonts.text_width(text[:i], weight, em), abs=1e-6)
+
+
+def test_outlines_come_from_the_glyphs_of_each_weight() -> None:
+    regular, bold = fonts.glyph("a", "regular"), fonts.glyph("a", "bold")
+    assert regular and bold and regular[1] != bold[1]
+    assert regular[1].startswith("M") and regular[1].endswith("z")
+    assert fonts.glyph(" ", "regular") is None  # no ink, nothing to place
+    assert fonts.glyph("é", "bold") is not None  # a composite (e + acute), decomposed
+    with pytest.raises(KeyError):
+        fonts.glyph("🎲", "regular")
+
+
+def test_a_title_that_cannot_be_printed_is_a_usage_error(tmp_path: Path, standard_text: str) -> None:
+    path = tmp_path / "dice.toml"
+    path.write_text(standard_text.replace('title = "Qwixx"', 'title = "Qwixx 🎲"'), encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", str(path), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        f"Error: {path}: title: cannot print U+1F3B2 '🎲': the bundled fonts (Roboto) have no glyph for it"]
+    assert not (tmp_path / "out").exists()
