@@ -21,9 +21,6 @@ from printgen import __version__
 from printgen.errors import PrintgenError, Terminated, UsageProblem, raise_terminated
 from printgen.options import BUILD_OPTIONS, SIMULATE_OPTIONS, Option, parse
 
-LANGUAGES = ["en", "it", "de", "pl", "fr"]
-"""The label catalogues in printgen/labels (a test keeps this list and the folder equal)."""
-
 F = TypeVar("F", bound=Callable[..., Any])
 
 

@@ -51,7 +51,7 @@ def choice(values: Iterable[str]) -> Callable[[object], str]:
     def parse(value: object) -> str:
         text = _text(value).lower()
         if text not in known:
-            raise ValueError(f"{value!r} is not one of {', '.join(known)}{_did_you_mean(text, known)}")
+            raise ValueError(f"{value!r} is not one of {', '.join(known)}{did_you_mean(text, known)}")
         return text
 
     parse.choices = known  # type: ignore[attr-defined]
@@ -132,14 +132,10 @@ def text(value: object) -> str:
     return _text(value)
 
 
-def _did_you_mean(word: str, known: Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]}?)" if close else ""
-
-
 def did_you_mean(word: str, known: Iterable[str]) -> str:
     """" (did you mean X?)" for the closest of `known` to a misspelt `word`, or ""."""
-    return _did_you_mean(word, known)
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""
 
 
 # -- the declaration ---------------------------------------------------------------------------------------
@@ -198,18 +194,6 @@ def _shuffles(layout: Any) -> bool:
 
 def _varies(layout: Any) -> bool:
     return _lucky(layout) or _shuffles(layout)
-
-
-def _papers() -> tuple[str, ...]:
-    from printgen.printing.paper import PAPERS
-
-    return tuple(PAPERS)
-
-
-def _languages() -> tuple[str, ...]:
-    from printgen.labels import languages
-
-    return tuple(languages())
 
 
 def _pool(value: object) -> str:

@@ -41,7 +41,6 @@ MIN_MARK: Mm = 2.0
 """Crop marks are shortened to fit the margin, never below this."""
 SLUG: Mm = 10.0
 """Print-shop pages (one card each): room around the bleed for the crop marks."""
-DUPLEX = ("long", "short", "off")
 
 
 def card_size(text: str) -> tuple[Mm, Mm]:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.cli import LANGUAGES
 from printgen.labels import catalogue, languages
+from printgen.options import BUILD_BY_KEY, SIMULATE_BY_KEY
 
 
-def test_the_five_languages_are_bundled() -> None:
-    assert languages() == sorted(["en", "it", "de", "pl", "fr"]) == sorted(LANGUAGES)
+def test_the_five_languages_are_bundled_and_offered() -> None:
+    assert languages() == sorted(["en", "it", "de", "pl", "fr"])
+    assert sorted(BUILD_BY_KEY["lang"].choices) == languages() == sorted(SIMULATE_BY_KEY["lang"].choices)
 
 
 @pytest.mark.parametrize("lang", ["it", "de", "pl", "fr"])
