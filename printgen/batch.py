@@ -55,6 +55,8 @@ class JobResult:
     files: list[FileResult] = field(default_factory=list)
     seconds: float = 0.0
     error: str | None = None
+    seeds: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """What the job's writers counted of its PDFs, for the preview page (printgen.index.seeds)."""
 
 
 def read_manifest(path: Path, out: Path | None = None, allow_outside: bool = False,
@@ -177,6 +179,8 @@ def _in_processes(jobs: list[Job], workers: int, on_done: Callable[[JobResult], 
     import queue as queues
     import signal
 
+    from printgen.index import seeds
+
     context = multiprocessing.get_context("fork")
     finished: Any = context.Queue()
     results: dict[int, JobResult] = {}
@@ -201,6 +205,7 @@ def _in_processes(jobs: list[Job], workers: int, on_done: Callable[[JobResult], 
                 continue
             running.pop(index).join()
             results[index] = result
+            seeds(result.seeds)
             if on_done:
                 on_done(result)
     except BaseException:
@@ -234,11 +239,15 @@ def run_job(job: Job) -> JobResult:
     """Build one job, never raising: a failure is recorded in the result."""
     from printgen.build import build
 
+    from printgen.index import seeds
+
     start = time.perf_counter()
     result = JobResult(job)
     try:
         for path in build(job.layout, job.options):
             result.files.append(describe(path))
+        result.seeds = {key: info for key, info in seeds().items()
+                        if any(key == str(file.path.resolve()) for file in result.files)}
     except PrintgenError as error:
         result.error = str(error).replace("\n", "; ")
     except OSError as error:

@@ -16,7 +16,7 @@ from printgen.colour_management import press
 from printgen.errors import UsageProblem
 from printgen.labels import catalogue
 from printgen.layouts.model import BoardLayout, DeckLayout, Layout, ScoreSheetLayout, TokenLayout
-from printgen.measure import Sizes, sizes
+from printgen.measure import MIN_TEXT_PT, Sizes, sizes
 from printgen.naming import base_name, planned_outputs, subject, svg_is_folder
 from printgen.options import BUILD_BY_KEY, SHEETS_PER_PAGE, Option, parse, refuse_inapplicable
 from printgen.output import atomic_file, atomic_folder, check_file_target, check_folder_target
@@ -154,6 +154,9 @@ def build_options(layout: Layout, given: Mapping[str, Any], defaults: Mapping[st
     refuse_inapplicable((BUILD_BY_KEY[key] for key in given), layout.kind, layout, layout.name, shown)
     values = {key: value for key, value in (defaults or {}).items() if BUILD_BY_KEY[key].applies(layout.kind, layout)}
     values |= given
+    if "paper" not in given and not _takes_paper(layout, values):
+        values.pop("paper", None)  # a default paper is for pages printed on paper, not a sheet-sized page or
+        # a whole board (which takes the smallest paper it fits)
     fmt = values.pop("format", "pdf")
     values["formats"] = ("pdf", "svg") if fmt == "both" else (fmt,)
     if values.get("icc") is not None:
@@ -174,6 +177,14 @@ def build_options(layout: Layout, given: Mapping[str, Any], defaults: Mapping[st
     options = BuildOptions(out=out, **values)
     options.validate(layout, shown)
     return options
+
+
+def _takes_paper(layout: Layout, values: Mapping[str, Any]) -> bool:
+    if isinstance(layout, ScoreSheetLayout):
+        return values.get("per_page") != 1
+    if isinstance(layout, BoardLayout):
+        return bool(values.get("tile"))
+    return True
 
 
 def expected_pages(ref: str, options: BuildOptions) -> int:
@@ -222,7 +233,7 @@ def plan_pad(layout: ScoreSheetLayout, options: BuildOptions, on_page: ProgressC
                          options.lucky_pool, options.shuffle)
 
     items()  # deals the lucky pairs now: a bad pool is refused before anything is written
-    name, about = base_name(layout, options), subject(layout, options)
+    name, svg_name, about = base_name(layout, options), base_name(layout, options, "svg"), subject(layout, options)
     writers: list[Writer] = []
     if "pdf" in options.formats:
         if options.sheets_per_page > 1:
@@ -233,7 +244,7 @@ def plan_pad(layout: ScoreSheetLayout, options: BuildOptions, on_page: ProgressC
             raise UsageProblem(f"--format: an SVG set holds at most {MAX_SVG_FILES} files, and every shuffled sheet "
                                f"is a file of its own ({options.pad_sheets:,}); build the pad as PDF (-f pdf), or "
                                f"at most {MAX_SVG_FILES} sheets as SVG")
-        writers.append(lambda: write_items_svg(name, items(), options.out, svg_is_folder(layout, options), about,
+        writers.append(lambda: write_items_svg(svg_name, items(), options.out, svg_is_folder(layout, options), about,
                                                options.svg_text))
     return writers
 
@@ -336,10 +347,14 @@ def write_items_pdf(items: Iterator[Item], target: Path, paper: str, per_page: i
     if not stream:
         return write_pages_pdf(Document(first.art.symbols(), pages, title, _meta(about)), target, on_page, cmyk,
                                timestamp, icc)
+    from printgen.index import remember
     from printgen.render.pdfstream import write_streamed_pdf
 
+    document = Document([], pages, title, _meta(about), groups={})
     with atomic_file(target) as temporary:
-        write_streamed_pdf(Document([], pages, title, _meta(about)), str(temporary), on_page, cmyk, timestamp, icc)
+        write_streamed_pdf(document, str(temporary), on_page, cmyk, timestamp, icc)
+    assert document.groups is not None
+    remember(target, document.groups, about)
     return target
 
 
@@ -366,9 +381,15 @@ def plan_deck(layout: DeckLayout, options: BuildOptions, on_page: ProgressCallba
 
     size = card_size(options.card_size or layout.card_size)
     faces = deck_faces(layout, size, options.card_bleed, options.symbols, options.corner_guide, options.lang)
+    smallest = min(sizes(Item(card, face).as_page()).text_pt for card, front, back in faces
+                   for face in {front.id: front, back.id: back}.values())
+    if smallest < MIN_TEXT_PT - 1e-6:
+        raise UsageProblem(f"--card-size: {size[0]:g} x {size[1]:g} mm cards would print text at {smallest:.1f} pt "
+                           f"(the minimum is {MIN_TEXT_PT:g} pt); cards at least "
+                           f"{size[0] * MIN_TEXT_PT / smallest:.0f} mm wide keep it")
     fronts = [front for _, front, _ in faces]
     backs = [back for _, _, back in faces]
-    name, about = base_name(layout, options), subject(layout, options)
+    name, svg_name, about = base_name(layout, options), base_name(layout, options, "svg"), subject(layout, options)
     writers: list[Writer] = []
     if "pdf" in options.formats:
         grid = plan_cards(paper_size(options.page_paper), size, options.card_bleed, options.gap, options.page_paper,
@@ -401,7 +422,7 @@ def plan_deck(layout: DeckLayout, options: BuildOptions, on_page: ProgressCallba
         def write_faces() -> Path:
             from printgen.render.svg import write_svg
 
-            folder = options.out / name
+            folder = options.out / svg_name
             with atomic_folder(folder) as temporary:
                 common_back = len({back.id for _, _, back in faces}) == 1
                 for card, front, back in faces:
@@ -425,7 +446,7 @@ def plan_board(layout: BoardLayout, options: BuildOptions) -> list[Writer]:
     size = card_size(options.card_size or layout.card_size)
     board = board_item(layout, size, options.lang)
     margin = max(MARGIN, options.printer_margin)
-    name, about = base_name(layout, options), subject(layout, options)
+    name, svg_name, about = base_name(layout, options), base_name(layout, options, "svg"), subject(layout, options)
     writers: list[Writer] = []
     if "pdf" in options.formats:
         if options.tile:
@@ -438,7 +459,7 @@ def plan_board(layout: BoardLayout, options: BuildOptions) -> list[Writer]:
         writers.append(lambda: write_pages_pdf(document, options.out / f"{name}.pdf", None, options.cmyk,
                                                options.timestamp, options.icc))
     if "svg" in options.formats:
-        writers.append(lambda: write_items_svg(name, iter([board]), options.out, False, about, options.svg_text))
+        writers.append(lambda: write_items_svg(svg_name, iter([board]), options.out, False, about, options.svg_text))
     return writers
 
 
@@ -448,7 +469,7 @@ def plan_tokens(layout: TokenLayout, options: BuildOptions) -> list[Writer]:
     from printgen.printing.tokens import token_pages
 
     tokens = token_items(layout)
-    name, about = base_name(layout, options), subject(layout, options)
+    name, svg_name, about = base_name(layout, options), base_name(layout, options, "svg"), subject(layout, options)
     writers: list[Writer] = []
     if "pdf" in options.formats:
         counts = {group.kind: group.count for group in layout.groups}
@@ -460,7 +481,7 @@ def plan_tokens(layout: TokenLayout, options: BuildOptions) -> list[Writer]:
         writers.append(lambda: write_pages_pdf(document, options.out / f"{name}.pdf", None, options.cmyk,
                                                options.timestamp, options.icc))
     if "svg" in options.formats:
-        writers.append(lambda: write_items_svg(name, iter(tokens), options.out, True, about, options.svg_text))
+        writers.append(lambda: write_items_svg(svg_name, iter(tokens), options.out, True, about, options.svg_text))
     return writers
 
 

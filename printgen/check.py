@@ -36,6 +36,10 @@ def _drawing(layout: Layout) -> list[tuple[str, str]]:
     from printgen.builders.scoresheet import build_sheet
     from printgen.printing.cards import card_size
 
+    from printgen.builders.scoresheet import title_size
+    from printgen.labels import catalogue, languages
+    from printgen.measure import MIN_TEXT_PT, sizes
+
     try:
         if isinstance(layout, DeckLayout):
             deck_faces(layout, card_size(layout.card_size), 3.0)
@@ -44,10 +48,22 @@ def _drawing(layout: Layout) -> list[tuple[str, str]]:
         elif isinstance(layout, TokenLayout):
             token_items(layout)
         else:
-            build_sheet(layout)
-    except (KeyError, ValueError, IndexError, AssertionError) as error:
+            for lang in languages():
+                if title_size(layout, catalogue(lang)) * 72 / 25.4 < MIN_TEXT_PT:
+                    return [("title", f"{layout.title!r} is too long for a {layout.width:g} mm sheet: beside the "
+                                      f"name line it would print below {MIN_TEXT_PT:g} pt ({lang})")]
+            measured = sizes(build_sheet(layout).as_page())
+            if measured.text_pt < IMPOSSIBLE_PT or measured.field_mm < IMPOSSIBLE_MM:
+                return [("size", f"{layout.width:g} x {layout.height:g} mm is too small for this sheet: "
+                                 f"{' and '.join(measured.problems())}")]
+    except (KeyError, ValueError, IndexError, AssertionError, ZeroDivisionError) as error:
         return [("layout", f"cannot be drawn: {type(error).__name__} {error}")]
     return []
+
+
+IMPOSSIBLE_PT = 3.0
+IMPOSSIBLE_MM = 3.5
+"""Below these a sheet cannot be used at all (refused); between them and the minimums, a warning."""
 
 
 def require_agreement(layout: Layout) -> None:

@@ -180,9 +180,9 @@ def check(names: tuple[str, ...]) -> None:
         layout = layouts.load(name)
         problems = mismatches(layout)
         found += problems
-        for warning in warnings(layout):
-            click.echo(f"Warning: {warning}", err=True)
         if not problems:
+            for warning in warnings(layout):
+                click.echo(f"Warning: {warning}", err=True)
             click.echo(f"ok  {name}")
     if found:
         raise CheckFailed(found)

@@ -65,4 +65,8 @@ def _read(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     simulate = data.pop("simulate", {})
     if not isinstance(simulate, dict):
         raise UsageProblem(f"{path}: simulate: must be a table ([simulate])")
-    return read_table(data, BUILD_BY_KEY, str(path)), read_table(simulate, SIMULATE_BY_KEY, str(path), "simulate.")
+    if "output" in data:
+        raise UsageProblem(f"{path}: output: names one build's files, so it cannot be a default (use out for "
+                           "the folder)")
+    build = read_table(data, BUILD_BY_KEY, str(path), also=("simulate",))
+    return build, read_table(simulate, SIMULATE_BY_KEY, str(path), "simulate.")

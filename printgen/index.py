@@ -17,6 +17,7 @@ import hashlib
 import json
 import os
 import shutil
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -61,8 +62,8 @@ def write_index(out: Path) -> Path:
     """Write OUT/index.html for every PDF and SVG set now in `out`; returns its path."""
     from jinja2 import Environment, PackageLoader, select_autoescape
 
-    entries = [entry for entry in (_pdf(path, out) for path in sorted(out.glob("*.pdf"))) if entry]
-    entries += [_svg_file(path, out) for path in sorted(out.glob("*.svg"))]
+    entries = [entry for entry in (_pdf(path, out) for path in sorted(out.glob("*.pdf")) if _regular(path)) if entry]
+    entries += [_svg_file(path, out) for path in sorted(out.glob("*.svg")) if _regular(path)]
     entries += [e for e in (_svg_folder(path, out) for path in sorted(out.iterdir()) if _is_svg_folder(path)) if e]
     _remove_stale_previews(out, {Path(entry.name).stem for entry in entries if entry.kind == "pdf"})
     groups: dict[str, list[Entry]] = {}
@@ -86,8 +87,17 @@ def link(path: Path, out: Path) -> str:
     return "./" + quote(relative, safe="/")
 
 
+def _regular(path: Path) -> bool:
+    """True for a regular file (not a link, FIFO, device or folder): the only files the page reads."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
 def _is_svg_folder(path: Path) -> bool:
-    return path.is_dir() and not path.is_symlink() and path.name != PREVIEW and any(path.glob("*.svg"))
+    return (not path.is_symlink() and path.is_dir() and path.name != PREVIEW
+            and any(_regular(file) for file in path.glob("*.svg")))
 
 
 def _about(subject: str) -> tuple[str, str]:
@@ -110,25 +120,63 @@ def _pdf(path: Path, out: Path) -> Entry | None:
 
 
 def _pdf_info(path: Path, out: Path) -> dict[str, Any] | None:
-    """Pages, distinct pages, sizes and subject of a PDF, from the cache while the file is unchanged."""
+    """Pages, distinct pages, sizes and subject of a PDF, from the cache while the file is unchanged.
+
+    Only printgen's own PDFs are analysed page by page and get thumbnails; another program's PDF is listed
+    with its page count and size alone (nothing of it is rendered).
+    """
     folder = out / PREVIEW / path.stem
     stamp = path.stat()
     cached = _read_info(folder)
-    if (cached and cached.get("bytes") == stamp.st_size and cached.get("mtime") == stamp.st_mtime_ns
-            and all((folder / group[4]).is_file() for group in cached["groups"] if group[4])):
-        return cached
-    try:
-        info = _analyse(path)
-    except Exception:  # noqa: BLE001 - a file the index cannot read is listed as unreadable, never fatal
-        return {"bytes": stamp.st_size, "mtime": stamp.st_mtime_ns, "pages": 0, "groups": [], "more": 0,
-                "subject": "Other files | not readable as PDF", "version": INFO_VERSION}
-    info |= {"bytes": stamp.st_size, "mtime": stamp.st_mtime_ns, "version": INFO_VERSION}
-    safe_folder(out / PREVIEW)
+    seeded = _SEEDS.get(str(path.resolve()))
+    if cached and cached.get("bytes") == stamp.st_size and cached.get("mtime") == stamp.st_mtime_ns:
+        info = cached
+    elif seeded and seeded["bytes"] == stamp.st_size and seeded["mtime"] == stamp.st_mtime_ns:
+        info, cached = dict(seeded), None
+    else:
+        try:
+            info = _analyse(path)
+        except Exception:  # noqa: BLE001 - a file the index cannot read is listed as unreadable, never fatal
+            info = {"pages": 0, "groups": [], "more": 0, "subject": "Other files | not readable as PDF"}
+        info |= {"bytes": stamp.st_size, "mtime": stamp.st_mtime_ns, "version": INFO_VERSION}
+    changed = info is not cached
+    if info["groups"] and not all(group[4] and (folder / group[4]).is_file() for group in info["groups"]):
+        safe_folder(out / PREVIEW)
+        safe_folder(folder)
+        _render_thumbnails(path, folder, info)
+        changed = True
+    if changed:
+        _save_info(folder, info)
+    return info
+
+
+_SEEDS: dict[str, dict[str, Any]] = {}
+"""What builds in this process learnt of the PDFs they wrote (see `remember`), by path."""
+
+
+def remember(pdf: Path, groups: dict[bytes, list[Any]], subject: str) -> None:
+    """Keep what the writer of a PDF printgen just wrote counted — its page groups (first page, count, width
+    and height in mm) — so the preview page never reads a huge pad back. Kept in memory only (`seeds` hands
+    them from a batch worker to the batch); nothing is written."""
+    stamp = pdf.stat()
+    ordered = sorted(groups.values(), key=lambda group: group[0])
+    _SEEDS[str(pdf.resolve())] = {
+        "pages": sum(group[1] for group in ordered), "subject": subject, "bytes": stamp.st_size,
+        "mtime": stamp.st_mtime_ns, "version": INFO_VERSION,
+        "groups": [[g[0], g[1], round(g[2], 1), round(g[3], 1), ""] for g in ordered[:MAX_THUMBNAILS]],
+        "more": max(0, len(ordered) - MAX_THUMBNAILS)}
+
+
+def seeds(new: dict[str, dict[str, Any]] | None = None) -> dict[str, dict[str, Any]]:
+    """Add `new` seeds (from another process) and return all of them."""
+    _SEEDS.update(new or {})
+    return _SEEDS
+
+
+def _save_info(folder: Path, info: dict[str, Any]) -> None:
     safe_folder(folder)
-    _render_thumbnails(path, folder, info)
     with atomic_file(folder / INFO) as temporary:
         temporary.write_text(json.dumps(info), encoding="utf-8")
-    return info
 
 
 def _read_info(folder: Path) -> dict[str, Any] | None:
@@ -140,25 +188,33 @@ def _read_info(folder: Path) -> dict[str, Any] | None:
 
 
 def _analyse(path: Path) -> dict[str, Any]:
-    """Every page's content hashed (identical pages grouped) with pypdf; sizes in mm."""
+    """Every page's content hashed (identical pages grouped) with pypdf; sizes in mm. Another program's PDF:
+    its page count only."""
     from pypdf import PdfReader
 
     reader = PdfReader(path)
-    subject = reader.metadata.get("/Subject", "") if reader.metadata else ""
+    metadata = reader.metadata
+    subject = str(metadata.get("/Subject", "")) if metadata else ""
+    if not metadata or metadata.get("/Creator") != "printgen":
+        return {"pages": len(reader.pages), "groups": [], "more": 0, "subject": "Other files | made by another program"}
     groups: dict[bytes, list[Any]] = {}
-    order: list[bytes] = []
     for number, page in enumerate(reader.pages, start=1):
         box = page.mediabox
         size = (round(float(box.width) * 25.4 / 72, 1), round(float(box.height) * 25.4 / 72, 1))
-        digest = hashlib.sha1(repr(size).encode() + _content(page.get("/Contents")),
-                              usedforsecurity=False).digest()
-        if digest in groups:
-            groups[digest][1] += 1
-        else:
-            groups[digest] = [number, 1, size[0], size[1], ""]
-            order.append(digest)
-    shown = [groups[d] for d in order[:MAX_THUMBNAILS]]
-    return {"pages": len(reader.pages), "groups": shown, "more": len(order) - len(shown), "subject": str(subject)}
+        count_page(groups, number, size, _content(page.get("/Contents")))
+    ordered = list(groups.values())
+    return {"pages": len(reader.pages), "groups": [[*g, ""] for g in ordered[:MAX_THUMBNAILS]],
+            "more": len(ordered) - min(len(ordered), MAX_THUMBNAILS), "subject": subject}
+
+
+def count_page(groups: dict[bytes, list[Any]], number: int, size: tuple[float, float], content: bytes) -> None:
+    """Count page `number` (1-based) of `size` mm with `content` into `groups`: digest -> [first, count, w, h]."""
+    digest = hashlib.sha1(repr((round(size[0], 1), round(size[1], 1))).encode() + content,
+                          usedforsecurity=False).digest()
+    if digest in groups:
+        groups[digest][1] += 1
+    else:
+        groups[digest] = [number, 1, size[0], size[1]]
 
 
 def _content(contents: Any) -> bytes:
@@ -213,7 +269,7 @@ def _svg_file(path: Path, out: Path) -> Entry:
 
 
 def _svg_folder(path: Path, out: Path) -> Entry | None:
-    files = sorted(path.glob("*.svg"))
+    files = sorted(file for file in path.glob("*.svg") if _regular(file))
     seen: dict[bytes, PageGroup] = {}
     for file in files:
         digest = hashlib.sha1(_svg_body(file), usedforsecurity=False).digest()

@@ -1,46 +1,82 @@
 """Output names: a layout and its build options in, the base name and every path a build writes out.
 
 The default name is the layout's name plus what sets this build apart from
-the plain one, so common variants never replace each other in one folder:
-the language when not English, the paper when not the default, the card size
-when not the layout's, `tiles` for a tiled board, `Nup` for a pad that is not
-2 a page, `symbols` and `cmyk`. `-o/--output` replaces all of it.
-E.g. qwixx-big-points-it, one-to-9-board-tiles-a4, qwixx-cards-deck-letter-mini.
+the plain one, so common variants never replace each other in one folder.
+Both formats: the language when not English, the card size when not the
+layout's, `symbols`, `shuffled` and `seedN` for pads whose sheets differ.
+PDFs only (an SVG is the same whatever the paper): the paper when not the
+default (for the board: `tiles-PAPER` when tiled), `Nup` for a pad not
+printed 2 a page, `print-shop` for one-card pages, `short-edge` or `fronts`
+for the duplex mode, `alignment` for a deck with the alignment page, `cmyk`
+(`cmyk-PROFILE` with --icc). SVGs only: `font` for editable text.
+`-o/--output` replaces all of it. E.g. qwixx-big-points-it.pdf,
+one-to-9-board-tiles-a4.pdf, qwixx-cards-deck-letter-short-edge.pdf.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from printgen.layouts.model import BoardLayout, DeckLayout, Layout, ScoreSheetLayout, TokenLayout
 
 
-def base_name(layout: Layout, options: Any) -> str:
-    """The base name of the files a build of `layout` with `options` writes."""
+def base_name(layout: Layout, options: Any, fmt: str = "pdf") -> str:
+    """The base name of the `fmt` ("pdf" or "svg") files a build of `layout` with `options` writes."""
     if options.output:
         return str(options.output)
     parts = [layout.name]
     if options.lang != "en":
         parts.append(options.lang)
-    if isinstance(layout, BoardLayout):
-        if options.tile:
-            parts += ["tiles", options.paper or "a4"]
-        elif options.paper:
-            parts.append(options.paper)
-    elif options.paper and options.paper != "a4":
-        parts.append(options.paper)
-    if isinstance(layout, DeckLayout | BoardLayout) and options.card_size and options.card_size != layout.card_size:
-        parts.append(options.card_size.replace(".", "_"))
-    if isinstance(layout, ScoreSheetLayout) and options.per_page not in (None, 2):
-        parts.append(f"{options.per_page}up")
-    if isinstance(layout, DeckLayout) and options.per_page is not None:
-        parts.append("print-shop" if options.per_page == 1 else f"{options.per_page}up")
+    if fmt == "pdf":
+        parts += _paper_parts(layout, options)
+    if isinstance(layout, DeckLayout | BoardLayout) and _other_card_size(layout, options.card_size):
+        parts.append(re.sub(r"[^a-z0-9]+", "_", options.card_size.lower()))
+    if fmt == "pdf":
+        parts += _print_parts(layout, options)
     if options.symbols:
         parts.append("symbols")
-    if options.cmyk or options.icc:
-        parts.append("cmyk")
+    if options.shuffle:
+        parts.append("shuffled")
+    if isinstance(layout, ScoreSheetLayout) and (layout.lucky_numbers or options.shuffle) and options.seed != 1:
+        parts.append(f"seed{options.seed}")
+    if fmt == "svg" and options.svg_text == "font":
+        parts.append("font")
     return "-".join(parts)
+
+
+def _paper_parts(layout: Layout, options: Any) -> list[str]:
+    if isinstance(layout, BoardLayout):
+        return ["tiles", options.paper or "a4"] if options.tile else ([options.paper] if options.paper else [])
+    return [options.paper] if options.paper and options.paper != "a4" else []
+
+
+def _print_parts(layout: Layout, options: Any) -> list[str]:
+    parts = []
+    if isinstance(layout, ScoreSheetLayout) and options.per_page not in (None, 2):
+        parts.append(f"{options.per_page}up")
+    if isinstance(layout, DeckLayout):
+        if options.per_page is not None:
+            parts.append("print-shop" if options.per_page == 1 else f"{options.per_page}up")
+        parts += {"long": [], "short": ["short-edge"], "off": ["fronts"]}[options.duplex]
+        if options.alignment_page:
+            parts.append("alignment")
+    if options.icc:
+        parts.append(f"cmyk-{re.sub(r'[^A-Za-z0-9]+', '_', Path(options.icc).stem)}")
+    elif options.cmyk:
+        parts.append("cmyk")
+    return parts
+
+
+def _other_card_size(layout: DeckLayout | BoardLayout, chosen: str | None) -> bool:
+    """True when `chosen` is a card size other than the layout's own (63.5x88.9mm is just poker)."""
+    if not chosen:
+        return False
+    from printgen.printing.cards import card_size
+
+    mine, theirs = card_size(layout.card_size), card_size(chosen)
+    return abs(mine[0] - theirs[0]) > 0.05 or abs(mine[1] - theirs[1]) > 0.05
 
 
 def svg_is_folder(layout: Layout, options: Any) -> bool:
@@ -54,14 +90,15 @@ def svg_is_folder(layout: Layout, options: Any) -> bool:
 
 def planned_outputs(layout: Layout, options: Any) -> list[Path]:
     """Every file or folder a build writes, before it runs (for collision checks)."""
-    name = base_name(layout, options)
     out = Path(options.out)
     paths: list[Path] = []
     if "pdf" in options.formats:
+        name = base_name(layout, options, "pdf")
         paths.append(out / f"{name}.pdf")
         if isinstance(layout, DeckLayout) and options.duplex == "off" and options.backs_file:
             paths.append(out / f"{name}-backs.pdf")
     if "svg" in options.formats:
+        name = base_name(layout, options, "svg")
         paths.append(out / name if svg_is_folder(layout, options) else out / f"{name}.svg")
     return paths
 

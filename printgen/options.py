@@ -343,17 +343,18 @@ def options_for(taker: str, layout: Any = None, table: tuple[Option, ...] = BUIL
 
 
 def read_table(values: Mapping[str, object], table: Mapping[str, Option], file: str,
-               prefix: str = "") -> dict[str, Any]:
+               prefix: str = "", also: Iterable[str] = ()) -> dict[str, Any]:
     """Option keys of a manifest job or config file read with their parsers; unknown keys get a did-you-mean.
 
     Messages read `FILE: PREFIXKEY: what is wrong`, e.g. `club.toml: jobs[2].per-page: is not a known key
-    (did you mean per_page?)`.
+    (did you mean per_page?)`. `also` names other keys the file may hold (for suggestions).
     """
     read: dict[str, Any] = {}
+    known = [*table, *also]
     for key, value in values.items():
         option = table.get(key)
         if option is None:
-            hint = did_you_mean(key, table) or did_you_mean(key.replace("-", "_"), table)
+            hint = did_you_mean(key, known) or did_you_mean(key.replace("-", "_"), known)
             raise UsageProblem(f"{file}: {prefix}{key}: is not a known key{hint}")
         read[key] = parse(option, value, f"{file}: {prefix}{key}")
     return read

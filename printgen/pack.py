@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from printgen import layouts
-from printgen.build import BuildOptions, build_options
-from printgen.errors import UsageProblem
+from printgen.build import BuildOptions, build_options, plan
+from printgen.errors import PrintgenError, UsageProblem
 from printgen.options import BUILD_BY_KEY
 
 _PAD = {"sheets": 50, "per_page": 2, "format": "both"}
@@ -33,7 +33,8 @@ def default_pack(given: Mapping[str, Any] | None = None,
                  defaults: Mapping[str, Any] | None = None) -> list[tuple[str, BuildOptions]]:
     """The default print pack's jobs; `given` options (typed by the user) apply to every layout that takes them.
 
-    An option that no layout of the pack takes is a UsageProblem; `-o` cannot name eleven jobs.
+    An option that no layout of the pack takes is a UsageProblem; `-o` cannot name eleven jobs. Every job is
+    planned (options, rules, paper fit, file names) before the list is returned.
     """
     given = dict(given or {})
     if "output" in given:
@@ -46,5 +47,10 @@ def default_pack(given: Mapping[str, Any] | None = None,
     jobs = []
     for layout, settings in loaded:
         chosen = {k: v for k, v in given.items() if BUILD_BY_KEY[k].applies(layout.kind, layout)}
-        jobs.append((layout.name, build_options(layout, {**settings, **chosen}, defaults)))
+        options = build_options(layout, {**settings, **chosen}, defaults)
+        try:
+            plan(layout, options)  # every check a build makes, for every job, before any job writes
+        except PrintgenError as error:
+            raise UsageProblem(f"{layout.name}: {error}") from None
+        jobs.append((layout.name, options))
     return jobs

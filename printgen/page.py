@@ -231,6 +231,8 @@ class Document:
     pages: Iterable[Page]
     title: str = "printgen"
     meta: dict[str, str] = field(default_factory=dict)
+    groups: dict[bytes, list[object]] | None = None
+    """If set, the writer counts identical pages into it (digest -> [first page, count, width, height])."""
 
     def __iter__(self) -> Iterator[Page]:
         return iter(self.pages)

@@ -153,7 +153,7 @@ def test_same_inputs_give_identical_bytes_across_processes(tmp_path: Path) -> No
                 f"build('qwixx-big-points', BuildOptions(out=Path(r'{tmp_path / run}'), sheets=6, seed=3, "
                 "formats=('pdf', 'svg')))")
         subprocess.run([sys.executable, "-c", code], check=True)
-    for name in ("qwixx-big-points.pdf", *(f"qwixx-big-points/qwixx-big-points-{i}.svg" for i in range(1, 7))):
+    for name in ("qwixx-big-points-seed3.pdf", *(f"qwixx-big-points-seed3/qwixx-big-points-{i}.svg" for i in range(1, 7))):
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
 
 
@@ -211,7 +211,7 @@ def test_layout_files_and_out_are_relative_to_the_manifest(tmp_path: Path, monke
     ('[[jobs]]\nlayout = "qwixx-standard"\nper-page = 4', "jobs[0].per-page: is not a known key (did you mean per_page?)"),
     ('[[jobs]]\nlayout = "qwixx-standard"\ntile = true', "jobs[0].tile: does not apply to qwixx-standard"),
     ('[[jobs]]\nlayout = "qwixx-cards-deck"\nduplex = "off"\nbacks_file = true\n'
-     '[[jobs]]\nlayout = "qwixx-standard"\noutput = "qwixx-cards-deck-backs"', "both write"),
+     '[[jobs]]\nlayout = "qwixx-standard"\noutput = "qwixx-cards-deck-fronts-backs"', "both write"),
     ('[[jobs]]\nlayout = "qwixx-cards-deck"\nformat = "svg"\noutput = "preview"', "belongs to the preview page"),
     ('[[jobs]]\nlayout = "one-to-9-deck"\nformat = "svg"\noutput = "cards"\n[[jobs]]\nlayout = "qwixx-cards-deck"\n'
      'format = "svg"\noutput = "cards"', "both write"),

@@ -204,7 +204,8 @@ def test_cmyk_writes_no_rgb_colour(tmp_path: Path) -> None:
 def test_duplex_off_with_a_backs_file_and_alignment_page(tmp_path: Path) -> None:
     written = build("qwixx-cards-deck", BuildOptions(out=tmp_path, duplex="off", backs_file=True,
                                                      alignment_page=True))
-    assert [p.name for p in written] == ["qwixx-cards-deck.pdf", "qwixx-cards-deck-backs.pdf"]
+    assert [p.name for p in written] == ["qwixx-cards-deck-fronts-alignment.pdf",
+                                         "qwixx-cards-deck-fronts-alignment-backs.pdf"]
     assert len(PdfReader(written[0]).pages) == 8 and len(PdfReader(written[1]).pages) == 8
     assert "alignment" in page_texts(written[0])[0]
 

@@ -142,7 +142,7 @@ def test_big_points_pad_prints_lucky_numbers_per_sheet(runner: CliRunner, tmp_pa
     result = runner.invoke(main, ["build", "qwixx-big-points", "--sheets", "4", "--format", "both",
                                   "--out", str(tmp_path), "--seed", "5"])
     assert result.exit_code == 0, result.output
-    assert len(list((tmp_path / "qwixx-big-points").glob("*.svg"))) == 4
+    assert len(list((tmp_path / "qwixx-big-points-seed5").glob("*.svg"))) == 4
 
 
 def test_bad_lucky_pool_is_one_line(runner: CliRunner, tmp_path: Path) -> None:
@@ -181,7 +181,7 @@ def test_deck_builds_for_letter_with_an_alignment_page(runner: CliRunner, tmp_pa
     assert result.exit_code == 0, result.output
     from pypdf import PdfReader
 
-    assert len(PdfReader(tmp_path / "qwixx-cards-deck-letter.pdf").pages) == 2 + 14
+    assert len(PdfReader(tmp_path / "qwixx-cards-deck-letter-alignment.pdf").pages) == 2 + 14
 
 
 def test_list_shows_the_deck(runner: CliRunner) -> None:

@@ -46,12 +46,12 @@ def test_us_papers_and_a5(tmp_path: Path, paper: str, size: tuple[float, float])
 
 
 def test_card_sizes_with_units(tmp_path: Path) -> None:
-    code, output = run("build", "qwixx-cards-deck", "--card-size", "2.5x3.5in", "-f", "svg", "--out", str(tmp_path))
+    code, output = run("build", "qwixx-cards-deck", "--card-size", "2.25x3.5in", "-f", "svg", "--out", str(tmp_path))
     assert code == 0, output
     (folder,) = [p for p in tmp_path.iterdir() if p.is_dir() and p.name != "preview"]
-    assert folder.name == "qwixx-cards-deck-2_5x3_5in"
+    assert folder.name == "qwixx-cards-deck-2_25x3_5in"
     svg = (folder / "red-02-front.svg").read_text(encoding="utf-8")
-    assert 'width="69.5mm"' in svg and 'height="94.9mm"' in svg  # 63.5 x 88.9 mm and 3 mm of bleed all round
+    assert 'width="63.15mm"' in svg and 'height="94.9mm"' in svg  # 57.15 x 88.9 mm and 3 mm of bleed all round
 
 
 def test_default_names_keep_variants_apart(tmp_path: Path) -> None:

@@ -45,10 +45,10 @@ def test_options_and_paper_are_shown(tmp_path: Path) -> None:
 
 def test_at_most_24_thumbnails_a_file(tmp_path: Path) -> None:
     run("build", "qwixx-gemixxt-b", "--shuffle", "-n", "100", "-f", "both", "--out", str(tmp_path))
-    assert len(list((tmp_path / "preview" / "qwixx-gemixxt-b").glob("*.png"))) == MAX_THUMBNAILS
+    assert len(list((tmp_path / "preview" / "qwixx-gemixxt-b-shuffled").glob("*.png"))) == MAX_THUMBNAILS
     page = html_of(tmp_path)
     assert "and 26 more distinct pages" in page and "and 76 more distinct files" in page
-    assert 'href="./qwixx-gemixxt-b.pdf#page=24"' in page
+    assert 'href="./qwixx-gemixxt-b-shuffled.pdf#page=24"' in page
 
 
 def test_links_are_relative_and_never_a_scheme(tmp_path: Path) -> None:

@@ -129,25 +129,48 @@ def number_texts(layout: ScoreSheetLayout, row: RowGeometry, index: int,
     return texts
 
 
+NAME_LINE: Mm = 40.0
+"""Least length of the line players write their name on."""
+TITLE_SIZE: Mm = 7.0
+TITLE_GAP: Mm = 0.3
+
+
+def title_size(layout: ScoreSheetLayout, labels: dict[str, str]) -> Mm:
+    """The title's em size: 7 mm, or smaller so the name label and NAME_LINE still fit beside it (a layout
+    whose title would need less than printgen's minimum text size is refused by `printgen check`)."""
+    room = _line_end(layout, labels) - MARGIN - text_width(f"{labels['name']}:", "regular", 3.4) - 12.0 - NAME_LINE
+    letters = layout.title.upper()
+    per_mm = sum(text_width(letter, "bold", 1.0) for letter in letters)
+    return min(TITLE_SIZE, (room - TITLE_GAP * len(letters)) / per_mm) if per_mm else TITLE_SIZE
+
+
+def _line_end(layout: ScoreSheetLayout, labels: dict[str, str]) -> Mm:
+    """Where the name line ends: the sheet's right margin, or before the lucky numbers."""
+    geometry = sheet_geometry(layout)
+    if not geometry.lucky:
+        return layout.width - MARGIN
+    first = geometry.lucky[0]
+    label = labels["lucky_numbers"]
+    return first[0] - first[2] - 2.0 - text_width(label, "bold", fit_size(label, "bold", 3.2, 40.0)) - 5.0
+
+
 def _header(layout: ScoreSheetLayout, geometry: SheetGeometry, labels: dict[str, str]) -> list[Element]:
     elements: list[Element] = []
-    size = 7.0
+    size = title_size(layout, labels)
     baseline = geometry.title_baseline
     x = MARGIN
     inks = [ink(layout.colour(row.colour)) for row in layout.rows]
     for i, letter in enumerate(layout.title.upper()):
         elements.append(Text(x, baseline, letter, size, inks[i % len(inks)], "bold"))
-        x += text_width(letter, "bold", size) + 0.3
-    line_end = layout.width - MARGIN
+        x += text_width(letter, "bold", size) + TITLE_GAP
+    line_end = _line_end(layout, labels)
     if geometry.lucky:
         first = geometry.lucky[0]
         label = labels["lucky_numbers"]
         label_size = fit_size(label, "bold", 3.2, 40.0)
-        label_x = first[0] - first[2] - 2.0
-        elements.append(Text(label_x, baseline, label, label_size, LUCKY_STROKE, "bold", "end"))
+        elements.append(Text(first[0] - first[2] - 2.0, baseline, label, label_size, LUCKY_STROKE, "bold", "end"))
         for cx, cy, r in geometry.lucky:
             elements.append(Circle(cx, cy, r, Paint(fill=LUCKY_FILL, stroke=LUCKY_STROKE, width=0.6)))
-        line_end = label_x - text_width(label, "bold", label_size) - 5.0
     name = f"{labels['name']}:"
     label_x = max(x + 10.0, min(layout.width * 0.42, line_end - 40.0))
     elements.append(Text(label_x, baseline, name, 3.4, GREY, "regular"))

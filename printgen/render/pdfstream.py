@@ -71,7 +71,12 @@ def write_streamed_pdf(document: Document, target: IO[bytes] | str, on_page: Cal
                     pdf_number(scale), pdf_number(scale), pdf_number(x), pdf_number(y), names[symbol.id]))
             content.append(b"Q")
             stream, page_id = file.reserve(), file.reserve()
-            file.stream(stream, b"", b"\n".join(content))
+            data = b"\n".join(content)
+            file.stream(stream, b"", data)
+            if document.groups is not None:
+                from printgen.index import count_page
+
+                count_page(document.groups, len(tree) + 1, (page.width, page.height), data)
             box = b"[0 0 %s %s]" % (pdf_number(page.width * PT_PER_MM), pdf_number(page.height * PT_PER_MM))
             boxes = b"".join(b" /%s %s" % (name, _box(area, page.height)) for name, area in
                              ((b"TrimBox", page.trim), (b"BleedBox", page.bleed)) if area is not None)

@@ -198,10 +198,16 @@ class OneToNine:
         return self.pile.pop() if self.pile else None
 
     def refill_board(self, count: int) -> None:
-        """Draw cards onto their free fields until `count` are placed; others go to the discard pile."""
+        """Draw cards onto their free fields until `count` are placed; others go to the discard pile.
+
+        Stops, with fewer placed, once every card of the piles has been drawn once without finding a free
+        field (all that is left are duplicates, jokers and +3 cards): drawing on would go round for ever.
+        """
         placed = 0
-        while placed < count:
+        left = len(self.pile) + len(self.discard)
+        while placed < count and left > 0:
             card = self.draw()
+            left -= 1
             if card is None:
                 return
             place = (card.colour, card.number)

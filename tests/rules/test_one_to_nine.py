@@ -244,3 +244,13 @@ def test_long_run_of_small_stars_alone_is_not_offered() -> None:
     take(game, number("red", 9))
     (long_run,) = only(game.legal_actions(), ActionKind.LONG_RUN)
     assert long_run.stars_used == 0 and len(long_run.placements) == 1
+
+
+def test_refilling_stops_when_no_card_left_can_go_on_the_board() -> None:
+    """Found by the property test: with only +3 cards (or duplicates) left in the piles, drawing onto the board
+    went round the piles for ever. Every card is now drawn at most once per refill."""
+    game = fresh()
+    game.pile = [Card("draw3") for _ in range(3)]
+    game.discard = [Card("draw3")]
+    game.refill_board(2)
+    assert not game.board and len(game.pile) + len(game.discard) == 4
