@@ -77,6 +77,8 @@ def read_manifest(path: Path, out: Path | None = None, allow_outside: bool = Fal
         top.problem("out", "holds a NUL character")
         manifest_out = None
     folder = out if out is not None else (home / manifest_out if manifest_out else Path("output"))
+    if folder.exists() and not folder.is_dir():
+        raise UsageProblem(f"{'--out' if out is not None else f'{shown}: out'}: {folder} is a file, not a folder")
     entries = top.tables("jobs", 1, MAX_JOBS)
     top.finish()
     if problems:
@@ -144,6 +146,7 @@ def check_outputs(jobs: list[Job], shown: str = "") -> None:
 
     prefix = f"{shown}: " if shown else ""
     seen: dict[Path, str] = {}
+    folded: dict[str, tuple[Path, str]] = {}
     for job in jobs:
         layout = layouts.load(job.layout)
         for target in planned_outputs(layout, job.options):
@@ -153,7 +156,12 @@ def check_outputs(jobs: list[Job], shown: str = "") -> None:
             for other, label in seen.items():
                 if key == other or other in key.parents or key in other.parents:
                     raise UsageProblem(f"{prefix}{job.label} and {label} both write {target}")
+            twin = folded.get(str(key).casefold())
+            if twin is not None:  # one file on macOS and Windows, which ignore letter case
+                raise UsageProblem(f"{prefix}{job.label} writes {target} and {twin[1]} writes {twin[0]}: names that "
+                                   "differ only in letter case are one file on many systems")
             seen[key] = job.label
+            folded[str(key).casefold()] = (target, job.label)
 
 
 def run_jobs(jobs: list[Job], workers: int,

@@ -128,7 +128,17 @@ class BuildOptions:
             press(Path(self.icc))  # a UsageProblem naming the file unless it is a CMYK printer profile
         if layout is None:
             return
-        refuse_inapplicable((BUILD_BY_KEY[key] for key in self.given()), layout.kind, layout, layout.name, shown)
+        given = self.given()
+        named = _switch_flags(self, shown)
+        refuse_inapplicable((BUILD_BY_KEY[key] for key in given), layout.kind, layout, layout.name, named)
+        if "pdf" not in self.formats:
+            for key in given:
+                if key in PDF_ONLY:
+                    raise UsageProblem(f"{named(BUILD_BY_KEY[key])}: changes only the PDF, and -f svg writes none "
+                                       "(use -f both)")
+        elif "svg" not in self.formats and "svg_text" in given:
+            raise UsageProblem(f"{shown(BUILD_BY_KEY['svg_text'])}: changes only SVGs, and -f pdf writes none "
+                               "(use -f both or -f svg)")
         if isinstance(layout, ScoreSheetLayout) and self.per_page is not None and self.per_page not in SHEETS_PER_PAGE:
             raise UsageProblem(f"{shown(BUILD_BY_KEY['per_page'])}: {self.per_page} is not one of "
                                f"{', '.join(map(str, SHEETS_PER_PAGE))} for score sheets")
@@ -141,6 +151,21 @@ class BuildOptions:
         if self.backs_file and self.duplex != "off":
             raise UsageProblem(f"{shown(BUILD_BY_KEY['backs_file'])}: writes the backs to their own file, which "
                                "needs --duplex off")
+        if self.duplex == "off" and not self.backs_file:
+            for key in ("alignment_page", "back_offset"):
+                if key in given:
+                    raise UsageProblem(f"{shown(BUILD_BY_KEY[key])}: is about the backs, and --duplex off prints "
+                                       "none (add --backs-file, or use --duplex long or short)")
+
+
+PDF_ONLY = frozenset({"paper", "per_page", "cmyk", "icc", "duplex", "back_offset", "alignment_page", "crop_marks",
+                      "backs_file", "printer_margin", "tile", "timestamp", "gap"})
+"""Options that change only the PDF (SVGs are the same whatever the paper or press)."""
+
+
+def _switch_flags(options: BuildOptions, shown: Callable[[Option], str]) -> Callable[[Option], str]:
+    """`shown`, but naming a switch that was turned off by its off flag (--no-crop-marks)."""
+    return lambda option: option.off if option.off and getattr(options, option.key) is False else shown(option)
 
 
 def build_options(layout: Layout, given: Mapping[str, Any], defaults: Mapping[str, Any] | None = None,
@@ -148,35 +173,54 @@ def build_options(layout: Layout, given: Mapping[str, Any], defaults: Mapping[st
     """BuildOptions for `layout` from the options given (refused if the layout does not take them) over defaults.
 
     `given` and `defaults` map option keys to values already read by their declarations; defaults (config
-    files, environment, the default pack) apply only where the layout takes them. `shown` names an option in
-    messages (a flag on the command line, a key in a manifest).
+    files, environment, the default pack) apply only where the layout takes them and where they change what
+    this build writes. `shown` names an option in messages (a flag on the command line, a key in a manifest).
     """
-    refuse_inapplicable((BUILD_BY_KEY[key] for key in given), layout.kind, layout, layout.name, shown)
-    values = {key: value for key, value in (defaults or {}).items() if BUILD_BY_KEY[key].applies(layout.kind, layout)}
+    named = lambda option: option.off if option.off and given.get(option.key) is False else shown(option)  # noqa: E731
+    refuse_inapplicable((BUILD_BY_KEY[key] for key in given), layout.kind, layout, layout.name, named)
+    given = dict(given)
+    explicit_out = "out" in given
+    out, output = Path(given.pop("out", (defaults or {}).get("out", "output"))), given.pop("output", None)
+    if output is not None:
+        out, output = _output(output, given, out, explicit_out, shown)
+    values = {key: value for key, value in (defaults or {}).items()
+              if key != "out" and BUILD_BY_KEY[key].applies(layout.kind, layout)}
     values |= given
+    fmt = values.pop("format", "pdf")
+    if fmt == "svg":  # defaults that change only the PDF do not trouble an SVG-only build
+        values = {k: v for k, v in values.items() if k in given or k not in PDF_ONLY}
+    elif fmt == "pdf":
+        values = {k: v for k, v in values.items() if k in given or k != "svg_text"}
     if "paper" not in given and not _takes_paper(layout, values):
         values.pop("paper", None)  # a default paper is for pages printed on paper, not a sheet-sized page or
         # a whole board (which takes the smallest paper it fits)
-    fmt = values.pop("format", "pdf")
-    values["formats"] = ("pdf", "svg") if fmt == "both" else (fmt,)
     if values.get("icc") is not None:
         values["icc"] = Path(values["icc"])
-    out = Path(values.pop("out", "output"))
-    output = values.pop("output", None)
-    if output is not None:
-        folder, _, stem = str(output).replace("\\", "/").rpartition("/")
-        stem = stem.removesuffix(".pdf").removesuffix(".svg")
-        if stem in ("", ".", ".."):
-            raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r} does not name a file")
-        if folder:
-            if "out" in given:
-                raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r} names a folder and so does "
-                                   f"{shown(BUILD_BY_KEY['out'])}; give one of them")
-            out = Path(folder)
-        values["output"] = stem
-    options = BuildOptions(out=out, **values)
+    options = BuildOptions(out=out, formats=("pdf", "svg") if fmt == "both" else (fmt,), output=output, **values)
     options.validate(layout, shown)
     return options
+
+
+def _output(output: str, given: dict[str, Any], out: Path, explicit_out: bool,
+            shown: Callable[[Option], str]) -> tuple[Path, str]:
+    """The folder and file name `-o` gives; an extension .pdf or .svg also sets the format (into `given`)."""
+    folder, _, stem = str(output).replace("\\", "/").rpartition("/")
+    suffix = Path(stem).suffix.lower()
+    if suffix in (".pdf", ".svg"):
+        stem = stem[: -len(suffix)]
+        if "format" not in given:  # -o club.svg: the extension says which file to write
+            given["format"] = suffix[1:]
+        elif given["format"] not in (suffix[1:], "both"):
+            raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r} ends in {suffix}, but the format is "
+                               f"{given['format']}")
+    if stem in ("", ".", ".."):
+        raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r} does not name a file")
+    if folder:
+        if explicit_out:
+            raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r} names a folder and so does "
+                               f"{shown(BUILD_BY_KEY['out'])}; give one of them")
+        out = Path(folder)
+    return out, stem
 
 
 def _takes_paper(layout: Layout, values: Mapping[str, Any]) -> bool:

@@ -314,20 +314,23 @@ def index(folder: Path) -> None:
               help="Folder for the PNGs (default: FILE-preview/ beside the PDF).")
 @click.option("--width", type=click.IntRange(50, 4000), default=600, show_default=True,
               help="PNG width, 50..4000 pixels.")
-@click.option("--pages", default=None, metavar="RANGE", help="Pages to render, e.g. 1-3,7 (default: all).")
+@click.option("--pages", default=None, metavar="RANGE", help="Pages to render, e.g. 1-3,7 (default: the first 100).")
 @reports_errors
 def preview(pdf: Path, out: Path | None, width: int, pages: str | None) -> None:
-    """Render pages of a PDF to PNG.
+    """Render pages of a PDF to PNG (the first 100 unless --pages says which).
 
     \b
     Example:
       printgen preview output/qwixx-standard.pdf --width 1200 --pages 1-3
     """
-    from printgen.preview import page_range, render_pages
+    from printgen.preview import page_count, page_range, render_pages
 
     folder = out or pdf.with_name(f"{pdf.stem}-preview")
     pngs = render_pages(pdf, folder, width, page_range(pages) if pages else None)
     click.echo(f"wrote {len(pngs)} PNG{'s' if len(pngs) != 1 else ''} to {folder}")
+    total = page_count(pdf)
+    if not pages and total > len(pngs):
+        click.echo(f"(the first {len(pngs)} of {total:,} pages; --pages renders others)")
 
 
 def _run_batch(jobs: list[Any], out: Path, workers: int | None, quiet: bool) -> None:

@@ -20,13 +20,23 @@ MAX_PIXELS = 40_000_000
 
 
 def open_pdf(pdf: Path | BinaryIO):  # type: ignore[no-untyped-def]
-    """The PDF (a file or an open binary stream) opened with pypdfium2; one it cannot read is a PrintgenError."""
+    """The PDF (a regular file or an open binary stream) opened with pypdfium2; anything else, or a file it
+    cannot read, is a UsageProblem naming it."""
+    import stat
+
     import pypdfium2 as pdfium
 
+    if isinstance(pdf, Path):
+        try:
+            regular = stat.S_ISREG(pdf.stat().st_mode)
+        except OSError as error:
+            raise UsageProblem(f"{pdf}: {error.strerror}") from None
+        if not regular:
+            raise UsageProblem(f"{pdf}: is not a regular file")
     try:
         return pdfium.PdfDocument(str(pdf) if isinstance(pdf, Path) else pdf)
     except pdfium.PdfiumError as error:
-        raise PrintgenError(f"{pdf}: cannot render: {error}") from None
+        raise UsageProblem(f"{pdf}: cannot render: {error}") from None
 
 
 def page_count(pdf: Path) -> int:
@@ -67,13 +77,17 @@ def render_page(document, index: int, width: int):  # type: ignore[no-untyped-de
         page.close()
 
 
+DEFAULT_PAGES = 100
+"""Pages `printgen preview` renders when --pages is not given (a 100,000-sheet pad has 50,000)."""
+
+
 def render_pages(pdf: Path, folder: Path, width: int, pages: list[int] | None = None) -> list[Path]:
-    """PNGs `width` pixels wide of `pages` (1-based; default all) of `pdf`, written into `folder`."""
+    """PNGs `width` pixels wide of `pages` (1-based; default the first DEFAULT_PAGES) of `pdf`, into `folder`."""
     document = open_pdf(pdf)
     written = []
     try:
         count = len(document)
-        wanted = pages or list(range(1, count + 1))
+        wanted = pages or list(range(1, min(count, DEFAULT_PAGES) + 1))
         beyond = [p for p in wanted if p > count]
         if beyond:
             raise UsageProblem(f"--pages: {pdf} has {count} page{'s' if count != 1 else ''}, not {beyond[0]}")

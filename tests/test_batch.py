@@ -177,7 +177,7 @@ def test_preview_command(tmp_path: Path) -> None:
     bad = tmp_path / "not.pdf"
     bad.write_text("hello")
     result = CliRunner().invoke(main, ["preview", str(bad)])
-    assert result.exit_code == 1 and "cannot render" in result.output
+    assert result.exit_code == 2 and "cannot render" in result.output  # a bad input file is a usage error
 
 
 def test_a_symlink_out_of_the_folder_is_refused(tmp_path: Path) -> None:

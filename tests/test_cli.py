@@ -77,7 +77,7 @@ def test_unknown_layout_lists_known_names(runner: CliRunner, tmp_path: Path) -> 
     result = runner.invoke(main, ["build", "qwixx-nope", "--out", str(tmp_path)])
     assert result.exit_code == 2
     line = _one_error_line(result.output)
-    assert line.startswith("Error: unknown layout 'qwixx-nope'; known layouts: ")
+    assert line.startswith("Error: unknown layout 'qwixx-nope' (did you mean qwixx-bonus-b?); known layouts: ")
     assert "qwixx-standard" in line and "qwixx-big-points" in line
 
 

@@ -41,7 +41,8 @@ def test_an_option_a_layout_does_not_take_exits_2(tmp_path: Path, name: str, opt
     result = CliRunner().invoke(main, ["build", name, "--out", str(tmp_path / "o"), *args_for(option)])
     assert result.exit_code == 2, result.output
     line = result.output.strip().splitlines()[-1]
-    assert line.startswith(f"Error: {option.flag}: does not apply to {name} (")
+    typed = args_for(option)[0]  # a switch turned off is named by its off flag (--no-crop-marks)
+    assert line.startswith(f"Error: {typed}: does not apply to {name} (")
     assert not (tmp_path / "o").exists()
 
 

@@ -27,11 +27,18 @@ def resolve(name_or_path: str) -> tuple[Path, str]:
     if name_or_path.endswith(".toml") or candidate.parent != Path("."):
         if candidate.is_file():
             return candidate, name_or_path
+        if candidate.is_dir():
+            raise UnknownLayout(f"{name_or_path}: is a folder, not a layout file")
+        if candidate.exists():
+            raise UnknownLayout(f"{name_or_path}: is not a regular file")
         raise UnknownLayout(f"{name_or_path}: no such layout file")
     builtin = resource_dir("layouts") / f"{name_or_path}.toml"
     if builtin.is_file():
         return builtin, f"layouts/{name_or_path}.toml"
-    raise UnknownLayout(f"unknown layout {name_or_path!r}; known layouts: {', '.join(builtin_names())}")
+    from printgen.options import did_you_mean
+
+    hint = did_you_mean(name_or_path, builtin_names())
+    raise UnknownLayout(f"unknown layout {name_or_path!r}{hint}; known layouts: {', '.join(builtin_names())}")
 
 
 def load(name_or_path: str) -> Layout:

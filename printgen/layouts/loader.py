@@ -67,7 +67,7 @@ def parse_toml(path: Path, name: str) -> dict[str, Any]:
     except OSError as error:
         raise LayoutError([f"{name}: cannot read: {error.strerror or error}"]) from None
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8").removeprefix("\ufeff")  # editors on Windows start UTF-8 files with a BOM
     except UnicodeDecodeError as error:
         raise LayoutError([f"{name}: byte {error.start}: file is not UTF-8 text"]) from None
     if not text.strip():
@@ -163,13 +163,9 @@ def _score_sheet(top: Fields, name: str, source: str) -> ScoreSheetLayout | None
 
 
 def _deck(top: Fields, name: str, source: str) -> DeckLayout | None:
-    from printgen.printing.cards import CARD_SIZES
-
     title = _title(top)
     game = _game(top)
-    card_size = top.string("card_size", "poker")
-    if card_size is not None and card_size not in CARD_SIZES:
-        top.problem("card_size", f"{card_size!r} is not one of {', '.join(CARD_SIZES)}")
+    card_size = _card_size(top)
     palette = _palette(top)
     back = None
     if palette is not None:
@@ -212,6 +208,20 @@ def _card_group(fields: Fields, palette: dict[str, str] | None) -> CardGroup | N
     return CardGroup(kind, colours, numbers, copies)
 
 
+def _card_size(top: Fields) -> str | None:
+    """The layout's card size: poker, bridge, mini or WxH with an optional unit (as --card-size takes)."""
+    from printgen.options import card_size
+
+    text = top.string("card_size", "poker")
+    if text is None:
+        return None
+    try:
+        return card_size(text)
+    except ValueError as error:
+        top.problem("card_size", str(error))
+        return None
+
+
 def _game(top: Fields) -> str | None:
     game = top.string("game")
     if game is not None and game not in GAMES:
@@ -221,14 +231,9 @@ def _game(top: Fields) -> str | None:
 
 
 def _board(top: Fields, name: str, source: str) -> BoardLayout | None:
-    from printgen.printing.cards import CARD_SIZES
-
     title = _title(top)
     game = _game(top)
-    card_size = top.string("card_size", "poker")
-    if card_size is not None and card_size not in CARD_SIZES:
-        top.problem("card_size", f"{card_size!r} is not one of {', '.join(CARD_SIZES)}")
-        card_size = None
+    card_size = _card_size(top)
     palette = _palette(top)
     colours = top.strings("colours", 1, 8)
     if colours is not None and palette is not None and any(c not in palette for c in colours):
@@ -417,7 +422,10 @@ def _points_table(top: Fields, rows: list[RowLayout | None]) -> PointsTableLayou
 def _label(fields: Fields, name: str) -> str | None:
     key = fields.string(name)
     if key is not None and key not in catalogue():
-        fields.problem(name, f"{key!r} is not a label key ({', '.join(sorted(catalogue()))})")
+        from printgen.options import did_you_mean
+
+        hint = did_you_mean(key, catalogue()) or f" ({', '.join(sorted(catalogue()))})"
+        fields.problem(name, f"{key!r} is not a label key{hint}")
         return None
     return key
 
