@@ -125,7 +125,10 @@ class BuildOptions:
             raise UsageProblem(f"{shown(BUILD_BY_KEY['out'])}: {self.out} is a file, not a folder")
         parse(BUILD_BY_KEY["svg_text"], self.svg_text, shown(BUILD_BY_KEY["svg_text"]))
         if self.icc is not None:
-            press(Path(self.icc))  # a UsageProblem naming the file unless it is a CMYK printer profile
+            icc = Path(self.icc)
+            if not icc.is_file():  # (a FIFO would never end)
+                raise UsageProblem(f"{shown(BUILD_BY_KEY['icc'])}: {icc}: no such file (or not a regular file)")
+            press(icc)  # a UsageProblem naming the file unless it is a CMYK printer profile
         if layout is None:
             return
         given = self.given()
@@ -243,11 +246,18 @@ Writer = Callable[[], Path]
 """Writes one output (a file or an SVG folder) and returns its path."""
 
 
-def build(ref: str, options: BuildOptions, on_page: ProgressCallback | None = None) -> list[Path]:
-    """Check layout `ref` against the rules and write its files; returns the paths written."""
+def build(ref: str, options: BuildOptions, on_page: ProgressCallback | None = None,
+          on_written: Callable[[Path], None] | None = None) -> list[Path]:
+    """Check layout `ref` against the rules and write its files; returns the paths written (each also handed to
+    `on_written` as soon as it is whole, so a later failure still reports what was written)."""
     options.validate()
     layout = layouts.load(ref)
-    return [write() for write in plan(layout, options, on_page)]
+    written = []
+    for write in plan(layout, options, on_page):
+        written.append(write())
+        if on_written is not None:
+            on_written(written[-1])
+    return written
 
 
 def plan(layout: Layout, options: BuildOptions, on_page: ProgressCallback | None = None) -> list[Writer]:

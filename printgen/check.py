@@ -161,8 +161,11 @@ def _score_sheet(layout: ScoreSheetLayout) -> list[tuple[str, str]]:
 
 
 def warnings(layout: Layout, lang: str = "en", paper: str = "a4", per_page: int = 2) -> list[str]:
-    """Legibility warnings for a score sheet: text or fields below the minimums at 100 %, or a sheet that
-    would be printed scaled down on `paper` at `per_page` sheets a page (each a line `file: what`)."""
+    """Legibility warnings (each a line `file: what`): for a score sheet, text or fields below the minimums at
+    100 %, or a sheet printed scaled down on `paper` at `per_page` sheets a page; for a deck or board, text
+    that reads at less than 3:1 against what is behind it (a palette of one's own)."""
+    if isinstance(layout, DeckLayout | BoardLayout):
+        return _contrast_warnings(layout, lang)
     if not isinstance(layout, ScoreSheetLayout):
         return []
     from printgen.builders.scoresheet import build_sheet
@@ -177,3 +180,25 @@ def warnings(layout: Layout, lang: str = "en", paper: str = "a4", per_page: int 
         found.append(f"{layout.source}: the {layout.width:g} x {layout.height:g} mm sheet is printed at "
                      f"{grid.scale:.0%} on {paper} with {per_page} a page (it does not fit at 100 %)")
     return found
+
+
+def _contrast_warnings(layout: DeckLayout | BoardLayout, lang: str) -> list[str]:
+    from printgen.builders.cards import deck_faces
+    from printgen.builders.one_to_nine import board_item
+    from printgen.colours import MIN_CONTRAST
+    from printgen.measure import contrasts
+    from printgen.page import Item
+    from printgen.printing.cards import card_size
+
+    size = card_size(layout.card_size)
+    if isinstance(layout, BoardLayout):
+        pages = [(board_item(layout, size, lang).as_page(), layout.colour("board"))]
+    else:
+        faces = {face.id: face for _, front, back in deck_faces(layout, size, 3.0, lang=lang) for face in (front, back)}
+        pages = [(Item(name, face).as_page(), "#ffffff") for name, face in faces.items()]
+    worst = min((found for page, paper in pages for found in contrasts(page, paper)), key=lambda c: c.ratio,
+                default=None)
+    if worst is None or worst.ratio >= MIN_CONTRAST:
+        return []
+    return [f"{layout.source}: palette: {worst.text!r} in {worst.ink} on {worst.ground} reads at "
+            f"{worst.ratio:.1f}:1 (in colour or in grey); printgen's own palettes keep {MIN_CONTRAST:g}:1"]

@@ -136,9 +136,11 @@ def list_layouts() -> None:
     """
     from printgen import layouts
 
-    for name in layouts.builtin_names():
-        layout = layouts.load(name)
-        click.echo(f"{name:<20} {layout.kind:<12} {layouts.describe(layout):<34} {layout.description}")
+    rows = [(name, layout.kind, layouts.describe(layout), layout.description)
+            for name, layout in ((n, layouts.load(n)) for n in layouts.builtin_names())]
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    for row in rows:
+        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)) + "  " + row[3])
 
 
 @main.command()
@@ -240,8 +242,7 @@ def build(names: tuple[str, ...], build_all: bool, jobs: int | None, quiet: bool
     for name in names:
         layout = layouts.load(name)
         options = build_options(layout, given, defaults.build)
-        for path in _run_build(name, options):
-            click.echo(f"wrote {path}")
+        _run_build(name, options, lambda path: click.echo(f"wrote {path}"))
         _warn(layout, options)
         _refresh_index(options.out)
 
@@ -403,7 +404,12 @@ def simulate(name: str, **values: Any) -> None:
 
     ctx = click.get_current_context()
     given = _given(ctx, SIMULATE_OPTIONS, values)
-    settings, game = _simulation_settings(name, given, load_defaults().simulate)
+    defaults = load_defaults()
+    settings, game = _simulation_settings(name, given, defaults.simulate)
+    players = settings["players"]
+    if "players" not in given and "players" in defaults.simulate and game != "one-to-9" and not 2 <= players <= 5:
+        raise UsageProblem(f"{defaults.sources['players']}: simulate.players: Qwixx is played by 2 to 5 players, "
+                           f"not {players} (give --players)")
     show = sys.stderr.isatty() and settings["games"] >= 50
     if show:
         with click.progressbar(length=settings["games"], label=f"{name}: games", file=sys.stderr) as bar:
@@ -441,13 +447,13 @@ def _simulation_settings(name: str, given: dict[str, Any], defaults: dict[str, A
     return settings, game
 
 
-def _run_build(name: str, options: Any) -> list[Path]:
+def _run_build(name: str, options: Any, on_written: Callable[[Path], None]) -> list[Path]:
     from printgen.build import build as build_layout
     from printgen.build import expected_pages
 
     pages = expected_pages(name, options)
     if pages < 50 or not sys.stderr.isatty():
-        return build_layout(name, options)
+        return build_layout(name, options, None, on_written)
     with click.progressbar(length=pages, label=f"{name}: pages", file=sys.stderr) as bar:
         done = [0]
 
@@ -455,4 +461,4 @@ def _run_build(name: str, options: Any) -> list[Path]:
             bar.update(count - done[0])
             done[0] = count
 
-        return build_layout(name, options, advance)
+        return build_layout(name, options, advance, on_written)

@@ -86,7 +86,8 @@ def atomic_file(target: Path) -> Iterator[Path]:
     os.close(handle)
     temporary = Path(name)
     try:
-        yield temporary
+        with _naming(target):
+            yield temporary
         os.chmod(temporary, 0o644)
         _sync(temporary)
         check_file_target(target)
@@ -104,7 +105,8 @@ def atomic_folder(target: Path) -> Iterator[Path]:
     remove_leftovers(target)
     temporary = Path(tempfile.mkdtemp(prefix=_prefix(target), suffix=".part", dir=target.parent))
     try:
-        yield temporary
+        with _naming(target):
+            yield temporary
         os.chmod(temporary, 0o755)
         for path in sorted(temporary.rglob("*")):
             if path.is_file() and not path.is_symlink():
@@ -125,19 +127,34 @@ def atomic_folder(target: Path) -> Iterator[Path]:
             shutil.rmtree(temporary, ignore_errors=True)
 
 
+@contextmanager
+def _naming(target: Path) -> Iterator[None]:
+    """An OSError while writing `target` that names no file (a full disk) names `target`."""
+    try:
+        yield
+    except OSError as error:
+        if error.filename is None:
+            raise OSError(error.errno, error.strerror or str(error), str(target)) from error
+        raise
+
+
 def _prefix(target: Path) -> str:
     return f".{target.name}.{os.getpid()}."
 
 
+LEFTOVER = re.compile(r"\..+\.(\d+)\.[a-z0-9_]{8}\.(part|old)")
+"""A temporary name of printgen's: .NAME.PID.xxxxxxxx.part (or .old for a folder being replaced)."""
+
+
 def remove_leftovers(target: Path) -> None:
-    """Remove temporary files and folders of `target` left by printgen processes that no longer run."""
-    pattern = re.compile(rf"\.{re.escape(target.name)}\.(\d+)\.[^.]+\.(part|old)")
+    """Remove the temporary files and folders in `target`'s folder left by printgen processes that no longer
+    run (a build killed with kill -9); those of running processes stay."""
     try:
         entries = list(os.scandir(target.parent))
     except OSError:
         return
     for entry in entries:
-        match = pattern.fullmatch(entry.name)
+        match = LEFTOVER.fullmatch(entry.name)
         if not match or _running(int(match[1])):
             continue
         path = Path(entry.path)

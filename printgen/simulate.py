@@ -85,7 +85,8 @@ def game_of(name: str) -> tuple[str, ScoreSheetLayout | None]:
     if getattr(layout, "game", "") == NINE:
         return NINE, None
     if not isinstance(layout, ScoreSheetLayout):
-        raise UsageProblem(f"{name}: simulate plays on a score sheet layout or one-to-9, not a {layout.kind}")
+        raise UsageProblem(f"{name}: is a {layout.kind}; simulate plays the game of a score sheet (e.g. "
+                           f"qwixx-cards for the card game) or one-to-9")
     return (CARDS if qwixx.variant(layout.rules).card_game else DICE), layout
 
 

@@ -41,7 +41,8 @@ def test_full_disk_leaves_no_partial_file_and_keeps_the_old_one(tmp_path: Path,
     monkeypatch.setattr(canvas.Canvas, "save", full)
     result = runner.invoke(main, ["build", "qwixx-standard", "--sheets", "40", "--out", str(tmp_path)])
     assert result.exit_code == 1
-    assert result.output.strip() == "Error: No space left on device; no partial file was left behind"
+    assert result.output.strip() == (f"Error: {tmp_path / 'qwixx-standard.pdf'}: No space left on device; no partial "
+                                     "file was left behind")
     assert (tmp_path / "qwixx-standard.pdf").read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["index.html", "preview", "qwixx-standard.pdf"]
 

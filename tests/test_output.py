@@ -33,16 +33,18 @@ def test_a_killed_build_leaves_nothing_a_later_build_keeps(tmp_path: Path) -> No
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
                           check=True)
     gone = int(dead.stdout)  # a process id that has finished
-    stale = tmp_path / f".pad.pdf.{gone}.abcd1234.part"
+    stale = tmp_path / f".other-pad.pdf.{gone}.abcd1234.part"  # another target's: a build cleans the whole folder
     stale.write_text("half a pad")
     stale_folder = tmp_path / f".cards.{gone}.abcd1234.old"
     stale_folder.mkdir()
     live = tmp_path / f".pad.pdf.{os.getppid()}.efgh5678.part"  # a running process: its file is in use
+    mine = tmp_path / ".notes.txt.1.part"  # not printgen's pattern: never touched
+    mine.write_text("the user's")
     live.write_text("being written")
     with atomic_file(tmp_path / "pad.pdf") as temporary:
         temporary.write_text("whole")
     remove_leftovers(tmp_path / "cards")
-    assert not stale.exists() and not stale_folder.exists() and live.exists()
+    assert not stale.exists() and not stale_folder.exists() and live.exists() and mine.exists()
     assert (tmp_path / "pad.pdf").read_text() == "whole"
 
 

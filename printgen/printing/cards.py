@@ -156,20 +156,18 @@ def plan_cards(paper: tuple[Mm, Mm], card: tuple[Mm, Mm], bleed: Mm, gap: Mm, pa
 
 
 def crop_marks(grid: CardGrid, filled: int) -> list[Element]:
-    """Hairline marks on every cut line, outside the bleed of the block, inside the printer margin."""
+    """Hairline marks on every cut line, just outside the bleed of the cards on that line (a half-full last
+    page gets marks for its cards only), inside the printer margin."""
     trims = [grid.trim(i) for i in range(filled)]
     visible = [grid.visible(i) for i in range(filled)]
-    top, bottom = min(v[1] for v in visible), max(v[3] for v in visible)
-    left, right = min(v[0] for v in visible), max(v[2] for v in visible)
-    xs = sorted({round(x, 4) for t in trims for x in (t[0], t[2])})
-    ys = sorted({round(y, 4) for t in trims for y in (t[1], t[3])})
     edge = grid.margin + MARK.width / 2  # the hairline's own width stays inside the margin too
-    low, high = edge, (grid.page_w - edge, grid.page_h - edge)
     marks: list[Element] = []
-    for x in xs:
-        marks += _mark_pair(x, top, bottom, low, high[1], vertical=True)
-    for y in ys:
-        marks += _mark_pair(y, left, right, low, high[0], vertical=False)
+    for x in sorted({round(x, 4) for t in trims for x in (t[0], t[2])}):
+        on = [v for t, v in zip(trims, visible) if round(t[0], 4) == x or round(t[2], 4) == x]
+        marks += _mark_pair(x, min(v[1] for v in on), max(v[3] for v in on), edge, grid.page_h - edge, True)
+    for y in sorted({round(y, 4) for t in trims for y in (t[1], t[3])}):
+        on = [v for t, v in zip(trims, visible) if round(t[1], 4) == y or round(t[3], 4) == y]
+        marks += _mark_pair(y, min(v[0] for v in on), max(v[2] for v in on), edge, grid.page_w - edge, False)
     return marks
 
 
@@ -286,8 +284,8 @@ def alignment_pages(grid: CardGrid, axis: str, offset: tuple[Mm, Mm],
 def ruler(cx: Mm, cy: Mm) -> list[Element]:
     """Two crossed 1 mm scales from -10 to +10 centred on (cx, cy), + right and down.
 
-    The labels turn like a pinwheel (x scale: + above, - below; y scale: - left, + right), so no label of one
-    scale ever meets a label of the other.
+    Each label names its scale (X+5, Y−10) and the labels turn like a pinwheel (X: + above, − below; Y: −
+    left, + right), so no label of one scale ever meets, or reads as, a label of the other.
     """
     elements: list[Element] = []
     for step in range(-10, 11):
@@ -295,10 +293,11 @@ def ruler(cx: Mm, cy: Mm) -> list[Element]:
         elements.append(Line(cx + step, cy - tick, cx + step, cy + tick, RULER))
         elements.append(Line(cx - tick, cy + step, cx + tick, cy + step, RULER))
         if step % 5 == 0 and step:
-            label = f"{step:+d}".replace("-", "−")
+            value = f"{step:+d}".replace("-", "−")
             x_label_y = cy - 4.0 if step > 0 else cy + 4.0 + 0.75 * RULER_LABEL
-            elements.append(Text(cx + step, x_label_y, label, RULER_LABEL, REGISTRATION, "regular", "middle"))
+            elements.append(Text(cx + step, x_label_y, f"X{value}", RULER_LABEL, REGISTRATION, "regular", "middle"))
             y_label = cy + step + 0.375 * RULER_LABEL
+            label = f"Y{value}"
             elements.append(Text(cx + 4.0, y_label, label, RULER_LABEL, REGISTRATION, "regular", "start") if step > 0
                             else Text(cx - 4.0, y_label, label, RULER_LABEL, REGISTRATION, "regular", "end"))
     return elements

@@ -28,12 +28,12 @@ def _heading(text: str, page_w: Mm, margin: Mm) -> list[Element]:
 
 
 def token_pages(tokens: list[Item], paper: tuple[Mm, Mm], heading: str = "", margin: Mm = MARGIN) -> Iterator[Page]:
-    """Pages of portrait `paper` holding every token with its cutting guide inside `margin`, `heading` atop
-    each page."""
+    """Pages of portrait `paper` holding every token with its cutting guide inside `margin`, the rows centred
+    across the page, `heading` atop each page."""
     page_w, page_h = paper
     top = margin + (HEADING if heading else 0.0)
     x, y, row_h = margin, top, 0.0
-    elements: list[Element] = _heading(heading, page_w, margin)
+    placed: list[tuple[Item, Mm, Mm]] = []
     previous: float | None = None
     for token in tokens:
         size = token.width
@@ -41,12 +41,22 @@ def token_pages(tokens: list[Item], paper: tuple[Mm, Mm], heading: str = "", mar
             x, y = margin, y + row_h + SPACING
             row_h = 0.0
         if y + size > page_h - margin:
-            yield Page(page_w, page_h, tuple(elements))
-            elements, x, y, row_h = _heading(heading, page_w, margin), margin, top, 0.0
-        elements.append(Use(token.art, x, y))
-        elements.append(Circle(x + size / 2, y + size / 2, size / 2, GUIDE))
+            yield _page(placed, page_w, page_h, heading, margin)
+            placed, x, y, row_h = [], margin, top, 0.0
+        placed.append((token, x, y))
         x += size + SPACING
         row_h = max(row_h, size)
         previous = size
-    if elements:
-        yield Page(page_w, page_h, tuple(elements))
+    if placed:
+        yield _page(placed, page_w, page_h, heading, margin)
+
+
+def _page(placed: list[tuple[Item, Mm, Mm]], page_w: Mm, page_h: Mm, heading: str, margin: Mm) -> Page:
+    right = max(x + token.width for token, x, _ in placed)
+    shift = (page_w - margin - right) / 2  # as much room right of the widest row as left of it
+    elements: list[Element] = _heading(heading, page_w, margin)
+    for token, x, y in placed:
+        size = token.width
+        elements.append(Use(token.art, x + shift, y))
+        elements.append(Circle(x + shift + size / 2, y + size / 2, size / 2, GUIDE))
+    return Page(page_w, page_h, tuple(elements))
