@@ -59,6 +59,8 @@ class BuildOptions:
     tile: bool = False
     output: str | None = None
     timestamp: bool = False
+    scan_marks: bool = True
+    """Score sheets: corner markers and a code, so that `printgen score` can read photos of them."""
 
     def name_for(self, layout_name: str) -> str:
         """The base name of the files written (the layout's name unless `output` is set)."""
@@ -110,7 +112,7 @@ def build(ref: str, options: BuildOptions, on_page: ProgressCallback | None = No
 
     def items() -> Iterator[Item]:
         return pad_items(layout, options.sheets, options.seed, options.lang, options.symbols,
-                         options.lucky_pool, options.shuffle)
+                         options.lucky_pool, options.shuffle, options.scan_marks)
 
     written: list[Path] = []
     if "pdf" in options.formats:

@@ -151,6 +151,8 @@ def check(names: tuple[str, ...]) -> None:
               help="Decks: shift the backs by X,Y mm to correct the printer's duplex offset.")
 @click.option("--tile", is_flag=True, help="Board: print it over several --paper pages to glue together.")
 @click.option("--timestamp", is_flag=True, help="Stamp PDFs with the build time (default: byte-identical output).")
+@click.option("--no-scan-marks", "scan_marks", is_flag=True, flag_value=False, default=True,
+              help="Score sheets: leave out the corner markers and code that `printgen score` reads.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None, help="With --all: jobs at once (default: cores).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @reports_errors
@@ -158,7 +160,7 @@ def build(names: tuple[str, ...], build_all: bool, out: Path, fmt: str, paper: s
           sheets: int | None, per_page: str | None, seed: int, lang: str, symbols: bool, lucky_pool: str,
           shuffle: bool, cmyk: bool, card_size: str | None, bleed: float, gap: float, crop_marks: bool,
           corner_guide: bool, duplex: str, backs_file: bool, alignment_page: bool, back_offset: str,
-          tile: bool, timestamp: bool, jobs: int | None, quiet: bool) -> None:
+          tile: bool, timestamp: bool, scan_marks: bool, jobs: int | None, quiet: bool) -> None:
     """Build layouts (built-in names or layout files) into OUT as PDF and/or SVG.
 
     PDF goes to OUT/NAME.pdf; SVG to OUT/NAME.svg (or a folder OUT/NAME/
@@ -203,6 +205,7 @@ def build(names: tuple[str, ...], build_all: bool, out: Path, fmt: str, paper: s
         "back_offset": parse_offset(back_offset),
         "tile": tile,
         "timestamp": timestamp,
+        "scan_marks": scan_marks,
     }
     if build_all:
         from printgen.batch import Job

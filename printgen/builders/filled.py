@@ -31,7 +31,8 @@ def filled_sheet(layout: ScoreSheetLayout, sheet: Sheet, name: str, lang: str = 
     numbers = sheet.spec.numbers_by_row()
     shuffled = numbers != tuple(row.numbers for row in layout.rows)
     base = build_sheet(layout, lang, symbols, static_numbers=not shuffled)
-    extras = list(sheet_extras(layout, lucky=sheet.lucky, numbers=numbers if shuffled else None))
+    extras = list(sheet_extras(layout, lucky=sheet.lucky, numbers=numbers if shuffled else None,
+                               code=(lang, symbols)))
     extras += marks(layout, sheet)
     return Item(name, base.art, tuple(extras))
 
