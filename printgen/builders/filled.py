@@ -1,7 +1,8 @@
 """Filled-in sheets: a layout and a rules-engine Sheet in, the sheet as a player would have marked it out.
 
-Crosses in marked boxes, skipped numbers struck through, crossed locks (a
-thin stroke over the lock of a row another player closed), crossed penalty
+Crosses in marked boxes, skipped numbers struck through (a level line, so
+that no one — and no scanner — takes it for a slash), crossed locks (a
+thin level stroke over the lock of a row another player closed), crossed penalty
 boxes, struck bonus fields and boxes, and the totals written in (Bonus B's extra
 points noted in the total box) — every figure taken
 from the engine, drawn on the same geometry as the blank sheet.
@@ -48,7 +49,7 @@ def marks(layout: ScoreSheetLayout, sheet: Sheet) -> list[Element]:
             if number in marked:
                 elements += cross(x + side / 2, y + side / 2, side * 0.32)
             elif number in skipped:
-                elements.append(Line(x + side * 0.2, y + side * 0.8, x + side * 0.8, y + side * 0.2,
+                elements.append(Line(x + side * 0.15, y + side * 0.5, x + side * 0.85, y + side * 0.5,
                                      Paint(stroke=STRIKE, width=0.45)))
         lx, ly, r = row.lock
         if sheet.is_locked(index):

@@ -102,18 +102,19 @@ MASK = 0
 sheet, and a reader that knows where each module is has no use for it."""
 
 
-def modules(text: str) -> tuple[tuple[bool, ...], ...]:
-    """The QR module grid (True = dark) of `text`, smallest version at error-correction level M."""
-    return _modules(text)
+def modules(text: str, version: int | None = None) -> tuple[tuple[bool, ...], ...]:
+    """The QR module grid (True = dark) of `text` at error-correction level M, in the smallest version
+    that holds it unless `version` is given."""
+    return _modules(text, version)
 
 
 @cache
-def _modules(text: str) -> tuple[tuple[bool, ...], ...]:
+def _modules(text: str, version: int | None) -> tuple[tuple[bool, ...], ...]:
     from reportlab.graphics.barcode import qrencoder
 
-    code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
+    code = qrencoder.QRCode(version, qrencoder.QRErrorCorrectLevel.M)
     code.addData(text)
-    code.version = code.calculate_version()
+    code.version = version or code.calculate_version()
     code.makeImpl(False, MASK)
     count = code.getModuleCount()
     return tuple(tuple(bool(code.isDark(r, c)) for c in range(count)) for r in range(count))

@@ -1,0 +1,243 @@
+"""Deciding each field: the photo (rectified to sheet mm) and the blank sheet in, for every field crossed, empty or uncertain out.
+
+The photo is compared with the blank sheet pixel by pixel. First the light
+is evened out: wherever the blank sheet is plain paper, the photo shows how
+bright the paper is there, and a smooth gain map spreads that over the
+sheet. Then the printer's and camera's colours are learnt: each colour the
+blank sheet prints is looked up in the photo (its most common value there),
+within limits, so a darker or greyer print is not mistaken for ink. What
+remains darker than expected is ink. A field counts the ink in its middle
+(less towards its edges, so a neighbour's overrunning cross or a name's
+descender barely counts), relative to its area; a thin horizontal line
+through a field (a struck skipped number, a row closed by another player)
+is recognised by its shape and not counted as a cross.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+import cv2
+import numpy as np
+
+from printgen.scan.template import Field
+
+PX_PER_MM = 6.0
+"""Resolution at which photos are compared with the blank sheet."""
+CROSSED = 0.008
+"""Ink cover (share of a field's weighted middle, in full-black equivalents) at or above which a field is crossed."""
+EMPTY = 0.004
+"""Ink cover at or below which a field is empty; between the two it is uncertain."""
+NOISE = 0.07
+"""Darkening below this (luminance 0..1) is noise, JPEG or a print's unevenness, not ink."""
+TOLERANCE = 0.45
+"""mm: how far a printed edge may have moved (alignment, blur) before its shadow is taken for ink."""
+COLOUR_SHIFT = 0.14
+"""How far (luminance) a printed colour may differ from what the blank sheet predicts."""
+
+
+class State(Enum):
+    """What a field shows."""
+
+    CROSSED = "crossed"
+    EMPTY = "empty"
+    UNCERTAIN = "uncertain"
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One field as read: its state, its best guess, and the measures behind them."""
+
+    field: Field
+    state: State
+    cover: float
+    streak: bool
+    """True when the ink is one thin near-horizontal line (a strike-through, not a cross)."""
+
+    @property
+    def crossed(self) -> bool:
+        """The best guess: crossed or not (an uncertain field counts as crossed when its ink is nearer a cross)."""
+        if self.state is State.UNCERTAIN:
+            return self.cover >= (CROSSED + EMPTY) / 2 and not self.streak
+        return self.state is State.CROSSED
+
+
+def luminance(rgb: np.ndarray) -> np.ndarray:
+    """Luminance (0..1) of an RGB float image."""
+    return rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
+
+
+def ink(photo: np.ndarray, blank: np.ndarray, px_per_mm: float = PX_PER_MM) -> np.ndarray:
+    """How much darker than the blank sheet the photo is, per pixel (0..1), after light and colour are matched."""
+    raw = luminance(photo)
+    printed = luminance(blank)
+    gain = _gain(raw, _paper(blank, px_per_mm), px_per_mm)
+    for _ in range(2):  # the light again, now from every colour the sheet prints, not only its white paper
+        expected = _expected(raw / gain, blank, printed, px_per_mm)
+        gain = _gain(raw / np.maximum(expected, 1e-3), expected > 0.3, px_per_mm)
+    seen = raw / gain
+    expected = _expected(seen, blank, printed, px_per_mm)
+    radius = max(1, int(round(TOLERANCE * px_per_mm)))
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
+    tolerant = cv2.erode(expected, disc)
+    seen = cv2.GaussianBlur(seen, (0, 0), 0.12 * px_per_mm)
+    return np.clip(tolerant - seen - NOISE, 0.0, 1.0).astype(np.float32)
+
+
+def _paper(blank: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """Where the blank sheet is plain paper, well away from anything printed."""
+    white = (blank.min(axis=2) > 0.97).astype(np.uint8)
+    radius = max(1, int(round(0.6 * px_per_mm)))
+    return cv2.erode(white, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2)).astype(bool)
+
+
+def _gain(seen: np.ndarray, paper: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """A smooth map of the light falling on the sheet, from the photo's brightness where it shows `paper`
+    (or, given the photo divided by what the print should look like, wherever that is known)."""
+    block = max(4, int(round(4.0 * px_per_mm)))
+    h, w = seen.shape
+    rows, cols = -(-h // block), -(-w // block)
+    padded = np.full((rows * block, cols * block), np.nan, np.float32)
+    padded[:h, :w] = np.where(paper, seen, np.nan)
+    blocks = padded.reshape(rows, block, cols, block).transpose(0, 2, 1, 3).reshape(rows, cols, -1)
+    counts = np.sum(~np.isnan(blocks), axis=2)
+    valid = counts >= block * block // 8
+    values = np.zeros((rows, cols), np.float32)
+    if valid.any():
+        values[valid] = np.nanpercentile(blocks[valid], 75, axis=1)
+    else:
+        values[:] = float(np.percentile(seen, 90))
+        valid[:] = True
+    weights = valid.astype(np.float32)
+    filled = values.copy()
+    for sigma in (1.0, 2.5, 6.0, 15.0):
+        spread = cv2.GaussianBlur(values * weights, (0, 0), sigma)
+        norm = cv2.GaussianBlur(weights, (0, 0), sigma)
+        holes = (~valid) & (norm > 1e-3)
+        filled[holes] = (spread[holes] / norm[holes])
+        valid = valid | holes
+        values, weights = filled.copy(), valid.astype(np.float32)
+    smooth = cv2.GaussianBlur(filled, (0, 0), 0.8)
+    gain = cv2.resize(smooth, (cols * block, rows * block), interpolation=cv2.INTER_LINEAR)[:h, :w]
+    return np.maximum(gain, 0.05)
+
+
+def _expected(seen: np.ndarray, blank: np.ndarray, printed: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """What each pixel of the photo would look like without ink: the printed luminance mapped through
+    the tone curve learnt from the sheet's own colours, each large colour area corrected within limits."""
+    quantised = (np.clip(blank, 0, 1) * 15 + 0.5).astype(np.int32)
+    keys = quantised[..., 0] * 256 + quantised[..., 1] * 16 + quantised[..., 2]
+    inner = (cv2.erode(keys.astype(np.float32), np.ones((3, 3), np.uint8)) ==
+             cv2.dilate(keys.astype(np.float32), np.ones((3, 3), np.uint8)))
+    minimum = max(60, int(0.25 * px_per_mm * px_per_mm * 10))
+    flat_keys = keys[inner]
+    order = np.argsort(flat_keys, kind="stable")
+    sorted_keys = flat_keys[order]
+    sorted_seen = seen[inner][order]
+    sorted_printed = printed[inner][order]
+    unique, starts, counts = np.unique(sorted_keys, return_index=True, return_counts=True)
+    points = []
+    for key, start, count in zip(unique, starts, counts):
+        if count < minimum:
+            continue
+        values = sorted_seen[start:start + count]
+        points.append((float(np.mean(sorted_printed[start:start + count])), _mode(values), int(count), int(key)))
+    if not points:
+        return printed.copy()
+    points.sort()
+    xs = np.array([p[0] for p in points])
+    ys = _monotone(np.array([p[1] for p in points]), np.array([p[2] for p in points], float))
+    xs = np.concatenate([[0.0], xs, [1.0]])
+    ys = np.concatenate([[min(ys[0], xs[1]) * 0.5], ys, [max(ys[-1], 1.0)]])
+    expected = np.interp(printed, xs, ys).astype(np.float32)
+    correction = np.zeros(4096, np.float32)
+    for (x, mode, _, key), y in zip(points, ys[1:-1]):
+        correction[key] = np.clip(mode - y, -COLOUR_SHIFT, COLOUR_SHIFT)
+    return expected + correction[keys]
+
+
+def _mode(values: np.ndarray) -> float:
+    """The most common value (a histogram peak), which ink covering part of a colour does not move."""
+    hist, edges = np.histogram(values, bins=60, range=(0.0, 1.5))
+    hist = np.convolve(hist, [1, 2, 3, 2, 1], mode="same")
+    peak = int(np.argmax(hist))
+    return float((edges[peak] + edges[peak + 1]) / 2)
+
+
+def _monotone(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """The weighted non-decreasing fit of `values` (pool adjacent violators)."""
+    blocks: list[list[float]] = []
+    for value, weight in zip(values, weights):
+        blocks.append([value * weight, weight, 1])
+        while len(blocks) > 1 and blocks[-2][0] / blocks[-2][1] > blocks[-1][0] / blocks[-1][1]:
+            total, mass, size = blocks.pop()
+            blocks[-1][0] += total
+            blocks[-1][1] += mass
+            blocks[-1][2] += size
+    return np.concatenate([[b[0] / b[1]] * int(b[2]) for b in blocks])
+
+
+def read_fields(darkening: np.ndarray, fields: list[Field], px_per_mm: float = PX_PER_MM) -> list[Reading]:
+    """Every field's reading from the ink map."""
+    return [read_field(darkening, f, px_per_mm) for f in fields]
+
+
+def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM) -> Reading:
+    """One field's reading: ink cover of its weighted middle, and whether the ink is a horizontal streak."""
+    x, y, w, h = field.box
+    x0, y0 = int(np.floor(x * px_per_mm)), int(np.floor(y * px_per_mm))
+    x1, y1 = int(np.ceil((x + w) * px_per_mm)), int(np.ceil((y + h) * px_per_mm))
+    x0, y0 = max(x0, 0), max(y0, 0)
+    x1, y1 = min(x1, darkening.shape[1]), min(y1, darkening.shape[0])
+    patch = darkening[y0:y1, x0:x1]
+    weights = _weights(field, x0, y0, patch.shape, px_per_mm)
+    total = float(weights.sum()) * min(w, h) / max(w, h)  # a long box is crossed like a square one
+    if total <= 0:
+        return Reading(field, State.UNCERTAIN, 0.0, False)
+    mass = patch * weights
+    cover = float(mass.sum()) / total
+    streak = _is_streak(mass, px_per_mm) if cover > EMPTY else False
+    if streak:
+        state = State.EMPTY if cover < 3 * CROSSED else State.UNCERTAIN
+    elif cover >= CROSSED:
+        state = State.CROSSED
+    elif cover <= EMPTY:
+        state = State.EMPTY
+    else:
+        state = State.UNCERTAIN
+    return Reading(field, state, cover, streak)
+
+
+def _weights(field: Field, x0: int, y0: int, shape: tuple[int, ...], px_per_mm: float) -> np.ndarray:
+    """1 in the field's middle, falling to 0 at its edge: from 0.9 mm inside the edge to a fifth of the field in."""
+    x, y, w, h = field.box
+    xs = (np.arange(shape[1]) + x0 + 0.5) / px_per_mm
+    ys = (np.arange(shape[0]) + y0 + 0.5) / px_per_mm
+    if field.round:
+        r = w / 2
+        inside = r - np.hypot(xs[None, :] - (x + r), ys[:, None] - (y + r))
+        size = w
+    else:
+        inside = np.minimum(np.minimum(xs[None, :] - x, x + w - xs[None, :]),
+                            np.minimum(ys[:, None] - y, y + h - ys[:, None]))
+        size = min(w, h)
+    start, full = 0.9, max(0.9 + 0.5, size * 0.22)
+    return np.clip((inside - start) / (full - start), 0.0, 1.0).astype(np.float32)
+
+
+def _is_streak(mass: np.ndarray, px_per_mm: float) -> bool:
+    """True when the ink is one thin line within 20 degrees of horizontal."""
+    total = float(mass.sum())
+    if total <= 0:
+        return False
+    ys, xs = np.mgrid[0:mass.shape[0], 0:mass.shape[1]]
+    mx, my = float((mass * xs).sum() / total), float((mass * ys).sum() / total)
+    cxx = float((mass * (xs - mx) ** 2).sum() / total)
+    cyy = float((mass * (ys - my) ** 2).sum() / total)
+    cxy = float((mass * (xs - mx) * (ys - my)).sum() / total)
+    spread = np.sqrt(((cxx - cyy) / 2) ** 2 + cxy**2)
+    major, minor = (cxx + cyy) / 2 + spread, (cxx + cyy) / 2 - spread
+    angle = 0.5 * np.degrees(np.arctan2(2 * cxy, cxx - cyy))
+    thin = np.sqrt(max(minor, 0.0)) < 0.55 * px_per_mm
+    return bool(thin and major > 9 * max(minor, 1e-6) and abs(angle) < 20)
