@@ -21,19 +21,24 @@ from enum import Enum
 import cv2
 import numpy as np
 
+from printgen.scan.align import align
 from printgen.scan.template import Field
 
 PX_PER_MM = 6.0
 """Resolution at which photos are compared with the blank sheet."""
-CROSSED = 0.008
+CROSSED = 0.0065
 """Ink cover (share of a field's weighted middle, in full-black equivalents) at or above which a field is crossed."""
-EMPTY = 0.004
+EMPTY = 0.0035
 """Ink cover at or below which a field is empty; between the two it is uncertain."""
-NOISE = 0.07
-"""Darkening below this (luminance 0..1) is noise, JPEG or a print's unevenness, not ink."""
-TOLERANCE = 0.45
-"""mm: how far a printed edge may have moved (alignment, blur) before its shadow is taken for ink."""
-COLOUR_SHIFT = 0.14
+NOISE = 0.08
+NOISE_FLOOR = 0.035
+"""Darkening (luminance 0..1) below four spreads of a photo's plain areas, kept between these two, is noise,
+JPEG or a print's unevenness, not ink."""
+TOLERANCE = 0.3
+"""mm: how far a printed edge may still be off (after alignment) before its shadow is taken for ink."""
+BLURS = (0.0, 0.08, 0.15, 0.25, 0.35, 0.5, 0.7)
+"""mm: the photo blurs to try on the blank sheet."""
+COLOUR_SHIFT = 0.35
 """How far (luminance) a printed colour may differ from what the blank sheet predicts."""
 
 
@@ -63,6 +68,10 @@ class Reading:
         return self.state is State.CROSSED
 
 
+PASSES = 2
+CLIPPED = 0.985
+
+
 def luminance(rgb: np.ndarray) -> np.ndarray:
     """Luminance (0..1) of an RGB float image."""
     return rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
@@ -70,19 +79,51 @@ def luminance(rgb: np.ndarray) -> np.ndarray:
 
 def ink(photo: np.ndarray, blank: np.ndarray, px_per_mm: float = PX_PER_MM) -> np.ndarray:
     """How much darker than the blank sheet the photo is, per pixel (0..1), after light and colour are matched."""
+    photo = align(photo, blank, px_per_mm)
     raw = luminance(photo)
     printed = luminance(blank)
-    gain = _gain(raw, _paper(blank, px_per_mm), px_per_mm)
-    for _ in range(2):  # the light again, now from every colour the sheet prints, not only its white paper
+    unclipped = raw < CLIPPED  # an overexposed pixel only says the light is at least this bright
+    paper = _paper(blank, px_per_mm) & unclipped
+    gain = _gain(raw, paper, px_per_mm)
+    for _ in range(PASSES):  # the light again, where there is no plain paper from every colour the sheet prints
         expected = _expected(raw / gain, blank, printed, px_per_mm)
-        gain = _gain(raw / np.maximum(expected, 1e-3), expected > 0.3, px_per_mm)
+        gain = _gain(raw / np.maximum(expected, 1e-3), paper, px_per_mm, 50, (expected > 0.3) & unclipped)
     seen = raw / gain
-    expected = _expected(seen, blank, printed, px_per_mm)
+    expected = _as_blurred(_expected(seen, blank, printed, px_per_mm), seen, px_per_mm)
     radius = max(1, int(round(TOLERANCE * px_per_mm)))
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
-    tolerant = cv2.erode(expected, disc)
+    tolerant = np.minimum(cv2.erode(expected, disc), CLIPPED / gain)
     seen = cv2.GaussianBlur(seen, (0, 0), 0.12 * px_per_mm)
-    return np.clip(tolerant - seen - NOISE, 0.0, 1.0).astype(np.float32)
+    residual = tolerant - seen
+    return np.clip(residual - _noise(residual, expected), 0.0, 1.0).astype(np.float32)
+
+
+def _noise(residual: np.ndarray, expected: np.ndarray) -> float:
+    """How much darkening this photo shows without ink: four spreads of its plain areas, within limits."""
+    gx = cv2.Sobel(expected, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(expected, cv2.CV_32F, 0, 1, ksize=3)
+    plain = residual[np.hypot(gx, gy) < 0.05]
+    if plain.size < 1000:
+        return NOISE
+    middle = float(np.median(plain))
+    spread = 1.4826 * float(np.median(np.abs(plain - middle)))
+    return float(np.clip(middle + 4 * spread, NOISE_FLOOR, NOISE))
+
+
+def _as_blurred(expected: np.ndarray, seen: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """`expected` blurred as much as the photo is (judged along the print's edges, where blur shows)."""
+    gx = cv2.Sobel(expected, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(expected, cv2.CV_32F, 0, 1, ksize=3)
+    edges = np.hypot(gx, gy) > 0.5
+    if edges.sum() < 100:
+        return expected
+    best, chosen = np.inf, expected
+    for sigma_mm in BLURS:
+        candidate = cv2.GaussianBlur(expected, (0, 0), sigma_mm * px_per_mm) if sigma_mm else expected
+        error = float(np.median(np.abs(candidate[edges] - seen[edges])))
+        if error < best:
+            best, chosen = error, candidate
+    return chosen
 
 
 def _paper(blank: np.ndarray, px_per_mm: float) -> np.ndarray:
@@ -92,21 +133,27 @@ def _paper(blank: np.ndarray, px_per_mm: float) -> np.ndarray:
     return cv2.erode(white, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2)).astype(bool)
 
 
-def _gain(seen: np.ndarray, paper: np.ndarray, px_per_mm: float) -> np.ndarray:
-    """A smooth map of the light falling on the sheet, from the photo's brightness where it shows `paper`
-    (or, given the photo divided by what the print should look like, wherever that is known)."""
+def _gain(seen: np.ndarray, paper: np.ndarray, px_per_mm: float, percentile: float = 75,
+          fallback: np.ndarray | None = None) -> np.ndarray:
+    """A smooth map of the light falling on the sheet, from the photo's brightness where it shows `paper`;
+    given the photo divided by what the print should look like, blocks without paper use `fallback` pixels
+    (every known colour) instead."""
     block = max(4, int(round(4.0 * px_per_mm)))
     h, w = seen.shape
     rows, cols = -(-h // block), -(-w // block)
-    padded = np.full((rows * block, cols * block), np.nan, np.float32)
-    padded[:h, :w] = np.where(paper, seen, np.nan)
-    blocks = padded.reshape(rows, block, cols, block).transpose(0, 2, 1, 3).reshape(rows, cols, -1)
-    counts = np.sum(~np.isnan(blocks), axis=2)
-    valid = counts >= block * block // 8
     values = np.zeros((rows, cols), np.float32)
-    if valid.any():
-        values[valid] = np.nanpercentile(blocks[valid], 75, axis=1)
-    else:
+    valid = np.zeros((rows, cols), bool)
+    for mask in (paper, fallback):
+        if mask is None:
+            continue
+        padded = np.full((rows * block, cols * block), np.nan, np.float32)
+        padded[:h, :w] = np.where(mask, seen, np.nan)
+        blocks = padded.reshape(rows, block, cols, block).transpose(0, 2, 1, 3).reshape(rows, cols, -1)
+        enough = (np.sum(~np.isnan(blocks), axis=2) >= block * block // 8) & ~valid
+        if enough.any():
+            values[enough] = np.nanpercentile(blocks[enough], percentile, axis=1)
+            valid |= enough
+    if not valid.any():
         values[:] = float(np.percentile(seen, 90))
         valid[:] = True
     weights = valid.astype(np.float32)
@@ -227,17 +274,25 @@ def _weights(field: Field, x0: int, y0: int, shape: tuple[int, ...], px_per_mm: 
 
 
 def _is_streak(mass: np.ndarray, px_per_mm: float) -> bool:
-    """True when the ink is one thin line within 20 degrees of horizontal."""
+    """True when most of the ink lies along one thin line within 12 degrees of level, across much of the field
+    (a skipped number struck through, a row closed by someone else), not in a cross, slash or blob."""
     total = float(mass.sum())
     if total <= 0:
         return False
-    ys, xs = np.mgrid[0:mass.shape[0], 0:mass.shape[1]]
-    mx, my = float((mass * xs).sum() / total), float((mass * ys).sum() / total)
-    cxx = float((mass * (xs - mx) ** 2).sum() / total)
-    cyy = float((mass * (ys - my) ** 2).sum() / total)
-    cxy = float((mass * (xs - mx) * (ys - my)).sum() / total)
-    spread = np.sqrt(((cxx - cyy) / 2) ** 2 + cxy**2)
-    major, minor = (cxx + cyy) / 2 + spread, (cxx + cyy) / 2 - spread
-    angle = 0.5 * np.degrees(np.arctan2(2 * cxy, cxx - cyy))
-    thin = np.sqrt(max(minor, 0.0)) < 0.55 * px_per_mm
-    return bool(thin and major > 9 * max(minor, 1e-6) and abs(angle) < 20)
+    ys, xs = np.mgrid[0:mass.shape[0], 0:mass.shape[1]].astype(np.float32)
+    cx = float((mass * xs).sum() / total)
+    band = 0.7 * px_per_mm
+    for slope in np.tan(np.radians(np.arange(-12, 13, 4))):
+        level = ys - slope * (xs - cx)
+        bins = np.floor(level / (band / 2)).astype(np.int32)
+        bins -= bins.min()
+        profile = np.bincount(bins.ravel(), weights=mass.ravel())
+        pairs = profile[:-1] + profile[1:] if len(profile) > 1 else profile
+        peak = int(np.argmax(pairs))
+        if pairs[peak] < 0.7 * total:
+            continue
+        inside = (bins == peak) | (bins == peak + 1)
+        along = xs[inside & (mass > 0.02)]
+        if along.size and float(along.max() - along.min()) >= 0.25 * mass.shape[1]:
+            return True
+    return False

@@ -116,11 +116,11 @@ def _bonus_problems(spec: VariantSpec, marks: Marks) -> list[str]:
 def _replay(blank: Sheet, marks: Marks) -> tuple[Sheet | None, str]:
     """An engine sheet reached by some legal order of play that shows exactly `marks`, or why there is none."""
     spec = blank.spec
-    wanted = [sorted(crossed, key=spec.rows[r].numbers.index) for r, crossed in enumerate(marks.rows)]
-    for row, numbers in enumerate(wanted):
-        for number in numbers:
+    for row, crossed in enumerate(marks.rows):
+        for number in sorted(crossed):
             if number not in spec.rows[row].numbers:
                 return None, f"{_label(spec, row)}: {number} is not on this row"
+    wanted = [sorted(crossed, key=spec.rows[r].numbers.index) for r, crossed in enumerate(marks.rows)]
     if not spec.bonus_numbers and not spec.bonus_kinds:
         sheet = blank.copy()
         for row, numbers in enumerate(wanted):  # rows do not affect each other: left to right, row by row
@@ -165,13 +165,15 @@ class _Search:
         """Why no order of play works, as well as the closest attempt shows it."""
         best = self.closest
         if best is not None and self.spec.bonus_row:
-            struck = {i for i, s in enumerate(best.bonus_row()) if s == "struck"}
+            states = best.bonus_row()
+            struck = {i for i, s in enumerate(states) if s == "struck"}
             missing = sorted(struck - self.marks.bonus_row)
             if missing:
                 return f"bonus-row field {missing[0] + 1} must be crossed: a boxed number strikes it"
             extra = sorted(self.marks.bonus_row - struck)
             if extra:
-                return f"bonus-row field {extra[0] + 1} is crossed, but no boxed number strikes it"
+                return (f"bonus-row field {extra[0] + 1} is crossed, but no boxed number strikes it "
+                        f"(and no lock can have made it void)")
         return "no order of play the rules allow ends with these crosses (bonus crosses included)"
 
     def _visit(self, sheet: Sheet) -> Sheet | None:
@@ -183,8 +185,6 @@ class _Search:
         self.seen.add(key)
         if len(self.seen) > SEARCH_LIMIT:
             raise _TooLong()
-        if self.closest is None or sum(counts) > sum(len(self.closest.marked(r)) for r in range(len(counts))):
-            self.closest = sheet
         if sheet.pending is not None:
             for row in sheet.pending.rows:
                 after = sheet.copy()
@@ -221,6 +221,9 @@ class _Search:
             made = sheet.marked(row)
             if tuple(numbers[:len(made)]) != made:
                 return None
+        made = sum(len(sheet.marked(r)) for r in range(len(self.wanted)))
+        if self.closest is None or made > sum(len(self.closest.marked(r)) for r in range(len(self.wanted))):
+            self.closest = sheet
         struck = {i for i, s in enumerate(sheet.bonus_row()) if s == "struck"}
         if not struck <= self.marks.bonus_row or not set(sheet.bonus_kinds()) <= self.marks.bonus_boxes:
             return None
