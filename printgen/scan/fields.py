@@ -39,6 +39,8 @@ TOLERANCE = 0.3
 BLURS = (0.0, 0.08, 0.15, 0.25, 0.35, 0.5, 0.7)
 """mm: the photo blurs to try on the blank sheet."""
 COLOUR_SHIFT = 0.35
+STREAK_BAND = 1.2
+"""mm: the width of the band a strike-through line must lie in (blurred lines spread)."""
 """How far (luminance) a printed colour may differ from what the blank sheet predicts."""
 
 
@@ -58,14 +60,22 @@ class Reading:
     state: State
     cover: float
     streak: bool
-    """True when the ink is one thin near-horizontal line (a strike-through, not a cross)."""
+    """True when most of the ink is one thin level line (a strike-through, not a cross): the cover leaves it out."""
+    settled: bool | None = None
+    """For an uncertain field: crossed or not as the rules decided (see `printgen.scan.settle`)."""
 
     @property
     def crossed(self) -> bool:
-        """The best guess: crossed or not (an uncertain field counts as crossed when its ink is nearer a cross)."""
+        """The best guess: crossed or not (an uncertain field as settled by the rules, else by which
+        threshold its ink is nearer)."""
         if self.state is State.UNCERTAIN:
-            return self.cover >= (CROSSED + EMPTY) / 2 and not self.streak
+            return self.settled if self.settled is not None else self.cover >= (CROSSED + EMPTY) / 2
         return self.state is State.CROSSED
+
+    @property
+    def doubt(self) -> float:
+        """How far an uncertain field's ink is from the middle of the uncertain band (0 = right in it)."""
+        return abs(self.cover - (CROSSED + EMPTY) / 2) / ((CROSSED - EMPTY) / 2)
 
 
 PASSES = 2
@@ -244,10 +254,11 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
         return Reading(field, State.UNCERTAIN, 0.0, False)
     mass = patch * weights
     cover = float(mass.sum()) / total
-    streak = _is_streak(mass, px_per_mm) if cover > EMPTY else False
-    if streak:
-        state = State.EMPTY if cover < 3 * CROSSED else State.UNCERTAIN
-    elif cover >= CROSSED:
+    share = _streak_share(mass, px_per_mm) if cover > EMPTY else 0.0
+    streak = share > 0
+    if streak:  # a line through the field: what counts is the ink besides it
+        cover *= 1 - share
+    if cover >= CROSSED:
         state = State.CROSSED
     elif cover <= EMPTY:
         state = State.EMPTY
@@ -273,15 +284,16 @@ def _weights(field: Field, x0: int, y0: int, shape: tuple[int, ...], px_per_mm: 
     return np.clip((inside - start) / (full - start), 0.0, 1.0).astype(np.float32)
 
 
-def _is_streak(mass: np.ndarray, px_per_mm: float) -> bool:
-    """True when most of the ink lies along one thin line within 12 degrees of level, across much of the field
-    (a skipped number struck through, a row closed by someone else), not in a cross, slash or blob."""
+def _streak_share(mass: np.ndarray, px_per_mm: float) -> float:
+    """The share of the ink that lies along one thin line within 12 degrees of level and across much of the
+    field (a skipped number struck through, a row closed by someone else), or 0 when it does not."""
     total = float(mass.sum())
     if total <= 0:
-        return False
+        return 0.0
     ys, xs = np.mgrid[0:mass.shape[0], 0:mass.shape[1]].astype(np.float32)
     cx = float((mass * xs).sum() / total)
-    band = 0.7 * px_per_mm
+    band = STREAK_BAND * px_per_mm
+    best = 0.0
     for slope in np.tan(np.radians(np.arange(-12, 13, 4))):
         level = ys - slope * (xs - cx)
         bins = np.floor(level / (band / 2)).astype(np.int32)
@@ -289,10 +301,11 @@ def _is_streak(mass: np.ndarray, px_per_mm: float) -> bool:
         profile = np.bincount(bins.ravel(), weights=mass.ravel())
         pairs = profile[:-1] + profile[1:] if len(profile) > 1 else profile
         peak = int(np.argmax(pairs))
-        if pairs[peak] < 0.7 * total:
+        share = float(pairs[peak]) / total
+        if share < 0.7 or share <= best:
             continue
         inside = (bins == peak) | (bins == peak + 1)
         along = xs[inside & (mass > 0.02)]
         if along.size and float(along.max() - along.min()) >= 0.25 * mass.shape[1]:
-            return True
-    return False
+            best = share
+    return best

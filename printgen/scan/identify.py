@@ -70,6 +70,13 @@ def identify(image: np.ndarray, group: SheetMarkers, candidates: list[ScoreSheet
             doubtful.append("layout")
         fitting = [l for l in fitting if (l.width, l.height) == size]
     to_photo, view = next(iter(views.values())) if len(views) == 1 else views[size]
+    fine = _grey(rectify(image, to_photo, fitting[0].width, fitting[0].height, GLYPH))
+    read: dict[str, bool] = {}
+    for candidate in fitting:  # a shuffled sheet is only itself once its numbers are read
+        if variant(candidate.rules).shuffled_lock_numbers:
+            numbers, read[candidate.name] = _numbers(fine, candidate)
+            default = tuple(row.numbers for row in candidate.rows)
+            codes[candidate.name] = replace(codes[candidate.name], numbers=None if numbers == default else numbers)
     layout, sure = _choose(view, [(l, codes[l.name]) for l in fitting])
     for _ in range(2):  # the language, then the layout again in that language (labels tell some layouts apart)
         options = [replace(codes[layout.name], lang=lang, symbols=symbols) for lang in languages()
@@ -87,18 +94,13 @@ def identify(image: np.ndarray, group: SheetMarkers, candidates: list[ScoreSheet
     if not lang_sure:
         doubtful.append("language")
     spec = variant(layout.rules)
-    fine = _grey(rectify(image, to_photo, layout.width, layout.height, GLYPH))
     if layout.lucky_numbers:
         lucky, sure = _lucky(fine, layout, spec.possible_sums)
         code = replace(code, lucky=lucky)
         if not sure:
             doubtful.append("lucky")
-    if spec.shuffled_lock_numbers:
-        numbers, sure = _numbers(fine, layout)
-        default = tuple(row.numbers for row in layout.rows)
-        code = replace(code, numbers=None if numbers == default else numbers)
-        if not sure:
-            doubtful.append("numbers")
+    if not read.get(layout.name, True):
+        doubtful.append("numbers")
     return Identified(layout, code, to_photo, tuple(doubtful))
 
 

@@ -23,7 +23,9 @@ from printgen.scan.fields import PX_PER_MM, Reading, State, ink, read_fields
 from printgen.scan.identify import identify
 from printgen.scan.locate import SheetMarkers, find_markers, group_sheets
 from printgen.scan.rectify import pixels_per_mm, rectify
+from printgen.scan.crosses import marks_of
 from printgen.scan.referee import Marks, Verdict, referee
+from printgen.scan.settle import settle
 from printgen.scan.template import blank_pixels, fields
 
 MIN_PX_PER_MM = 2.2
@@ -71,30 +73,6 @@ class Unreadable:
 
 
 Result = SheetReading | Unreadable
-
-
-def marks_of(layout: ScoreSheetLayout, readings: list[Reading]) -> Marks:
-    """The crosses the readings show (an uncertain field counts as its best guess)."""
-    rows: list[set[int]] = [set() for _ in layout.rows]
-    locks = [False] * len(layout.rows)
-    penalties = 0
-    bonus_row: set[int] = set()
-    boxes: set[int] = set()
-    for reading in readings:
-        if not reading.crossed:
-            continue
-        f = reading.field
-        if f.kind == "number" and f.number is not None:
-            rows[f.index].add(f.number)
-        elif f.kind == "lock":
-            locks[f.index] = True
-        elif f.kind == "penalty":
-            penalties += 1
-        elif f.kind == "bonus-row":
-            bonus_row.add(f.index)
-        else:
-            boxes.add(f.index)
-    return Marks(tuple(frozenset(r) for r in rows), tuple(locks), penalties, frozenset(bonus_row), frozenset(boxes))
 
 
 class Reader:
@@ -159,7 +137,7 @@ class Reader:
         flat = rectify(image, to_photo, layout.width, layout.height, PX_PER_MM)
         photo = flat[..., ::-1].astype(np.float32) / 255.0
         blank = blank_pixels(layout, code, PX_PER_MM)
-        readings = read_fields(ink(photo, blank), fields(layout, code))
+        readings = settle(layout, code, read_fields(ink(photo, blank), fields(layout, code)))
         verdict = referee(layout.rules, marks_of(layout, readings), code.lucky, code.numbers)
         return SheetReading(name, layout, code, text, readings, verdict, to_photo, recognised=recognised)
 

@@ -7,10 +7,13 @@ paper) and filled by hand: crosses as thin ballpoint or pencil X, thick
 marker X, single slashes or filled blobs, off-centre and overrunning, with
 wobbly strokes of varying pressure; sometimes skipped numbers are struck
 through and a name and the totals are written in. Some sheets are filled
-with printgen's own filled-sheet drawing instead. Sheets, or whole 2-up
-pages, are then photographed: turned any way, tilted up to 30 degrees,
-slightly curled, on a random background, with uneven light, a soft shadow,
-blur, sensor noise and JPEG compression.
+with printgen's own filled-sheet drawing instead. Sheets (1,200 to 4,000
+pixels wide, the sheet filling 35 to 95 % of the picture) or whole 2-up
+pages (1,800 to 4,000 pixels, the page filling half or more, so that each
+sheet gets about as many pixels as in the smallest single-sheet photos) are
+then photographed: turned any way, tilted up to 30 degrees, slightly
+curled, on a random background, with uneven light, a soft shadow, blur,
+sensor noise and JPEG compression.
 """
 
 from __future__ import annotations
@@ -78,11 +81,12 @@ class Conditions:
 
 @dataclass(slots=True)
 class Sample:
-    """One picture: the image (BGR), the truth of each sheet in it, and how it was made."""
+    """One picture: the image (BGR), the truth of each sheet in it, how it was made, and its JPEG file's bytes."""
 
     image: np.ndarray
     truths: list[Truth]
     conditions: Conditions
+    jpeg: bytes = b""
 
 
 # -- the game ------------------------------------------------------------------
@@ -276,16 +280,17 @@ def mark(paper: Paper, box: tuple[float, float, float, float], pen: Pen, rng: ra
     if pen.style == "blob":
         paper.blob(cx, cy, size * rng.uniform(0.3, 0.5), pen)
         return
-    half = size * rng.uniform(0.3, 0.6)
-    turn = np.radians(rng.uniform(-12, 12))
+    reach = rng.uniform(0.3, 0.6)
+    half_x, half_y = reach * w, reach * h
+    turn = np.radians(rng.uniform(-12, 12) * size / max(w, h))
     strokes = [(-1, -1, 1, 1), (-1, 1, 1, -1)]
     if pen.style == "slash":  # mostly "/", sometimes "\\"
         strokes = [strokes[1] if rng.random() < 0.75 else strokes[0]]
     for sx0, sy0, sx1, sy1 in strokes:
         ends = []
         for sx, sy in ((sx0, sy0), (sx1, sy1)):
-            dx = sx * half * rng.uniform(0.8, 1.15)
-            dy = sy * half * rng.uniform(0.8, 1.15)
+            dx = sx * half_x * rng.uniform(0.8, 1.15)
+            dy = sy * half_y * rng.uniform(0.8, 1.15)
             ends.append((cx + dx * np.cos(turn) - dy * np.sin(turn), cy + dx * np.sin(turn) + dy * np.cos(turn)))
         paper.stroke(ends, pen)
 
@@ -349,8 +354,8 @@ def filled_paper(layout: ScoreSheetLayout, sheet: Sheet, code: SheetCode, px_per
             if state == "void":
                 void_crossed.add(i)
     for kind, (x, y, w, h) in enumerate(geometry.bonus_boxes, start=1):
-        if kind in sheet.bonus_kinds():
-            put((x, y, w, h) if rng.random() < 0.5 else (x + 0.5, y + 0.5, 7.0, h - 1.0))
+        if kind in sheet.bonus_kinds():  # the whole box struck, or its badge crossed (past its dark disc)
+            put((x, y, w, h) if rng.random() < 0.7 else (x - 1.0, y, h, h))
     if rng.random() < 0.7:
         _write_name(paper, layout, main, rng)
     if rng.random() < 0.7:
@@ -395,10 +400,13 @@ def page_of(sheets: list[np.ndarray], px_per_mm: float, heights: list[float]) ->
     return page
 
 
-def photograph(document: np.ndarray, px_per_mm: float, rng: random.Random, conditions: Conditions) -> np.ndarray:
-    """A phone photo of `document` (RGB floats): any turn, tilt, light, shadow, blur, noise and JPEG."""
+def photograph(document: np.ndarray, px_per_mm: float, rng: random.Random, conditions: Conditions,
+               smallest: int = 1200, least: float = 0.35) -> tuple[np.ndarray, bytes]:
+    """A phone photo of `document` (RGB floats): any turn, tilt, light, shadow, blur, noise and JPEG;
+    the picture (BGR) and its JPEG file. The photo is `smallest`..4000 pixels wide and the document fills
+    `least`..95 % of it."""
     landscape = rng.random() < 0.6
-    frame_w = rng.randint(1200, 4000)
+    frame_w = rng.randint(smallest, 4000)
     aspect = rng.choice((4 / 3, 16 / 9, 3 / 2))
     frame_h = int(frame_w / aspect) if landscape else int(frame_w * aspect)
     conditions.width = frame_w
@@ -411,9 +419,9 @@ def photograph(document: np.ndarray, px_per_mm: float, rng: random.Random, condi
         area = abs(cv2.contourArea(corners.astype(np.float32)))
         spread = corners.max(axis=0) - corners.min(axis=0)
         largest = min(0.985 * frame_w / spread[0], 0.985 * frame_h / spread[1])
-        if largest**2 * area / (frame_w * frame_h) >= 0.36:
+        if largest**2 * area / (frame_w * frame_h) >= least + 0.01:
             break
-    fill = rng.uniform(0.35, 0.95)
+    fill = rng.uniform(least, 0.95)
     scale = min(np.sqrt(fill * frame_w * frame_h / area), largest)
     conditions.fill = float(scale * scale * area / (frame_w * frame_h))
     placed = (corners - corners.min(axis=0)) * scale
@@ -438,7 +446,7 @@ def photograph(document: np.ndarray, px_per_mm: float, rng: random.Random, condi
     conditions.jpeg = quality
     bgr = np.clip(photo, 0, 255).astype(np.uint8)[..., ::-1]
     ok, encoded = cv2.imencode(".jpg", bgr, [cv2.IMWRITE_JPEG_QUALITY, quality])
-    return cv2.imdecode(encoded, cv2.IMREAD_COLOR)
+    return cv2.imdecode(encoded, cv2.IMREAD_COLOR), encoded.tobytes()
 
 
 def _pose(w: int, h: int, tilt: float, rng: random.Random, along: bool) -> np.ndarray:
@@ -533,11 +541,12 @@ def sample(layouts: list[ScoreSheetLayout], seed: int, two_up: bool | None = Non
         pictures.append(picture)
         truths.append(truth)
         conditions.styles.append(style)
-    if two_up:
+    if two_up:  # a whole page: photographed so that each sheet has about what a single sheet has at least
         document = page_of(pictures, px_per_mm, [layout.height] * count)
+        image, jpeg = photograph(document, px_per_mm, rng, conditions, smallest=1800, least=0.5)
     else:
-        document = _cut(pictures[0], px_per_mm, rng)
-    return Sample(photograph(document, px_per_mm, rng, conditions), truths, conditions)
+        image, jpeg = photograph(_cut(pictures[0], px_per_mm, rng), px_per_mm, rng, conditions)
+    return Sample(image, truths, conditions, jpeg)
 
 
 def _cut(picture: np.ndarray, px_per_mm: float, rng: random.Random) -> np.ndarray:
