@@ -29,6 +29,10 @@ PX_PER_MM = 6.0
 CROSSED = 0.0065
 """Ink cover (share of a field's weighted middle, in full-black equivalents) at or above which a field is crossed."""
 EMPTY = 0.0035
+LINE_CROSSED = 0.04
+LINE_EMPTY = 0.02
+"""Mean darkening along the darkest slanted line through a field at or above which it is crossed (a faint
+single slash), and at or below which the line says nothing."""
 """Ink cover at or below which a field is empty; between the two it is uncertain."""
 NOISE = 0.08
 NOISE_FLOOR = 0.035
@@ -61,21 +65,28 @@ class Reading:
     cover: float
     streak: bool
     """True when most of the ink is one thin level line (a strike-through, not a cross): the cover leaves it out."""
+    line: float = 0.0
+    """The darkest slanted line through the field's middle: its mean darkening (a faint slash shows here)."""
     settled: bool | None = None
     """For an uncertain field: crossed or not as the rules decided (see `printgen.scan.settle`)."""
 
     @property
+    def evidence(self) -> float:
+        """The ink as one number: 1 halfway between empty and crossed, by cover or by the slanted line."""
+        return max(self.cover / ((CROSSED + EMPTY) / 2), self.line / ((LINE_CROSSED + LINE_EMPTY) / 2))
+
+    @property
     def crossed(self) -> bool:
-        """The best guess: crossed or not (an uncertain field as settled by the rules, else by which
-        threshold its ink is nearer)."""
+        """The best guess: crossed or not (an uncertain field as settled by the rules, else by which side of
+        halfway its ink is)."""
         if self.state is State.UNCERTAIN:
-            return self.settled if self.settled is not None else self.cover >= (CROSSED + EMPTY) / 2
+            return self.settled if self.settled is not None else self.evidence >= 1
         return self.state is State.CROSSED
 
     @property
     def doubt(self) -> float:
-        """How far an uncertain field's ink is from the middle of the uncertain band (0 = right in it)."""
-        return abs(self.cover - (CROSSED + EMPTY) / 2) / ((CROSSED - EMPTY) / 2)
+        """How far an uncertain field's ink is from halfway between empty and crossed (0 = right there)."""
+        return abs(self.evidence - 1)
 
 
 PASSES = 2
@@ -204,7 +215,13 @@ def _expected(seen: np.ndarray, blank: np.ndarray, printed: np.ndarray, px_per_m
         return printed.copy()
     points.sort()
     xs = np.array([p[0] for p in points])
-    ys = _monotone(np.array([p[1] for p in points]), np.array([p[2] for p in points], float))
+    modes = np.array([p[1] for p in points])
+    weights = np.array([p[2] for p in points], float)
+    for _ in range(3):  # a colour that ink covers (or a print gone astray) must not bend the curve for the rest
+        ys = _monotone(modes, weights)
+        residual = np.abs(modes - ys)
+        scale = max(1.4826 * float(np.median(residual)), 0.02)
+        weights = np.array([p[2] for p in points], float) * np.where(residual > 2.5 * scale, 0.02, 1.0)
     xs = np.concatenate([[0.0], xs, [1.0]])
     ys = np.concatenate([[min(ys[0], xs[1]) * 0.5], ys, [max(ys[-1], 1.0)]])
     expected = np.interp(printed, xs, ys).astype(np.float32)
@@ -258,13 +275,31 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     streak = share > 0
     if streak:  # a line through the field: what counts is the ink besides it
         cover *= 1 - share
-    if cover >= CROSSED:
+    line = _slanted_line(mass, weights) if cover > EMPTY / 4 and not streak else 0.0
+    if cover >= CROSSED or line >= LINE_CROSSED:
         state = State.CROSSED
-    elif cover <= EMPTY:
+    elif cover <= EMPTY and line <= LINE_EMPTY:
         state = State.EMPTY
     else:
         state = State.UNCERTAIN
-    return Reading(field, state, cover, streak)
+    return Reading(field, state, cover, streak, line)
+
+
+def _slanted_line(mass: np.ndarray, weights: np.ndarray) -> float:
+    """The highest mean darkening along a straight band (about half a mm wide) slanted 25 to 65 degrees
+    either way through the field's middle: a stroke's faint pieces add up along its line, noise does not."""
+    h, w = mass.shape
+    centre = (w / 2, h / 2)
+    best = 0.0
+    for angle in (*range(25, 66, 5), *range(-65, -24, 5)):
+        turn = cv2.getRotationMatrix2D(centre, angle, 1.0)
+        ink_rows = cv2.warpAffine(mass, turn, (w, h), flags=cv2.INTER_LINEAR).sum(axis=1)
+        weight_rows = cv2.warpAffine(weights, turn, (w, h), flags=cv2.INTER_LINEAR).sum(axis=1)
+        ink_rows = np.convolve(ink_rows, np.ones(3), mode="same")
+        weight_rows = np.convolve(weight_rows, np.ones(3), mode="same")
+        if weight_rows.max() > 0:  # a line's ink against a whole line's length: short pieces count less
+            best = max(best, float(ink_rows.max() / weight_rows.max()))
+    return best
 
 
 def _weights(field: Field, x0: int, y0: int, shape: tuple[int, ...], px_per_mm: float) -> np.ndarray:

@@ -111,10 +111,10 @@ def _detector() -> cv2.aruco.ArucoDetector:
                                       4, 2)
     parameters = cv2.aruco.DetectorParameters()
     parameters.adaptiveThreshWinSizeMin = 5
-    parameters.adaptiveThreshWinSizeMax = 45
-    parameters.adaptiveThreshWinSizeStep = 8
-    parameters.minMarkerPerimeterRate = 0.012
-    parameters.polygonalApproxAccuracyRate = 0.06
+    parameters.adaptiveThreshWinSizeMax = 35
+    parameters.adaptiveThreshWinSizeStep = 10
+    parameters.minMarkerPerimeterRate = 0.02
+    parameters.polygonalApproxAccuracyRate = 0.05
     parameters.minCornerDistanceRate = 0.03
     parameters.minDistanceToBorder = 1
     parameters.perspectiveRemovePixelPerCell = 8
@@ -193,7 +193,7 @@ def _plausible(group: dict[int, Marker]) -> float | None:
     sides = [m.side for m in group.values()]
     if max(sides) > 3 * min(sides):
         return None
-    winding = [float(np.cross(m.right, m.down)) for m in group.values()]
+    winding = [float(m.right[0] * m.down[1] - m.right[1] * m.down[0]) for m in group.values()]
     if min(winding) * max(winding) <= 0:
         return None
     for a, b, axis in EDGES:

@@ -29,7 +29,7 @@ from printgen.layouts.model import ScoreSheetLayout
 from printgen.page import Item
 from printgen.rules import qwixx
 from printgen.rules.sheet import Sheet
-from printgen.rules.variants import shuffled_numbers
+from printgen.rules.variants import shuffled_numbers, variant
 from printgen.scan.codes import SheetCode, layout_version
 from printgen.scan.raster import raster
 from printgen.scan.template import blank_item
@@ -401,12 +401,12 @@ def page_of(sheets: list[np.ndarray], px_per_mm: float, heights: list[float]) ->
 
 
 def photograph(document: np.ndarray, px_per_mm: float, rng: random.Random, conditions: Conditions,
-               smallest: int = 1200, least: float = 0.35) -> tuple[np.ndarray, bytes]:
+               smallest: int = 1200, least: float = 0.35, widest: int = 4000) -> tuple[np.ndarray, bytes]:
     """A phone photo of `document` (RGB floats): any turn, tilt, light, shadow, blur, noise and JPEG;
-    the picture (BGR) and its JPEG file. The photo is `smallest`..4000 pixels wide and the document fills
-    `least`..95 % of it."""
+    the picture (BGR) and its JPEG file. The photo is `smallest`..`widest` pixels wide and the document
+    fills `least`..95 % of it."""
     landscape = rng.random() < 0.6
-    frame_w = rng.randint(smallest, 4000)
+    frame_w = rng.randint(smallest, max(smallest, widest))
     aspect = rng.choice((4 / 3, 16 / 9, 3 / 2))
     frame_h = int(frame_w / aspect) if landscape else int(frame_w * aspect)
     conditions.width = frame_w
@@ -525,8 +525,11 @@ def _shadow(w: int, h: int, rng: random.Random) -> np.ndarray:
     return cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
-def sample(layouts: list[ScoreSheetLayout], seed: int, two_up: bool | None = None) -> Sample:
-    """One photo-like picture from `seed`: a sheet (or a 2-up page of two) of a random one of `layouts`."""
+def sample(layouts: list[ScoreSheetLayout], seed: int, two_up: bool | None = None, widest: int = 4000,
+           shuffle: bool | None = None) -> Sample:
+    """One photo-like picture from `seed`: a sheet (or a 2-up page of two) of a random one of `layouts`,
+    at most `widest` pixels wide (smaller pictures are quicker to make and read, as tests want);
+    `shuffle` forces or forbids shuffled numbers where the layout allows them."""
     rng = random.Random(seed)
     layout = rng.choice(layouts)
     if two_up is None:
@@ -536,16 +539,16 @@ def sample(layouts: list[ScoreSheetLayout], seed: int, two_up: bool | None = Non
     conditions = Conditions(sheets=count)
     pictures, truths = [], []
     for _ in range(count):
-        sheet, code = played_sheet(layout, rng)
+        sheet, code = played_sheet(layout, rng, shuffle if variant(layout.rules).shuffled_lock_numbers else None)
         picture, truth, style = filled_paper(layout, sheet, code, px_per_mm, rng)
         pictures.append(picture)
         truths.append(truth)
         conditions.styles.append(style)
     if two_up:  # a whole page: photographed so that each sheet has about what a single sheet has at least
         document = page_of(pictures, px_per_mm, [layout.height] * count)
-        image, jpeg = photograph(document, px_per_mm, rng, conditions, smallest=1800, least=0.5)
+        image, jpeg = photograph(document, px_per_mm, rng, conditions, 1800, 0.5, widest)
     else:
-        image, jpeg = photograph(_cut(pictures[0], px_per_mm, rng), px_per_mm, rng, conditions)
+        image, jpeg = photograph(_cut(pictures[0], px_per_mm, rng), px_per_mm, rng, conditions, widest=widest)
     return Sample(image, truths, conditions, jpeg)
 
 
