@@ -43,6 +43,9 @@ TOLERANCE = 0.3
 BLURS = (0.0, 0.08, 0.15, 0.25, 0.35, 0.5, 0.7)
 """mm: the photo blurs to try on the blank sheet."""
 COLOUR_SHIFT = 0.35
+STRUCK_THROUGH = ("number", "lock")
+"""Fields where a level line means something else than a cross (a skipped number, a row closed by another
+player); on penalty and bonus boxes any line is a mark."""
 STREAK_BAND = 1.2
 """mm: the width of the band a strike-through line must lie in (blurred lines spread)."""
 """How far (luminance) a printed colour may differ from what the blank sheet predicts."""
@@ -90,6 +93,8 @@ class Reading:
 
 
 PASSES = 2
+EDGE = 2.5
+"""mm of the sheet's border that says nothing about the light."""
 CLIPPED = 0.985
 
 
@@ -148,10 +153,14 @@ def _as_blurred(expected: np.ndarray, seen: np.ndarray, px_per_mm: float) -> np.
 
 
 def _paper(blank: np.ndarray, px_per_mm: float) -> np.ndarray:
-    """Where the blank sheet is plain paper, well away from anything printed."""
+    """Where the blank sheet is plain paper, well away from anything printed and from its cut edges (a
+    sheet cut by hand may show the table there)."""
     white = (blank.min(axis=2) > 0.97).astype(np.uint8)
     radius = max(1, int(round(0.6 * px_per_mm)))
-    return cv2.erode(white, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2)).astype(bool)
+    paper = cv2.erode(white, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2)).astype(bool)
+    edge = int(round(EDGE * px_per_mm))
+    paper[:edge], paper[-edge:], paper[:, :edge], paper[:, -edge:] = False, False, False, False
+    return paper
 
 
 def _gain(seen: np.ndarray, paper: np.ndarray, px_per_mm: float, percentile: float = 75,
@@ -271,7 +280,8 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
         return Reading(field, State.UNCERTAIN, 0.0, False)
     mass = patch * weights
     cover = float(mass.sum()) / total
-    share = _streak_share(mass, px_per_mm) if cover > EMPTY else 0.0
+    struck = field.kind in STRUCK_THROUGH and cover > EMPTY
+    share = _streak_share(mass, px_per_mm) if struck else 0.0
     streak = share > 0
     if streak:  # a line through the field: what counts is the ink besides it
         cover *= 1 - share
