@@ -48,7 +48,7 @@ def _structure(grey: np.ndarray) -> np.ndarray:
 def displacement(photo: np.ndarray, blank: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarray] | None:
     """Per pixel, where in `photo` each pixel of `blank` is (dx, dy), or None when nothing can be trusted."""
     h, w = blank.shape
-    size = int(round(PATCH * px_per_mm))
+    size = round(PATCH * px_per_mm)
     step = size // 2
     window = cv2.createHanningWindow((size, size), cv2.CV_32F)
     rows = max(1, (h - size) // step + 1)

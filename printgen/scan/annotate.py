@@ -54,7 +54,7 @@ def _outline(picture: np.ndarray, to_picture: np.ndarray, box: tuple[float, floa
 
 def _label(picture: np.ndarray, text: str, at: np.ndarray, colour: tuple[int, int, int], size: float) -> None:
     origin = (int(at[0]), int(at[1]))
-    thickness = max(1, int(round(size * 2)))
+    thickness = max(1, round(size * 2))
     cv2.putText(picture, text, origin, cv2.FONT_HERSHEY_SIMPLEX, size, (255, 255, 255), thickness + 3, cv2.LINE_AA)
     cv2.putText(picture, text, origin, cv2.FONT_HERSHEY_SIMPLEX, size, colour, thickness, cv2.LINE_AA)
 
@@ -64,7 +64,7 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -
     geometry = sheet_geometry(layout)
     corners = _project(to_picture, [(0, 0), (layout.width, 0)])
     mm = float(np.linalg.norm(corners[1] - corners[0])) / layout.width
-    width = max(2, int(round(mm * 0.6)))
+    width = max(2, round(mm * 0.6))
     size = max(0.4, mm * 0.28)
     for item in reading.readings:
         if item.state is State.UNCERTAIN:

@@ -50,7 +50,7 @@ def _warp(gray: np.ndarray, to_photo: np.ndarray, origin: tuple[float, float], s
           px_per_mm: float) -> np.ndarray:
     """The square of `span` mm at `origin` (sheet mm) of the photo, resampled at `px_per_mm`."""
     scale = np.array([[1 / px_per_mm, 0, origin[0]], [0, 1 / px_per_mm, origin[1]], [0, 0, 1]])
-    side = int(round(span * px_per_mm))
+    side = round(span * px_per_mm)
     return cv2.warpPerspective(gray, to_photo @ scale, (side, side), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                borderMode=cv2.BORDER_REPLICATE)
 
@@ -80,8 +80,8 @@ def _function_modules(version: int) -> tuple[np.ndarray, np.ndarray]:
                 dark[centre + r, centre + c] = max(abs(r), abs(c)) != 1
     known[n - 8, 8] = dark[n - 8, 8] = True  # the dark module every code has
     reference = np.array(modules("0", version), bool)  # printgen's codes share one mask and level: one format
-    for r, c in [(8, i) for i in (*range(0, 6), 7, 8, *range(n - 8, n))] + \
-                [(i, 8) for i in (*range(0, 6), 7, *range(n - 7, n))]:
+    for r, c in [(8, i) for i in (*range(6), 7, 8, *range(n - 8, n))] + \
+                [(i, 8) for i in (*range(6), 7, *range(n - 7, n))]:
         known[r, c] = True
         dark[r, c] = reference[r, c]
     return known, dark
@@ -94,7 +94,7 @@ def _finders(version: int, size: float, px_per_mm: float) -> tuple[np.ndarray, n
     known, dark = _function_modules(version)
     finder = np.zeros((n, n), bool)
     finder[:8, :8] = finder[:8, n - 8:] = finder[n - 8:, :8] = True
-    side = int(round(size * px_per_mm))
+    side = round(size * px_per_mm)
     grid = np.where(dark, 0.0, 1.0).astype(np.float32)
     template = cv2.resize(grid, (side, side), interpolation=cv2.INTER_NEAREST)
     template = cv2.GaussianBlur(template, (0, 0), 0.6)

@@ -116,7 +116,7 @@ def ink(photo: np.ndarray, blank: np.ndarray, px_per_mm: float = PX_PER_MM) -> n
         gain = _gain(raw / np.maximum(expected, 1e-3), paper, px_per_mm, 50, (expected > 0.3) & unclipped)
     seen = raw / gain
     expected = _as_blurred(_expected(seen, blank, printed, px_per_mm), seen, px_per_mm)
-    radius = max(1, int(round(TOLERANCE * px_per_mm)))
+    radius = max(1, round(TOLERANCE * px_per_mm))
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
     tolerant = np.minimum(cv2.erode(expected, disc), CLIPPED / gain)
     seen = cv2.GaussianBlur(seen, (0, 0), 0.12 * px_per_mm)
@@ -156,9 +156,9 @@ def _paper(blank: np.ndarray, px_per_mm: float) -> np.ndarray:
     """Where the blank sheet is plain paper, well away from anything printed and from its cut edges (a
     sheet cut by hand may show the table there)."""
     white = (blank.min(axis=2) > 0.97).astype(np.uint8)
-    radius = max(1, int(round(0.6 * px_per_mm)))
+    radius = max(1, round(0.6 * px_per_mm))
     paper = cv2.erode(white, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2)).astype(bool)
-    edge = int(round(EDGE * px_per_mm))
+    edge = round(EDGE * px_per_mm)
     paper[:edge], paper[-edge:], paper[:, :edge], paper[:, -edge:] = False, False, False, False
     return paper
 
@@ -168,7 +168,7 @@ def _gain(seen: np.ndarray, paper: np.ndarray, px_per_mm: float, percentile: flo
     """A smooth map of the light falling on the sheet, from the photo's brightness where it shows `paper`;
     given the photo divided by what the print should look like, blocks without paper use `fallback` pixels
     (every known colour) instead."""
-    block = max(4, int(round(4.0 * px_per_mm)))
+    block = max(4, round(4.0 * px_per_mm))
     h, w = seen.shape
     rows, cols = -(-h // block), -(-w // block)
     values = np.zeros((rows, cols), np.float32)

@@ -20,10 +20,10 @@ from printgen.scan.codes import modules
 
 MARK_INK = "#000000"
 MARKER_BITS = (
-    "1111" "1000" "1011" "1001",
-    "0000" "1001" "0010" "1101",
-    "0100" "0010" "1001" "1010",
-    "1001" "0011" "1101" "0011",
+    ("1111" "1000" "1011" "1001"),
+    ("0000" "1001" "0010" "1101"),
+    ("0100" "0010" "1001" "1010"),
+    ("1001" "0011" "1101" "0011"),
 )
 """Top left, top right, bottom right, bottom left: 4 x 4 bits row by row, 1 = white (the ArUco convention)."""
 MARKER_CELLS = 6

@@ -56,8 +56,8 @@ class Tally:
         return [
             f"fields right        {self.fields_right / max(self.fields, 1):8.3%}  ({self.fields_right} of {self.fields})",
             f"sheets right        {self.sheets_right / max(self.sheets, 1):8.3%}  ({self.sheets_right} of {self.sheets})",
-            f"wrong sheets flagged {self.wrong_flagged / max(wrong, 1):7.1%}  ({self.wrong_flagged} of {wrong}; "
-            f"{self.unreadable} unreadable)",
+            (f"wrong sheets flagged {self.wrong_flagged / max(wrong, 1):7.1%}  ({self.wrong_flagged} of {wrong}; "
+            f"{self.unreadable} unreadable)"),
             f"right sheets with an uncertain field: {self.uncertain_right}",
         ]
 

@@ -18,12 +18,12 @@ from printgen import layouts
 from printgen.builders.geometry import sheet_geometry
 from printgen.layouts.model import ScoreSheetLayout
 from printgen.scan.codes import CodeError, SheetCode, layout_name, layout_version, parse
+from printgen.scan.crosses import marks_of
 from printgen.scan.decode import read_code
 from printgen.scan.fields import PX_PER_MM, Reading, State, ink, read_fields
 from printgen.scan.identify import identify
 from printgen.scan.locate import SheetMarkers, find_markers, group_sheets
 from printgen.scan.rectify import pixels_per_mm, rectify
-from printgen.scan.crosses import marks_of
 from printgen.scan.referee import Marks, Verdict, referee
 from printgen.scan.settle import settle
 from printgen.scan.template import blank_pixels, fields

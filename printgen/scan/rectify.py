@@ -28,6 +28,6 @@ def rectify(photo: np.ndarray, to_photo: np.ndarray, width: float, height: float
         matrix = np.diag([shrink, shrink, 1.0]) @ np.array([[1, 0, 0.5], [0, 1, 0.5], [0, 0, 1]]) @ matrix
         matrix = np.array([[1, 0, -0.5], [0, 1, -0.5], [0, 0, 1]]) @ matrix
     to_sheet_px = np.array([[1 / px_per_mm, 0, 0.5 / px_per_mm], [0, 1 / px_per_mm, 0.5 / px_per_mm], [0, 0, 1]])
-    size = (int(round(width * px_per_mm)), int(round(height * px_per_mm)))
+    size = (round(width * px_per_mm), round(height * px_per_mm))
     return cv2.warpPerspective(image, matrix @ to_sheet_px, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                borderMode=cv2.BORDER_REPLICATE)

@@ -89,8 +89,8 @@ def summary(result: Result) -> list[str]:
     if reading.recognised is not None:
         extra.append("code unreadable, recognised by its print")
     state = "legal" if verdict.legal else "NOT LEGAL"
-    lines = [f"{where(reading)}: {layout.name}{' (' + ', '.join(extra) + ')' if extra else ''}: "
-             f"total {verdict.total}, {state}"]
+    lines = [(f"{where(reading)}: {layout.name}{' (' + ', '.join(extra) + ')' if extra else ''}: "
+             f"total {verdict.total}, {state}")]
     numbers = reading.code.numbers or tuple(row.numbers for row in layout.rows)
     for index, (order, crossed, lock) in enumerate(zip(numbers, marks.rows, marks.locks)):
         shown = " ".join(str(n) for n in order if n in crossed) or "-"

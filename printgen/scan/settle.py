@@ -14,8 +14,8 @@ from itertools import product
 
 from printgen.layouts.model import ScoreSheetLayout
 from printgen.scan.codes import SheetCode
-from printgen.scan.fields import Reading, State
 from printgen.scan.crosses import marks_of
+from printgen.scan.fields import Reading, State
 from printgen.scan.referee import referee
 
 MOST = 8

@@ -81,7 +81,7 @@ def blank_pixels(layout: ScoreSheetLayout, code: SheetCode, px_per_mm: float) ->
     from printgen.scan.raster import raster
 
     pixels = raster(blank_item(layout, code).as_page(), px_per_mm)
-    size = (int(round(layout.width * px_per_mm)), int(round(layout.height * px_per_mm)))
+    size = (round(layout.width * px_per_mm), round(layout.height * px_per_mm))
     if (pixels.shape[1], pixels.shape[0]) != size:
         pixels = cv2.resize(pixels, size, interpolation=cv2.INTER_AREA)
     return pixels.astype(np.float32) / 255.0

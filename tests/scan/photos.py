@@ -33,5 +33,5 @@ def photo(picture: np.ndarray, turn: float = 0.0, keystone: float = 0.0, width: 
     out = cv2.warpPerspective(picture, matrix, (width, height), flags=cv2.INTER_AREA, borderValue=background)
     if blur:
         out = cv2.GaussianBlur(out, (0, 0), blur)
-    ok, encoded = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, jpeg])
+    _ok, encoded = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, jpeg])
     return cv2.imdecode(encoded, cv2.IMREAD_COLOR)

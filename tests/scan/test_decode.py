@@ -10,12 +10,12 @@ from tests.scan.conftest import NEEDS_SCAN, SHEETS, sheet
 
 cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
 
-from printgen.builders.geometry import sheet_geometry  # noqa: E402
-from printgen.builders.pad import pad_items  # noqa: E402
-from printgen.page import Page, Use  # noqa: E402
-from printgen.scan.decode import read_code  # noqa: E402
-from printgen.scan.locate import find_markers, group_sheets  # noqa: E402
-from tests.scan.photos import photo, printed  # noqa: E402
+from printgen.builders.geometry import sheet_geometry
+from printgen.builders.pad import pad_items
+from printgen.page import Page, Use
+from printgen.scan.decode import read_code
+from printgen.scan.locate import find_markers, group_sheets
+from tests.scan.photos import photo, printed
 
 
 @pytest.mark.parametrize("name", SHEETS)

@@ -12,13 +12,13 @@ from tests.scan.conftest import NEEDS_SCAN, sheet
 
 cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
 
-from printgen.builders.geometry import sheet_geometry  # noqa: E402
-from printgen.scan.codes import SheetCode, layout_version  # noqa: E402
-from printgen.scan.fields import State  # noqa: E402
-from printgen.scan.reader import SheetReading  # noqa: E402
-from printgen.scan.synthetic import Paper, mark, pen, printed  # noqa: E402
-from printgen.scan.template import blank_item  # noqa: E402
-from tests.scan.photos import photo  # noqa: E402
+from printgen.builders.geometry import sheet_geometry
+from printgen.scan.codes import SheetCode, layout_version
+from printgen.scan.fields import State
+from printgen.scan.reader import SheetReading
+from printgen.scan.synthetic import Paper, mark, pen, printed
+from printgen.scan.template import blank_item
+from tests.scan.photos import photo
 
 PX = 10.0
 

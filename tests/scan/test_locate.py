@@ -8,12 +8,12 @@ from tests.scan.conftest import NEEDS_SCAN, sheet
 
 cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
 
-from printgen.builders.pad import pad_items  # noqa: E402
-from printgen.builders.scoresheet import build_sheet  # noqa: E402
-from printgen.printing.imposition import impose, plan_grid  # noqa: E402
-from printgen.printing.paper import paper_size  # noqa: E402
-from printgen.scan.locate import find_markers, group_sheets  # noqa: E402
-from tests.scan.photos import photo, printed  # noqa: E402
+from printgen.builders.pad import pad_items
+from printgen.builders.scoresheet import build_sheet
+from printgen.printing.imposition import impose, plan_grid
+from printgen.printing.paper import paper_size
+from printgen.scan.locate import find_markers, group_sheets
+from tests.scan.photos import photo, printed
 
 
 @pytest.mark.parametrize("turn", [0, 33, 90, 180, 251])
@@ -44,7 +44,7 @@ def test_every_sheet_of_a_page_is_found_with_its_own_markers(per_page: int) -> N
 def test_three_markers_still_make_a_sheet() -> None:
     layout = sheet("qwixx-standard")
     picture = printed(build_sheet(layout), 6)
-    picture[-int(12 * 6):, -int(12 * 6):] = 255  # the bottom-right marker torn off
+    picture[-(12 * 6):, -(12 * 6):] = 255  # the bottom-right marker torn off
     groups = group_sheets(find_markers(cv2.cvtColor(photo(picture, turn=8), cv2.COLOR_BGR2GRAY)))
     assert len(groups) == 1 and sorted(groups[0].markers) == [0, 1, 3]
 

@@ -10,10 +10,10 @@ from tests.scan.conftest import NEEDS_SCAN, SHEETS, sheet
 
 cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
 
-from printgen.builders.geometry import sheet_geometry  # noqa: E402
-from printgen.scan.measure import Tally  # noqa: E402
-from printgen.scan.reader import SheetReading, Unreadable  # noqa: E402
-from printgen.scan.synthetic import sample  # noqa: E402
+from printgen.builders.geometry import sheet_geometry
+from printgen.scan.measure import Tally
+from printgen.scan.reader import SheetReading, Unreadable
+from printgen.scan.synthetic import sample
 
 
 @pytest.fixture(scope="module")
