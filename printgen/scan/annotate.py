@@ -73,17 +73,23 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -
         elif item.crossed:
             _outline(picture, to_picture, item.field.box, item.field.round, GREEN, width)
     verdict = reading.verdict
-    for index, row in enumerate(geometry.rows):
-        cx, cy, r = row.lock
-        at = _project(to_picture, [(cx - r, cy + r + 0.5)])[0]
-        _label(picture, str(verdict.points[index]), at, DARK, size)
+    for index, row in enumerate(geometry.rows):  # each row's points just beyond the sheet's edge, by its lock
+        _, cy, _ = row.lock
+        at = _project(to_picture, [(layout.width + 3.0, cy)])[0]
+        text = str(verdict.points[index])
+        (text_w, text_h), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, size, 2)
+        _label(picture, text, at + np.array([-text_w / 2, text_h / 2]), DARK, size)
     x, y, w, h = geometry.totals[-1]
     _label(picture, str(verdict.total), _project(to_picture, [(x + w * 0.6, y + h * 0.8)])[0], DARK, size * 1.2)
     state = "legal" if verdict.legal else "NOT LEGAL"
     title = f"{layout.name}: total {verdict.total}, {state}"
     outline = _project(to_picture, [(0, 0), (layout.width, 0), (layout.width, layout.height), (0, layout.height)])
-    (text_w, text_h), _ = cv2.getTextSize(title, cv2.FONT_HERSHEY_SIMPLEX, size * 1.2, 2)
+    title_size = size * 1.2
+    (text_w, text_h), _ = cv2.getTextSize(title, cv2.FONT_HERSHEY_SIMPLEX, title_size, 2)
+    if text_w > picture.shape[1] - 16:
+        title_size *= (picture.shape[1] - 16) / text_w
+        (text_w, text_h), _ = cv2.getTextSize(title, cv2.FONT_HERSHEY_SIMPLEX, title_size, 2)
     left, top = outline.min(axis=0)
-    at_y = top - 0.5 * text_h if top > 2 * text_h else top + 1.5 * text_h
-    at_x = min(max(left, 4), picture.shape[1] - text_w - 4)
-    _label(picture, title, np.array([at_x, at_y]), GREEN if verdict.legal else RED, size * 1.2)
+    at_y = top - 0.6 * text_h if top > 2 * text_h else top + 1.6 * text_h
+    at_x = min(max(left, 8), picture.shape[1] - text_w - 8)
+    _label(picture, title, np.array([at_x, at_y]), GREEN if verdict.legal else RED, title_size)

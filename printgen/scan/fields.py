@@ -93,6 +93,8 @@ class Reading:
 
 
 PASSES = 2
+LIGHT_BLOCK = 2.5
+"""mm: the light is measured in squares this big (a shadow's edge may be about this sharp)."""
 EDGE = 2.5
 """mm of the sheet's border that says nothing about the light."""
 CLIPPED = 0.985
@@ -168,7 +170,7 @@ def _gain(seen: np.ndarray, paper: np.ndarray, px_per_mm: float, percentile: flo
     """A smooth map of the light falling on the sheet, from the photo's brightness where it shows `paper`;
     given the photo divided by what the print should look like, blocks without paper use `fallback` pixels
     (every known colour) instead."""
-    block = max(4, round(4.0 * px_per_mm))
+    block = max(4, round(LIGHT_BLOCK * px_per_mm))
     h, w = seen.shape
     rows, cols = -(-h // block), -(-w // block)
     values = np.zeros((rows, cols), np.float32)
