@@ -83,7 +83,7 @@ def main() -> None:
           f"({tally.wrong_flagged} of {wrong}; {tally.unreadable} unreadable)")
     print(f"seconds per photo      {sum(times) / len(times):8.3f}   target < 1 s   "
           f"(median {times[len(times) // 2]:.3f}, slowest {times[-1]:.3f})")
-    print(f"right sheets with an uncertain field: {tally.uncertain_right} of {tally.sheets_right}")
+    print(f"right sheets flagged all the same: {tally.flagged_right} of {tally.sheets_right}")
     for name, part in by_layout.items():
         if part.sheets:
             print(f"  {name:<18} sheets right {part.sheets_right:4d} of {part.sheets:4d}   "

@@ -217,10 +217,11 @@ def _numbers(fine: np.ndarray, layout: ScoreSheetLayout) -> tuple[tuple[tuple[in
             for j, number in enumerate(movable):
                 scores[i, j] = _match(fine, (x, y, side, side), glyphs[number][0])
         order = _best_arrangement(scores)
-        for i, j in enumerate(order):
-            others = np.delete(scores[i], j)
-            if scores[i, j] - others.max() < CLEAR:
-                sure = False
+        for a in range(len(order)):  # clear only if no two cells would rather swap their numbers
+            for b in range(a + 1, len(order)):
+                kept = scores[a, order[a]] + scores[b, order[b]]
+                if kept - (scores[a, order[b]] + scores[b, order[a]]) < 2 * CLEAR:
+                    sure = False
         rows.append((*(movable[j] for j in order), spec.numbers[-1]))
     return tuple(rows), sure
 

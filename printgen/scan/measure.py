@@ -18,8 +18,8 @@ class Tally:
     sheets_right: int = 0
     wrong_flagged: int = 0
     unreadable: int = 0
-    uncertain_right: int = 0
-    """Sheets read entirely right that still carried an uncertain field."""
+    flagged_right: int = 0
+    """Sheets read entirely right that were still flagged for a check."""
     failures: list[str] = field(default_factory=list)
 
     def add(self, name: str, truths: list[Truth], results: list[Result]) -> None:
@@ -43,9 +43,9 @@ class Tally:
             self.fields_right += len(best.readings) - len(wrong)
             if not wrong and same_code:
                 self.sheets_right += 1
-                self.uncertain_right += bool(best.uncertain)
+                self.flagged_right += best.flagged
                 continue
-            flagged = bool(best.uncertain) or not best.verdict.legal
+            flagged = best.flagged
             self.wrong_flagged += flagged
             what = ", ".join(wrong) if same_code else f"code {best.code} != {truth.code}"
             self.failures.append(f"{name}: {'flagged' if flagged else 'NOT FLAGGED'}: {what}")
@@ -58,7 +58,7 @@ class Tally:
             f"sheets right        {self.sheets_right / max(self.sheets, 1):8.3%}  ({self.sheets_right} of {self.sheets})",
             (f"wrong sheets flagged {self.wrong_flagged / max(wrong, 1):7.1%}  ({self.wrong_flagged} of {wrong}; "
             f"{self.unreadable} unreadable)"),
-            f"right sheets with an uncertain field: {self.uncertain_right}",
+            f"right sheets flagged all the same: {self.flagged_right}",
         ]
 
 

@@ -61,6 +61,12 @@ class SheetReading:
     def uncertain(self) -> list[Reading]:
         return [r for r in self.readings if r.state is State.UNCERTAIN]
 
+    @property
+    def flagged(self) -> bool:
+        """True when a person should check this sheet: a field is uncertain, the code was not read (the sheet
+        was recognised by its print) or the sheet is not legal."""
+        return bool(self.uncertain) or self.recognised is not None or not self.verdict.legal
+
 
 @dataclass
 class Unreadable:

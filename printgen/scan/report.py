@@ -69,7 +69,9 @@ def uncertain_fields(reading: SheetReading) -> list[Any]:
             found.append({"bonus_row": f.index})
         else:
             found.append({"bonus_box": LETTERS[f.index]})
-    found += [f"code: {what}" for what in reading.recognised or ()]
+    if reading.recognised is not None:
+        found.append("code: not read, the sheet was recognised by its print")
+        found += [f"code: {what}" for what in reading.recognised]
     return found
 
 
@@ -104,6 +106,8 @@ def summary(result: Result) -> list[str]:
         lines.append(f"  bonus boxes crossed: {boxes}")
     lines += [f"  problem: {problem}" for problem in verdict.problems]
     doubts = [r.field.name for r in reading.uncertain] + [f"code ({what})" for what in reading.recognised or ()]
+    if reading.recognised is not None and not reading.recognised:
+        doubts.append("the sheet's data (code not read)")
     if doubts:
         lines.append(f"  uncertain, check by eye: {', '.join(doubts)}")
     return lines
