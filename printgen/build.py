@@ -70,8 +70,8 @@ class BuildOptions:
     timestamp: bool = False
     svg_text: str = "outline"
     icc: Path | None = None
-    svg_text: str = "outline"
-    icc: Path | None = None
+    scan_marks: bool = True
+    """Score sheets: corner markers and a code, so that `printgen score` can read photos of them."""
 
     @property
     def page_paper(self) -> str:
@@ -284,7 +284,7 @@ def plan_pad(layout: ScoreSheetLayout, options: BuildOptions, on_page: ProgressC
 
     def items() -> Iterator[Item]:
         return pad_items(layout, options.pad_sheets, options.seed, options.lang, options.symbols,
-                         options.lucky_pool, options.shuffle)
+                         options.lucky_pool, options.shuffle, options.scan_marks)
 
     items()  # deals the lucky pairs now: a bad pool is refused before anything is written
     name, svg_name, about = base_name(layout, options), base_name(layout, options, "svg"), subject(layout, options)

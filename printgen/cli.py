@@ -462,3 +462,65 @@ def _run_build(name: str, options: Any, on_written: Callable[[Path], None]) -> l
             done[0] = count
 
         return build_layout(name, options, advance, on_written)
+
+
+# -- printgen score (issue 15) ---------------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, metavar="PHOTO|FOLDER...",
+                type=click.Path(exists=True, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per sheet instead of the summary.")
+@click.option("--annotate", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="OUT.png",
+              help="Draw what was read over the photo (several photos: OUT-PHOTO.png each).")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              metavar="FILE.csv", help="Write a ranking of every sheet read.")
+@click.option("--layout", "layout_files", multiple=True, metavar="FILE.toml",
+              help="A layout file the sheets were printed from (built-in layouts are always known).")
+@reports_errors
+def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_path: Path | None,
+          layout_files: tuple[str, ...]) -> None:
+    """Score photographed score sheets: read every sheet, add it up and referee it.
+
+    Needs the scan extra (pip install 'printgen[scan]'). Every sheet in a
+    photo is read (a photo of a whole 2-up page gives both); a photo that
+    cannot be read gets one line and the others carry on. Exits 1 when any
+    photo or sheet could not be read.
+
+    \b
+    Examples:
+      printgen score IMG_2041.jpg
+      printgen score IMG_2041.jpg --json --annotate read.png
+      printgen score night/ --csv standings.csv
+    """
+    import json
+
+    from printgen.scan import require_opencv
+
+    require_opencv()
+    from printgen.scan.report import as_json as sheet_json
+    from printgen.scan.report import summary
+    from printgen.scan.score import annotation_target, photos, reader_for, write_annotation, write_standings
+    from printgen.scan.score import score as score_photos
+
+    files = photos(list(paths))
+    reader = reader_for(layout_files)
+    everything: list[Any] = []
+    unread = 0
+    for path, image, results in score_photos(files, reader):
+        everything += results
+        for result in results:
+            if not hasattr(result, "verdict"):
+                unread += 1
+                click.echo(summary(result)[0], err=as_json)
+            elif as_json:
+                click.echo(json.dumps(sheet_json(result), ensure_ascii=False))
+            else:
+                click.echo("\n".join(summary(result)))
+        if annotate is not None and image is not None:
+            written = write_annotation(annotation_target(annotate, path, len(files) > 1), image, results)
+            click.echo(f"wrote {written}", err=as_json)
+    if csv_path is not None:
+        click.echo(f"wrote {write_standings(csv_path, everything)}", err=as_json)
+    if unread:
+        raise PrintgenError(f"{unread} of {len(everything)} sheets or photos could not be read")

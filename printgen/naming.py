@@ -3,7 +3,8 @@
 The default name is the layout's name plus what sets this build apart from
 the plain one, so common variants never replace each other in one folder.
 Both formats: the language when not English, the card size when not the
-layout's, `symbols`, `shuffled` and `seedN` for pads whose sheets differ.
+layout's, `symbols`, `shuffled`, `unmarked` (no scan marks) and `seedN` for pads whose
+sheets differ.
 PDFs only (an SVG is the same whatever the paper): the paper when not the
 default (for the board: `tiles-PAPER` when tiled), `Nup` for a pad not
 printed 2 a page, `print-shop` for one-card pages, `short-edge` or `fronts`
@@ -39,6 +40,8 @@ def base_name(layout: Layout, options: Any, fmt: str = "pdf") -> str:
         parts.append("symbols")
     if options.shuffle:
         parts.append("shuffled")
+    if isinstance(layout, ScoreSheetLayout) and not options.scan_marks:
+        parts.append("unmarked")
     if isinstance(layout, ScoreSheetLayout) and (layout.lucky_numbers or options.shuffle) and options.seed != 1:
         parts.append(f"seed{options.seed}")
     if fmt == "svg" and options.svg_text == "font":

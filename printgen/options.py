@@ -257,6 +257,9 @@ BUILD_OPTIONS: tuple[Option, ...] = (
     Option("shuffle", ("--shuffle",), "A new number order on every sheet (the lock number stays last).",
            frozenset({SHEET}), flag, False, switch=True, only=_shuffles,
            only_text="score sheets with shuffled numbers (qwixx-gemixxt-b)"),
+    Option("scan_marks", ("--scan-marks",), "Corner markers and a small code that `printgen score` reads from a "
+           "photo of the sheet (--no-scan-marks: none).", frozenset({SHEET}), flag, True, switch=True,
+           off="--no-scan-marks"),
     Option("card_size", ("--card-size",), "Card size: poker (63.5x88.9 mm), bridge, mini, or WxH with a unit "
            "(63x88mm, 2.5x3.5in; mm by default). Default: the layout's.", CARD_THINGS, card_size,
            metavar="SIZE"),

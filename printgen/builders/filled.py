@@ -1,8 +1,9 @@
 """Filled-in sheets: a layout and a rules-engine Sheet in, the sheet as a player would have marked it out.
 
-Crosses in marked boxes, skipped numbers struck through, crossed locks (a
-thin stroke over the lock of a row another player closed), crossed penalty
-boxes, struck bonus fields and boxes, and the totals written in (Bonus B's extra
+Crosses in marked boxes, skipped numbers struck through (a level line, so
+that no one — and no scanner — takes it for a slash), crossed locks (a
+thin level stroke over the lock of a row another player closed), crossed penalty
+boxes, struck bonus fields, bonus boxes struck corner to corner, and the totals written in (Bonus B's extra
 points noted in the total box) — every figure taken
 from the engine, drawn on the same geometry as the blank sheet.
 """
@@ -31,7 +32,8 @@ def filled_sheet(layout: ScoreSheetLayout, sheet: Sheet, name: str, lang: str = 
     numbers = sheet.spec.numbers_by_row()
     shuffled = numbers != tuple(row.numbers for row in layout.rows)
     base = build_sheet(layout, lang, symbols, static_numbers=not shuffled)
-    extras = list(sheet_extras(layout, lucky=sheet.lucky, numbers=numbers if shuffled else None))
+    extras = list(sheet_extras(layout, lucky=sheet.lucky, numbers=numbers if shuffled else None,
+                               code=(lang, symbols)))
     extras += marks(layout, sheet)
     return Item(name, base.art, tuple(extras))
 
@@ -47,7 +49,7 @@ def marks(layout: ScoreSheetLayout, sheet: Sheet) -> list[Element]:
             if number in marked:
                 elements += cross(x + side / 2, y + side / 2, side * 0.32)
             elif number in skipped:
-                elements.append(Line(x + side * 0.2, y + side * 0.8, x + side * 0.8, y + side * 0.2,
+                elements.append(Line(x + side * 0.15, y + side * 0.5, x + side * 0.85, y + side * 0.5,
                                      Paint(stroke=STRIKE, width=0.45)))
         lx, ly, r = row.lock
         if sheet.is_locked(index):
@@ -64,8 +66,10 @@ def marks(layout: ScoreSheetLayout, sheet: Sheet) -> list[Element]:
             elements.append(Line(x + 1, y + h - 1, x + w - 1, y + 1, Paint(stroke=STRIKE, width=0.5)))
     bonus = sheet.bonus_points()
     for kind, (x, y, w, h) in enumerate(geometry.bonus_boxes, start=1):
-        if kind in sheet.bonus_kinds():  # the badge is crossed out: this bonus was won
-            elements += cross(x + 1.2 + 2.8, y + h / 2, 3.4)
+        if kind in sheet.bonus_kinds():  # the box is struck: this bonus was won
+            paint = Paint(stroke=PENCIL, width=0.75)
+            elements += [Line(x + 1.0, y + 1.0, x + w - 1.0, y + h - 1.0, paint),
+                         Line(x + 1.0, y + h - 1.0, x + w - 1.0, y + 1.0, paint)]
     if bonus:  # Bonus B points, counted in the total: noted in the total box's corner
         x, y, w, h = geometry.totals[-1]
         elements.append(centred_text(x + w - 5.0, y + 2.6, f"(+{bonus})", 2.6, PENCIL))

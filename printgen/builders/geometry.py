@@ -3,7 +3,9 @@
 Both the blank sheet and a filled-in sheet are drawn from the same geometry,
 so a cross always lands in its box. Sizes follow from the layout: more
 numbers per row give narrower boxes, extra bands (bonus row, bonus boxes)
-take height from the rows.
+take height from the rows. The four corners and a slot between the points
+table and the penalty boxes are kept clear for the scan marks (registration
+markers and the sheet's code, see `printgen.scan.marks`), drawn or not.
 """
 
 from __future__ import annotations
@@ -24,6 +26,15 @@ BONUS_ROW: Mm = 8.0
 BONUS_BOXES: Mm = 11.0
 HEADER_AREA: Mm = 8.0
 """Width of a row band's left end (direction arrow, colour shape)."""
+MARKER: Mm = 7.5
+"""Side of a registration marker, one in each corner of the sheet."""
+MARKER_INSET: Mm = 3.0
+"""From the sheet's edge to its corner markers."""
+CORNER: Mm = MARKER_INSET + MARKER + 2.5
+"""The header and the totals line keep this far from the left and right edges (the markers' corners)."""
+CODE: Mm = 10.0
+"""Side of the sheet's code (QR), between the points table and the penalty boxes."""
+CODE_CLEAR: Mm = 2.0
 
 Rect4 = tuple[Mm, Mm, Mm, Mm]
 """x, y, width, height."""
@@ -59,6 +70,10 @@ class SheetGeometry:
     penalty_boxes: tuple[Rect4, ...]
     totals: tuple[Rect4, ...]
     """One box per row, then the penalty box, then the total box."""
+    markers: tuple[Rect4, ...] = ()
+    """The registration markers' squares: top left, top right, bottom right, bottom left."""
+    code: Rect4 = (0.0, 0.0, 0.0, 0.0)
+    """The square of the sheet's code."""
 
 
 @cache
@@ -69,7 +84,8 @@ def sheet_geometry(layout: ScoreSheetLayout) -> SheetGeometry:
     lucky: tuple[tuple[Mm, Mm, Mm], ...] = ()
     if layout.lucky_numbers:
         r = 3.7
-        lucky = ((right - 3 * r - 2.0, title_baseline - 2.2, r), (right - r, title_baseline - 2.2, r))
+        end = layout.width - CORNER
+        lucky = ((end - 3 * r - 2.0, title_baseline - 2.2, r), (end - r, title_baseline - 2.2, r))
     extra = (BONUS_ROW + SECTION_GAP if layout.bonus_row else 0.0) + (
         BONUS_BOXES + SECTION_GAP if layout.bonus_boxes else 0.0)
     rows_top = MARGIN + HEADER + (1.5 if lucky else 0.0)
@@ -93,7 +109,6 @@ def sheet_geometry(layout: ScoreSheetLayout) -> SheetGeometry:
         y += BONUS_BOXES + SECTION_GAP
     table_top = y
     header_w = 16.0
-    table_cell = min(8.6, (layout.width * 0.62 - header_w) / len(layout.points_table.crosses))
     penalty_side = 2 * TABLE_LINE + 1.0 - 3.6
     penalty_gap = 2.2
     n = layout.penalties.count
@@ -101,6 +116,15 @@ def sheet_geometry(layout: ScoreSheetLayout) -> SheetGeometry:
     penalty_boxes = tuple(
         (p_left + i * (penalty_side + penalty_gap), table_top + 3.6, penalty_side, penalty_side) for i in range(n)
     )
+    columns = len(layout.points_table.crosses)
+    code_room = p_left - CODE - 2 * CODE_CLEAR - (left + header_w) + 0.8
+    table_cell = min(8.6, (layout.width * 0.62 - header_w) / columns, code_room / columns)
+    table_end = left + header_w + columns * table_cell - 0.8
+    code_x = (table_end + p_left - CODE) / 2
+    code = (code_x, table_top + TABLE_LINE + 0.5 - CODE / 2, CODE, CODE)
+    far_x, far_y = layout.width - MARKER_INSET - MARKER, layout.height - MARKER_INSET - MARKER
+    markers = tuple((x, y, MARKER, MARKER) for x, y in
+                    ((MARKER_INSET, MARKER_INSET), (far_x, MARKER_INSET), (far_x, far_y), (MARKER_INSET, far_y)))
     totals_top = table_top + 2 * TABLE_LINE + 1.0 + SECTION_GAP
     return SheetGeometry(
         width=layout.width,
@@ -113,7 +137,9 @@ def sheet_geometry(layout: ScoreSheetLayout) -> SheetGeometry:
         table_top=table_top,
         table_cell=table_cell,
         penalty_boxes=penalty_boxes,
-        totals=_totals(count, left, right, totals_top),
+        totals=_totals(count, CORNER, layout.width - CORNER, totals_top),
+        markers=markers,
+        code=code,
     )
 
 

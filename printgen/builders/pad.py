@@ -21,8 +21,8 @@ from printgen.rules.variants import shuffled_numbers
 
 
 def pad_items(layout: ScoreSheetLayout, sheets: int, seed: int, lang: str = "en", symbols: bool = False,
-              lucky_pool: str = "balanced", shuffle: bool = False) -> Iterator[Item]:
-    """The `sheets` items of a pad of `layout`, reproducible from `seed`."""
+              lucky_pool: str = "balanced", shuffle: bool = False, scan_marks: bool = True) -> Iterator[Item]:
+    """The `sheets` items of a pad of `layout`, reproducible from `seed` (`scan_marks`: see build_sheet)."""
     spec = qwixx.variant(layout.rules)
     if shuffle and not spec.shuffled_lock_numbers:
         raise UsageProblem(f"--shuffle: {layout.name} sheets cannot be shuffled (only gemixxt-b sheets)")
@@ -32,18 +32,19 @@ def pad_items(layout: ScoreSheetLayout, sheets: int, seed: int, lang: str = "en"
             pairs = deal(parse_pool(lucky_pool, spec.dice_sides), sheets, seed)
         except ValueError as error:
             raise UsageProblem(f"--lucky-pool: {error}") from None
-    base = build_sheet(layout, lang, symbols, static_numbers=not shuffle)
+    base = build_sheet(layout, lang, symbols, static_numbers=not shuffle, scan_marks=scan_marks)
     if pairs is None and not shuffle:
         return (base for _ in range(sheets))
-    return _varied(layout, base, sheets, seed, pairs, shuffle, spec)
+    code = (lang, symbols) if scan_marks else None
+    return _varied(layout, base, sheets, seed, pairs, shuffle, spec, code)
 
 
 def _varied(layout: ScoreSheetLayout, base: Item, sheets: int, seed: int, pairs: list[tuple[int, int]] | None,
-            shuffle: bool, spec: qwixx.VariantSpec) -> Iterator[Item]:
+            shuffle: bool, spec: qwixx.VariantSpec, code: tuple[str, bool] | None) -> Iterator[Item]:
     rng = random.Random(seed)
     digits = len(str(sheets))
     for index in range(sheets):
         numbers = shuffled_numbers(spec, rng) if shuffle else None
         lucky = pairs[index] if pairs else None
-        extras = sheet_extras(layout, lucky=lucky, numbers=numbers)
+        extras = sheet_extras(layout, lucky=lucky, numbers=numbers, code=code)
         yield Item(f"{layout.name}-{index + 1:0{digits}d}", base.art, extras)

@@ -2,7 +2,9 @@
 
 The static sheet is one Symbol (drawn once per file); what changes from
 sheet to sheet — lucky numbers, a shuffled number order — comes from
-`sheet_extras` and is drawn on top. Everything printed comes from the
+`sheet_extras` and is drawn on top. Scan marks (corner markers and the
+sheet's code, for `printgen score`) are part of the static sheet, except a
+code that carries per-sheet data, which `sheet_extras` stamps. Everything printed comes from the
 layout, which `printgen check` holds against the rules engine.
 """
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 from functools import cache
 
 from printgen.builders.geometry import (
+    CORNER,
     HEADER_AREA,
     MARGIN,
     TABLE_LINE,
@@ -45,11 +48,12 @@ LUCKY_STROKE = "#b8860b"
 
 
 def build_sheet(layout: ScoreSheetLayout, lang: str = "en", symbols: bool = False,
-                static_numbers: bool = True) -> Item:
+                static_numbers: bool = True, scan_marks: bool = True) -> Item:
     """The blank sheet of `layout` with labels in `lang` as one reusable item.
 
     `symbols` adds a shape per colour for colour-blind players;
-    `static_numbers=False` leaves the numbers to `sheet_extras` (shuffled sheets).
+    `static_numbers=False` leaves the numbers to `sheet_extras` (shuffled sheets);
+    `scan_marks` adds the corner markers and, when every sheet is alike, the code.
     """
     labels = catalogue(lang)
     geometry = sheet_geometry(layout)
@@ -62,16 +66,29 @@ def build_sheet(layout: ScoreSheetLayout, lang: str = "en", symbols: bool = Fals
     elements += _points_table(layout, geometry, labels)
     elements += _penalties(layout, geometry, labels)
     elements += _totals(layout, geometry, labels["total"], symbols)
-    variant = f"-{lang}" + ("-symbols" if symbols else "") + ("" if static_numbers else "-open")
+    if scan_marks:
+        elements += _scan_marks(layout, lang, symbols, static_numbers)
+    variant = (f"-{lang}" + ("-symbols" if symbols else "") + ("" if static_numbers else "-open")
+               + ("" if scan_marks else "-unmarked"))
     art = Symbol(f"sheet-{safe_id(layout.name)}{variant}", layout.width, layout.height, tuple(elements))
     return Item(layout.name, art)
 
 
 def sheet_extras(layout: ScoreSheetLayout, lucky: tuple[int, int] | None = None,
-                 numbers: tuple[tuple[int, ...], ...] | None = None) -> tuple[Element, ...]:
-    """One sheet's own data: its lucky numbers in their circles, its shuffled numbers in their cells."""
+                 numbers: tuple[tuple[int, ...], ...] | None = None,
+                 code: tuple[str, bool] | None = None) -> tuple[Element, ...]:
+    """One sheet's own data: its lucky numbers in their circles, its shuffled numbers in their cells.
+
+    `code` (the sheet's language and symbols flag) adds the sheet's own code when it has data of its own.
+    """
     geometry = sheet_geometry(layout)
     texts: list[Element] = []
+    if code is not None and (lucky is not None or numbers is not None):
+        from printgen.scan.codes import SheetCode, layout_version
+        from printgen.scan.marks import code_mark
+
+        own = SheetCode(layout.name, layout_version(layout), code[0], code[1], lucky, numbers)
+        texts.append(code_mark(own.text(layout), geometry.code))
     if lucky is not None:
         for (cx, cy, r), number in zip(geometry.lucky, lucky):
             texts.append(centred_text(cx, cy, str(number), r * 1.05, INK))
@@ -95,6 +112,19 @@ def _stamp_symbol(text: str, size: Mm, fill: str, weight: Weight) -> Symbol:
     glyph = Text(0.5, 0.5 + 0.75 * size, text, size, fill, weight, "start")
     name = f"stamp-{safe_id(text)}-{size:g}-{fill.lstrip('#')}-{weight}".replace(".", "_")
     return Symbol(name, width + 1.0, size + 1.0, (glyph,))
+
+
+def _scan_marks(layout: ScoreSheetLayout, lang: str, symbols: bool, static_numbers: bool) -> list[Element]:
+    """The corner markers, and the code when every sheet of a pad is alike."""
+    from printgen.scan.codes import SheetCode, layout_version
+    from printgen.scan.marks import code_mark, registration_marks
+
+    geometry = sheet_geometry(layout)
+    elements = registration_marks(geometry)
+    if static_numbers and not layout.lucky_numbers:
+        code = SheetCode(layout.name, layout_version(layout), lang, symbols)
+        elements.append(code_mark(code.text(layout), geometry.code))
+    return elements
 
 
 def centred_text(x: Mm, cy: Mm, text: str, size: Mm, fill: str, weight: Weight = "bold") -> Text:
@@ -138,17 +168,17 @@ TITLE_GAP: Mm = 0.3
 def title_size(layout: ScoreSheetLayout, labels: dict[str, str]) -> Mm:
     """The title's em size: 7 mm, or smaller so the name label and NAME_LINE still fit beside it (a layout
     whose title would need less than printgen's minimum text size is refused by `printgen check`)."""
-    room = _line_end(layout, labels) - MARGIN - text_width(f"{labels['name']}:", "regular", 3.4) - 12.0 - NAME_LINE
+    room = _line_end(layout, labels) - CORNER - text_width(f"{labels['name']}:", "regular", 3.4) - 12.0 - NAME_LINE
     letters = layout.title.upper()
     per_mm = sum(text_width(letter, "bold", 1.0) for letter in letters)
     return min(TITLE_SIZE, (room - TITLE_GAP * len(letters)) / per_mm) if per_mm else TITLE_SIZE
 
 
 def _line_end(layout: ScoreSheetLayout, labels: dict[str, str]) -> Mm:
-    """Where the name line ends: the sheet's right margin, or before the lucky numbers."""
+    """Where the name line ends: before the corner marker's room, or before the lucky numbers."""
     geometry = sheet_geometry(layout)
     if not geometry.lucky:
-        return layout.width - MARGIN
+        return layout.width - CORNER
     first = geometry.lucky[0]
     label = labels["lucky_numbers"]
     return first[0] - first[2] - 2.0 - text_width(label, "bold", fit_size(label, "bold", 3.2, 40.0)) - 5.0
@@ -158,7 +188,7 @@ def _header(layout: ScoreSheetLayout, geometry: SheetGeometry, labels: dict[str,
     elements: list[Element] = []
     size = title_size(layout, labels)
     baseline = geometry.title_baseline
-    x = MARGIN
+    x = CORNER
     inks = [ink(layout.colour(row.colour)) for row in layout.rows]
     for i, letter in enumerate(layout.title.upper()):
         elements.append(Text(x, baseline, letter, size, inks[i % len(inks)], "bold"))

@@ -16,6 +16,7 @@ False
 
 from __future__ import annotations
 
+import copy
 from collections import deque
 from dataclasses import dataclass
 from typing import Literal
@@ -62,6 +63,17 @@ class Sheet:
         self._kinds_done: list[int] = []
         self._effects: deque[tuple[str, int]] = deque()
         self._pending: PendingChoice | None = None
+
+    def copy(self) -> Sheet:
+        """An independent copy of this sheet in its present state (for searching possible plays)."""
+        other = copy.copy(self)
+        other._marks = [list(marks) for marks in self._marks]
+        other._locked = list(self._locked)
+        other._closed = list(self._closed)
+        other._bonus_row = list(self._bonus_row)
+        other._kinds_done = list(self._kinds_done)
+        other._effects = deque(self._effects)
+        return other
 
     # -- queries -------------------------------------------------------------
 

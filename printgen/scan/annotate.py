@@ -1,0 +1,95 @@
+"""Showing what was read: a photo and the sheets read from it in, the photo with every crossed field outlined out.
+
+Crossed fields get a green outline, uncertain ones an orange outline with a
+question mark; each row's points are written after its lock and each
+sheet's total (red when the sheet is not legal) above it, so a person can
+hold the picture against the sheet and see at a glance what the reader saw.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from printgen.builders.geometry import sheet_geometry
+from printgen.scan.fields import State
+from printgen.scan.reader import Result, SheetReading
+
+LONGEST = 1600
+"""The annotated picture's longer side, in pixels."""
+GREEN = (40, 170, 40)
+ORANGE = (0, 140, 255)
+RED = (30, 30, 220)
+DARK = (40, 40, 40)
+
+
+def annotate(image: np.ndarray, results: list[Result]) -> np.ndarray:
+    """`image` (BGR) at most LONGEST pixels long, with what was read from each sheet drawn over it."""
+    scale = min(1.0, LONGEST / max(image.shape[:2]))
+    picture = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image.copy()
+    shrink = np.diag([scale, scale, 1.0])
+    for result in results:
+        if isinstance(result, SheetReading):
+            _sheet(picture, result, shrink @ result.to_photo)
+    return picture
+
+
+def _project(to_picture: np.ndarray, points: list[tuple[float, float]]) -> np.ndarray:
+    mapped = cv2.perspectiveTransform(np.float64(points).reshape(-1, 1, 2), to_picture)
+    return mapped.reshape(-1, 2)
+
+
+def _outline(picture: np.ndarray, to_picture: np.ndarray, box: tuple[float, float, float, float], round_: bool,
+             colour: tuple[int, int, int], width: int) -> np.ndarray:
+    x, y, w, h = box
+    if round_:
+        angles = np.linspace(0, 2 * np.pi, 32, endpoint=False)
+        points = [(x + w / 2 + w / 2 * np.cos(a), y + h / 2 + h / 2 * np.sin(a)) for a in angles]
+    else:
+        points = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+    polygon = _project(to_picture, points)
+    cv2.polylines(picture, [np.round(polygon * 16).astype(np.int32)], True, colour, width, cv2.LINE_AA, shift=4)
+    return polygon
+
+
+def _label(picture: np.ndarray, text: str, at: np.ndarray, colour: tuple[int, int, int], size: float) -> None:
+    origin = (int(at[0]), int(at[1]))
+    thickness = max(1, round(size * 2))
+    cv2.putText(picture, text, origin, cv2.FONT_HERSHEY_SIMPLEX, size, (255, 255, 255), thickness + 3, cv2.LINE_AA)
+    cv2.putText(picture, text, origin, cv2.FONT_HERSHEY_SIMPLEX, size, colour, thickness, cv2.LINE_AA)
+
+
+def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -> None:
+    layout = reading.layout
+    geometry = sheet_geometry(layout)
+    corners = _project(to_picture, [(0, 0), (layout.width, 0)])
+    mm = float(np.linalg.norm(corners[1] - corners[0])) / layout.width
+    width = max(2, round(mm * 0.6))
+    size = max(0.4, mm * 0.28)
+    for item in reading.readings:
+        if item.state is State.UNCERTAIN:
+            polygon = _outline(picture, to_picture, item.field.box, item.field.round, ORANGE, width)
+            _label(picture, "?", polygon.mean(axis=0), ORANGE, size)
+        elif item.crossed:
+            _outline(picture, to_picture, item.field.box, item.field.round, GREEN, width)
+    verdict = reading.verdict
+    for index, row in enumerate(geometry.rows):  # each row's points just beyond the sheet's edge, by its lock
+        _, cy, _ = row.lock
+        at = _project(to_picture, [(layout.width + 3.0, cy)])[0]
+        text = str(verdict.points[index])
+        (text_w, text_h), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, size, 2)
+        _label(picture, text, at + np.array([-text_w / 2, text_h / 2]), DARK, size)
+    x, y, w, h = geometry.totals[-1]
+    _label(picture, str(verdict.total), _project(to_picture, [(x + w * 0.6, y + h * 0.8)])[0], DARK, size * 1.2)
+    state = "legal" if verdict.legal else "NOT LEGAL"
+    title = f"{layout.name}: total {verdict.total}, {state}"
+    outline = _project(to_picture, [(0, 0), (layout.width, 0), (layout.width, layout.height), (0, layout.height)])
+    title_size = size * 1.2
+    (text_w, text_h), _ = cv2.getTextSize(title, cv2.FONT_HERSHEY_SIMPLEX, title_size, 2)
+    if text_w > picture.shape[1] - 16:
+        title_size *= (picture.shape[1] - 16) / text_w
+        (text_w, text_h), _ = cv2.getTextSize(title, cv2.FONT_HERSHEY_SIMPLEX, title_size, 2)
+    left, top = outline.min(axis=0)
+    at_y = top - 0.6 * text_h if top > 2 * text_h else top + 1.6 * text_h
+    at_x = min(max(left, 8), picture.shape[1] - text_w - 8)
+    _label(picture, title, np.array([at_x, at_y]), GREEN if verdict.legal else RED, title_size)

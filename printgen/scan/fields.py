@@ -1,0 +1,358 @@
+"""Deciding each field: the photo (rectified to sheet mm) and the blank sheet in, for every field crossed, empty or uncertain out.
+
+The photo is compared with the blank sheet pixel by pixel. First the light
+is evened out: wherever the blank sheet is plain paper, the photo shows how
+bright the paper is there, and a smooth gain map spreads that over the
+sheet. Then the printer's and camera's colours are learnt: each colour the
+blank sheet prints is looked up in the photo (its most common value there),
+within limits, so a darker or greyer print is not mistaken for ink. What
+remains darker than expected is ink. A field counts the ink in its middle
+(less towards its edges, so a neighbour's overrunning cross or a name's
+descender barely counts), relative to its area; a thin horizontal line
+through a field (a struck skipped number, a row closed by another player)
+is recognised by its shape and not counted as a cross.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+import cv2
+import numpy as np
+
+from printgen.scan.align import align
+from printgen.scan.template import Field
+
+PX_PER_MM = 6.0
+"""Resolution at which photos are compared with the blank sheet."""
+CROSSED = 0.0065
+"""Ink cover (share of a field's weighted middle, in full-black equivalents) at or above which a field is crossed."""
+EMPTY = 0.0035
+LINE_CROSSED = 0.04
+LINE_EMPTY = 0.02
+"""Mean darkening along the darkest slanted line through a field at or above which it is crossed (a faint
+single slash), and at or below which the line says nothing."""
+"""Ink cover at or below which a field is empty; between the two it is uncertain."""
+NOISE = 0.08
+NOISE_FLOOR = 0.035
+"""Darkening (luminance 0..1) below four spreads of a photo's plain areas, kept between these two, is noise,
+JPEG or a print's unevenness, not ink."""
+TOLERANCE = 0.3
+"""mm: how far a printed edge may still be off (after alignment) before its shadow is taken for ink."""
+BLURS = (0.0, 0.08, 0.15, 0.25, 0.35, 0.5, 0.7)
+"""mm: the photo blurs to try on the blank sheet."""
+COLOUR_SHIFT = 0.35
+STRUCK_THROUGH = ("number", "lock")
+"""Fields where a level line means something else than a cross (a skipped number, a row closed by another
+player); on penalty and bonus boxes any line is a mark."""
+STREAK_BAND = 1.2
+"""mm: the width of the band a strike-through line must lie in (blurred lines spread)."""
+"""How far (luminance) a printed colour may differ from what the blank sheet predicts."""
+
+
+class State(Enum):
+    """What a field shows."""
+
+    CROSSED = "crossed"
+    EMPTY = "empty"
+    UNCERTAIN = "uncertain"
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One field as read: its state, its best guess, and the measures behind them."""
+
+    field: Field
+    state: State
+    cover: float
+    streak: bool
+    """True when most of the ink is one thin level line (a strike-through, not a cross): the cover leaves it out."""
+    line: float = 0.0
+    """The darkest slanted line through the field's middle: its mean darkening (a faint slash shows here)."""
+    settled: bool | None = None
+    """For an uncertain field: crossed or not as the rules decided (see `printgen.scan.settle`)."""
+
+    @property
+    def evidence(self) -> float:
+        """The ink as one number: 1 halfway between empty and crossed, by cover or by the slanted line."""
+        return max(self.cover / ((CROSSED + EMPTY) / 2), self.line / ((LINE_CROSSED + LINE_EMPTY) / 2))
+
+    @property
+    def crossed(self) -> bool:
+        """The best guess: crossed or not (an uncertain field as settled by the rules, else by which side of
+        halfway its ink is)."""
+        if self.state is State.UNCERTAIN:
+            return self.settled if self.settled is not None else self.evidence >= 1
+        return self.state is State.CROSSED
+
+    @property
+    def doubt(self) -> float:
+        """How far an uncertain field's ink is from halfway between empty and crossed (0 = right there)."""
+        return abs(self.evidence - 1)
+
+
+PASSES = 2
+LIGHT_BLOCK = 2.5
+"""mm: the light is measured in squares this big (a shadow's edge may be about this sharp)."""
+EDGE = 2.5
+"""mm of the sheet's border that says nothing about the light."""
+CLIPPED = 0.985
+
+
+def luminance(rgb: np.ndarray) -> np.ndarray:
+    """Luminance (0..1) of an RGB float image."""
+    return rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
+
+
+def ink(photo: np.ndarray, blank: np.ndarray, px_per_mm: float = PX_PER_MM) -> np.ndarray:
+    """How much darker than the blank sheet the photo is, per pixel (0..1), after light and colour are matched."""
+    photo = align(photo, blank, px_per_mm)
+    raw = luminance(photo)
+    printed = luminance(blank)
+    unclipped = raw < CLIPPED  # an overexposed pixel only says the light is at least this bright
+    paper = _paper(blank, px_per_mm) & unclipped
+    gain = _gain(raw, paper, px_per_mm)
+    for _ in range(PASSES):  # the light again, where there is no plain paper from every colour the sheet prints
+        expected = _expected(raw / gain, blank, printed, px_per_mm)
+        gain = _gain(raw / np.maximum(expected, 1e-3), paper, px_per_mm, 50, (expected > 0.3) & unclipped)
+    seen = raw / gain
+    expected = _as_blurred(_expected(seen, blank, printed, px_per_mm), seen, px_per_mm)
+    radius = max(1, round(TOLERANCE * px_per_mm))
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
+    tolerant = np.minimum(cv2.erode(expected, disc), CLIPPED / gain)
+    seen = cv2.GaussianBlur(seen, (0, 0), 0.12 * px_per_mm)
+    residual = tolerant - seen
+    return np.clip(residual - _noise(residual, expected), 0.0, 1.0).astype(np.float32)
+
+
+def _noise(residual: np.ndarray, expected: np.ndarray) -> float:
+    """How much darkening this photo shows without ink: four spreads of its plain areas, within limits."""
+    gx = cv2.Sobel(expected, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(expected, cv2.CV_32F, 0, 1, ksize=3)
+    plain = residual[np.hypot(gx, gy) < 0.05]
+    if plain.size < 1000:
+        return NOISE
+    middle = float(np.median(plain))
+    spread = 1.4826 * float(np.median(np.abs(plain - middle)))
+    return float(np.clip(middle + 4 * spread, NOISE_FLOOR, NOISE))
+
+
+def _as_blurred(expected: np.ndarray, seen: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """`expected` blurred as much as the photo is (judged along the print's edges, where blur shows)."""
+    gx = cv2.Sobel(expected, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(expected, cv2.CV_32F, 0, 1, ksize=3)
+    edges = np.hypot(gx, gy) > 0.5
+    if edges.sum() < 100:
+        return expected
+    best, chosen = np.inf, expected
+    for sigma_mm in BLURS:
+        candidate = cv2.GaussianBlur(expected, (0, 0), sigma_mm * px_per_mm) if sigma_mm else expected
+        error = float(np.median(np.abs(candidate[edges] - seen[edges])))
+        if error < best:
+            best, chosen = error, candidate
+    return chosen
+
+
+def _paper(blank: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """Where the blank sheet is plain paper, well away from anything printed and from its cut edges (a
+    sheet cut by hand may show the table there)."""
+    white = (blank.min(axis=2) > 0.97).astype(np.uint8)
+    radius = max(1, round(0.6 * px_per_mm))
+    paper = cv2.erode(white, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2)).astype(bool)
+    edge = round(EDGE * px_per_mm)
+    paper[:edge], paper[-edge:], paper[:, :edge], paper[:, -edge:] = False, False, False, False
+    return paper
+
+
+def _gain(seen: np.ndarray, paper: np.ndarray, px_per_mm: float, percentile: float = 75,
+          fallback: np.ndarray | None = None) -> np.ndarray:
+    """A smooth map of the light falling on the sheet, from the photo's brightness where it shows `paper`;
+    given the photo divided by what the print should look like, blocks without paper use `fallback` pixels
+    (every known colour) instead."""
+    block = max(4, round(LIGHT_BLOCK * px_per_mm))
+    h, w = seen.shape
+    rows, cols = -(-h // block), -(-w // block)
+    values = np.zeros((rows, cols), np.float32)
+    valid = np.zeros((rows, cols), bool)
+    for mask in (paper, fallback):
+        if mask is None:
+            continue
+        padded = np.full((rows * block, cols * block), np.nan, np.float32)
+        padded[:h, :w] = np.where(mask, seen, np.nan)
+        blocks = padded.reshape(rows, block, cols, block).transpose(0, 2, 1, 3).reshape(rows, cols, -1)
+        enough = (np.sum(~np.isnan(blocks), axis=2) >= block * block // 8) & ~valid
+        if enough.any():
+            values[enough] = np.nanpercentile(blocks[enough], percentile, axis=1)
+            valid |= enough
+    if not valid.any():
+        values[:] = float(np.percentile(seen, 90))
+        valid[:] = True
+    weights = valid.astype(np.float32)
+    filled = values.copy()
+    for sigma in (1.0, 2.5, 6.0, 15.0):
+        spread = cv2.GaussianBlur(values * weights, (0, 0), sigma)
+        norm = cv2.GaussianBlur(weights, (0, 0), sigma)
+        holes = (~valid) & (norm > 1e-3)
+        filled[holes] = (spread[holes] / norm[holes])
+        valid = valid | holes
+        values, weights = filled.copy(), valid.astype(np.float32)
+    smooth = cv2.GaussianBlur(filled, (0, 0), 0.8)
+    gain = cv2.resize(smooth, (cols * block, rows * block), interpolation=cv2.INTER_LINEAR)[:h, :w]
+    return np.maximum(gain, 0.05)
+
+
+def _expected(seen: np.ndarray, blank: np.ndarray, printed: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """What each pixel of the photo would look like without ink: the printed luminance mapped through
+    the tone curve learnt from the sheet's own colours, each large colour area corrected within limits."""
+    quantised = (np.clip(blank, 0, 1) * 15 + 0.5).astype(np.int32)
+    keys = quantised[..., 0] * 256 + quantised[..., 1] * 16 + quantised[..., 2]
+    inner = (cv2.erode(keys.astype(np.float32), np.ones((3, 3), np.uint8)) ==
+             cv2.dilate(keys.astype(np.float32), np.ones((3, 3), np.uint8)))
+    minimum = max(60, int(0.25 * px_per_mm * px_per_mm * 10))
+    flat_keys = keys[inner]
+    order = np.argsort(flat_keys, kind="stable")
+    sorted_keys = flat_keys[order]
+    sorted_seen = seen[inner][order]
+    sorted_printed = printed[inner][order]
+    unique, starts, counts = np.unique(sorted_keys, return_index=True, return_counts=True)
+    points = []
+    for key, start, count in zip(unique, starts, counts):
+        if count < minimum:
+            continue
+        values = sorted_seen[start:start + count]
+        points.append((float(np.mean(sorted_printed[start:start + count])), _mode(values), int(count), int(key)))
+    if not points:
+        return printed.copy()
+    points.sort()
+    xs = np.array([p[0] for p in points])
+    modes = np.array([p[1] for p in points])
+    weights = np.array([p[2] for p in points], float)
+    for _ in range(3):  # a colour that ink covers (or a print gone astray) must not bend the curve for the rest
+        ys = _monotone(modes, weights)
+        residual = np.abs(modes - ys)
+        scale = max(1.4826 * float(np.median(residual)), 0.02)
+        weights = np.array([p[2] for p in points], float) * np.where(residual > 2.5 * scale, 0.02, 1.0)
+    xs = np.concatenate([[0.0], xs, [1.0]])
+    ys = np.concatenate([[min(ys[0], xs[1]) * 0.5], ys, [max(ys[-1], 1.0)]])
+    expected = np.interp(printed, xs, ys).astype(np.float32)
+    correction = np.zeros(4096, np.float32)
+    for (x, mode, _, key), y in zip(points, ys[1:-1]):
+        correction[key] = np.clip(mode - y, -COLOUR_SHIFT, COLOUR_SHIFT)
+    return expected + correction[keys]
+
+
+def _mode(values: np.ndarray) -> float:
+    """The most common value (a histogram peak), which ink covering part of a colour does not move."""
+    hist, edges = np.histogram(values, bins=60, range=(0.0, 1.5))
+    hist = np.convolve(hist, [1, 2, 3, 2, 1], mode="same")
+    peak = int(np.argmax(hist))
+    return float((edges[peak] + edges[peak + 1]) / 2)
+
+
+def _monotone(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """The weighted non-decreasing fit of `values` (pool adjacent violators)."""
+    blocks: list[list[float]] = []
+    for value, weight in zip(values, weights):
+        blocks.append([value * weight, weight, 1])
+        while len(blocks) > 1 and blocks[-2][0] / blocks[-2][1] > blocks[-1][0] / blocks[-1][1]:
+            total, mass, size = blocks.pop()
+            blocks[-1][0] += total
+            blocks[-1][1] += mass
+            blocks[-1][2] += size
+    return np.concatenate([[b[0] / b[1]] * int(b[2]) for b in blocks])
+
+
+def read_fields(darkening: np.ndarray, fields: list[Field], px_per_mm: float = PX_PER_MM) -> list[Reading]:
+    """Every field's reading from the ink map."""
+    return [read_field(darkening, f, px_per_mm) for f in fields]
+
+
+def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM) -> Reading:
+    """One field's reading: ink cover of its weighted middle, and whether the ink is a horizontal streak."""
+    x, y, w, h = field.box
+    x0, y0 = int(np.floor(x * px_per_mm)), int(np.floor(y * px_per_mm))
+    x1, y1 = int(np.ceil((x + w) * px_per_mm)), int(np.ceil((y + h) * px_per_mm))
+    x0, y0 = max(x0, 0), max(y0, 0)
+    x1, y1 = min(x1, darkening.shape[1]), min(y1, darkening.shape[0])
+    patch = darkening[y0:y1, x0:x1]
+    weights = _weights(field, x0, y0, patch.shape, px_per_mm)
+    total = float(weights.sum()) * min(w, h) / max(w, h)  # a long box is crossed like a square one
+    if total <= 0:
+        return Reading(field, State.UNCERTAIN, 0.0, False)
+    mass = patch * weights
+    cover = float(mass.sum()) / total
+    struck = field.kind in STRUCK_THROUGH and cover > EMPTY
+    share = _streak_share(mass, px_per_mm) if struck else 0.0
+    streak = share > 0
+    if streak:  # a line through the field: what counts is the ink besides it
+        cover *= 1 - share
+    line = _slanted_line(mass, weights) if cover > EMPTY / 4 and not streak else 0.0
+    if cover >= CROSSED or line >= LINE_CROSSED:
+        state = State.CROSSED
+    elif cover <= EMPTY and line <= LINE_EMPTY:
+        state = State.EMPTY
+    else:
+        state = State.UNCERTAIN
+    return Reading(field, state, cover, streak, line)
+
+
+def _slanted_line(mass: np.ndarray, weights: np.ndarray) -> float:
+    """The highest mean darkening along a straight band (about half a mm wide) slanted 25 to 65 degrees
+    either way through the field's middle: a stroke's faint pieces add up along its line, noise does not."""
+    h, w = mass.shape
+    centre = (w / 2, h / 2)
+    best = 0.0
+    for angle in (*range(25, 66, 5), *range(-65, -24, 5)):
+        turn = cv2.getRotationMatrix2D(centre, angle, 1.0)
+        ink_rows = cv2.warpAffine(mass, turn, (w, h), flags=cv2.INTER_LINEAR).sum(axis=1)
+        weight_rows = cv2.warpAffine(weights, turn, (w, h), flags=cv2.INTER_LINEAR).sum(axis=1)
+        ink_rows = np.convolve(ink_rows, np.ones(3), mode="same")
+        weight_rows = np.convolve(weight_rows, np.ones(3), mode="same")
+        if weight_rows.max() > 0:  # a line's ink against a whole line's length: short pieces count less
+            best = max(best, float(ink_rows.max() / weight_rows.max()))
+    return best
+
+
+def _weights(field: Field, x0: int, y0: int, shape: tuple[int, ...], px_per_mm: float) -> np.ndarray:
+    """1 in the field's middle, falling to 0 at its edge: from 0.9 mm inside the edge to a fifth of the field in."""
+    x, y, w, h = field.box
+    xs = (np.arange(shape[1]) + x0 + 0.5) / px_per_mm
+    ys = (np.arange(shape[0]) + y0 + 0.5) / px_per_mm
+    if field.round:
+        r = w / 2
+        inside = r - np.hypot(xs[None, :] - (x + r), ys[:, None] - (y + r))
+        size = w
+    else:
+        inside = np.minimum(np.minimum(xs[None, :] - x, x + w - xs[None, :]),
+                            np.minimum(ys[:, None] - y, y + h - ys[:, None]))
+        size = min(w, h)
+    start, full = 0.9, max(0.9 + 0.5, size * 0.22)
+    return np.clip((inside - start) / (full - start), 0.0, 1.0).astype(np.float32)
+
+
+def _streak_share(mass: np.ndarray, px_per_mm: float) -> float:
+    """The share of the ink that lies along one thin line within 12 degrees of level and across much of the
+    field (a skipped number struck through, a row closed by someone else), or 0 when it does not."""
+    total = float(mass.sum())
+    if total <= 0:
+        return 0.0
+    ys, xs = np.mgrid[0:mass.shape[0], 0:mass.shape[1]].astype(np.float32)
+    cx = float((mass * xs).sum() / total)
+    band = STREAK_BAND * px_per_mm
+    best = 0.0
+    for slope in np.tan(np.radians(np.arange(-12, 13, 4))):
+        level = ys - slope * (xs - cx)
+        bins = np.floor(level / (band / 2)).astype(np.int32)
+        bins -= bins.min()
+        profile = np.bincount(bins.ravel(), weights=mass.ravel())
+        pairs = profile[:-1] + profile[1:] if len(profile) > 1 else profile
+        peak = int(np.argmax(pairs))
+        share = float(pairs[peak]) / total
+        if share < 0.7 or share <= best:
+            continue
+        inside = (bins == peak) | (bins == peak + 1)
+        along = xs[inside & (mass > 0.02)]
+        if along.size and float(along.max() - along.min()) >= 0.25 * mass.shape[1]:
+            best = share
+    return best

@@ -1,0 +1,245 @@
+"""Recognising a sheet whose code cannot be read: the photo, its markers and the known layouts in, the most likely sheet code out.
+
+A code too small or blurred to decode still leaves the rest of the sheet,
+which printgen drew itself. Blank sheets are rendered for every candidate
+(layout, then language and colour symbols, then lucky numbers and shuffled
+numbers) and compared with the photo where the candidates differ, after
+evening out light and contrast. Shuffled rows are read cell by cell, each
+number matched against every number the row holds, and the best
+arrangement of the whole row taken. Each step reports how clear its choice
+was, so that a doubtful identification is flagged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from printgen.builders.geometry import sheet_geometry
+from printgen.builders.scoresheet import centred_text, number_texts
+from printgen.builders.shapes import INK
+from printgen.labels import languages
+from printgen.layouts.model import ScoreSheetLayout
+from printgen.page import Group, Page, Text
+from printgen.rules.variants import variant
+from printgen.scan.codes import SheetCode, layout_version
+from printgen.scan.locate import SheetMarkers
+from printgen.scan.raster import raster
+from printgen.scan.rectify import rectify
+from printgen.scan.template import blank_pixels
+
+LOOK = 4.0
+"""Pixels per mm at which whole sheets are compared."""
+GLYPH = 8.0
+"""Pixels per mm at which single numbers are compared."""
+CLEAR = 0.02
+"""A choice is clear when it beats the next best by this much correlation."""
+
+
+@dataclass(frozen=True)
+class Identified:
+    """The code a sheet most likely carries, and whether every step of the choice was clear."""
+
+    layout: ScoreSheetLayout
+    code: SheetCode
+    to_photo: np.ndarray
+    doubtful: tuple[str, ...]
+    """What was not clear: "layout", "language", "symbols", "lucky", "numbers"."""
+
+
+def identify(image: np.ndarray, group: SheetMarkers, candidates: list[ScoreSheetLayout]) -> Identified | None:
+    """The most likely code of the sheet in `image` marked by `group`, among sheets of `candidates`."""
+    width, height = group.size_estimate()
+    fitting = [l for l in candidates if abs(l.width / width - 1) < 0.06 and abs(l.height / height - 1) < 0.06]
+    if not fitting:
+        return None
+    doubtful: list[str] = []
+    views = {}
+    for size in {(l.width, l.height) for l in fitting}:
+        to_photo, _ = group.homography(*size)
+        views[size] = (to_photo, _normalised(_grey(rectify(image, to_photo, size[0], size[1], LOOK))))
+    codes = {l.name: SheetCode(l.name, layout_version(l)) for l in fitting}
+    if len(views) > 1:  # which size: the best whole-sheet match of each
+        best = {size: max(_compare(views[size][1], [(l, codes[l.name])], whole=True)[0]
+                          for l in fitting if (l.width, l.height) == size) for size in views}
+        size = max(best, key=best.__getitem__)
+        if not _clear(list(best.values())):
+            doubtful.append("layout")
+        fitting = [l for l in fitting if (l.width, l.height) == size]
+    to_photo, view = next(iter(views.values())) if len(views) == 1 else views[size]
+    fine = _grey(rectify(image, to_photo, fitting[0].width, fitting[0].height, GLYPH))
+    read: dict[str, bool] = {}
+    for candidate in fitting:  # a shuffled sheet is only itself once its numbers are read
+        if variant(candidate.rules).shuffled_lock_numbers:
+            numbers, read[candidate.name] = _numbers(fine, candidate)
+            default = tuple(row.numbers for row in candidate.rows)
+            codes[candidate.name] = replace(codes[candidate.name], numbers=None if numbers == default else numbers)
+    layout, sure = _choose(view, [(l, codes[l.name]) for l in fitting])
+    for _ in range(2):  # the language, then the layout again in that language (labels tell some layouts apart)
+        options = [replace(codes[layout.name], lang=lang, symbols=symbols) for lang in languages()
+                   for symbols in (False, True)]
+        code, lang_sure = _choose(view, [(layout, option) for option in options], pick=1)
+        if len(fitting) == 1:
+            break
+        again = [(l, replace(codes[l.name], lang=code.lang, symbols=code.symbols)) for l in fitting]
+        chosen, sure = _choose(view, again)
+        if chosen is layout:
+            break
+        layout = chosen
+    if not sure and "layout" not in doubtful:
+        doubtful.append("layout")
+    if not lang_sure:
+        doubtful.append("language")
+    spec = variant(layout.rules)
+    if layout.lucky_numbers:
+        lucky, sure = _lucky(fine, layout, spec.possible_sums)
+        code = replace(code, lucky=lucky)
+        if not sure:
+            doubtful.append("lucky")
+    if not read.get(layout.name, True):
+        doubtful.append("numbers")
+    return Identified(layout, code, to_photo, tuple(doubtful))
+
+
+def _grey(bgr: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY).astype(np.float32) / 255.0
+
+
+def _normalised(grey: np.ndarray, sigma_mm: float = 2.0, px_per_mm: float = LOOK) -> np.ndarray:
+    """Light and contrast evened out: each pixel against the mean and spread of its surroundings."""
+    sigma = sigma_mm * px_per_mm
+    mean = cv2.GaussianBlur(grey, (0, 0), sigma)
+    centred = grey - mean
+    spread = np.sqrt(cv2.GaussianBlur(centred * centred, (0, 0), sigma))
+    return centred / (spread + 0.03)
+
+
+@lru_cache(maxsize=64)
+def _template(layout: ScoreSheetLayout, code: SheetCode) -> np.ndarray:
+    blank = blank_pixels(layout, code, LOOK)
+    grey = blank[..., 0] * 0.299 + blank[..., 1] * 0.587 + blank[..., 2] * 0.114
+    return _normalised(cv2.GaussianBlur(grey.astype(np.float32), (0, 0), 0.6))
+
+
+def _compare(view: np.ndarray, options: list[tuple[ScoreSheetLayout, SheetCode]], whole: bool = False
+             ) -> list[float]:
+    """How well the photo matches each option, judged where the options' blank sheets differ."""
+    templates = [_template(layout, code) for layout, code in options]
+    mask = np.ones(view.shape, bool)
+    if len(templates) > 1 and not whole:
+        spread = np.max(templates, axis=0) - np.min(templates, axis=0)
+        mask = cv2.dilate((spread > 0.5).astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+        if not mask.any():
+            return [0.0] * len(templates)
+    scores = []
+    for template in templates:
+        if template.shape != view.shape:
+            template = cv2.resize(template, view.shape[::-1])
+        a, b = template[mask], view[mask]
+        scores.append(float(np.dot(a, b) / (np.sqrt(np.dot(a, a) * np.dot(b, b)) + 1e-9)))
+    return scores
+
+
+def _choose(view: np.ndarray, options: list[tuple[ScoreSheetLayout, SheetCode]], pick: int = 0):  # type: ignore[no-untyped-def]
+    """The best of `options` (its layout, or with `pick=1` its code), the two leaders compared again where
+    they alone differ; and whether that final choice was clear."""
+    scores = _compare(view, options)
+    order = np.argsort(scores)[::-1]
+    if len(options) == 1:
+        return options[0][pick], True
+    first, second = options[int(order[0])], options[int(order[1])]
+    final = _compare(view, [first, second])
+    winner = first if final[0] >= final[1] else second
+    return winner[pick], abs(final[0] - final[1]) >= CLEAR
+
+
+def _clear(scores: list[float]) -> bool:
+    ranked = sorted(scores, reverse=True)
+    return len(ranked) < 2 or ranked[0] - ranked[1] >= CLEAR
+
+
+def _glyph(text: Text, box: tuple[float, float, float, float]) -> np.ndarray:
+    """`text` as it prints inside `box` (sheet mm), at GLYPH pixels per mm, normalised."""
+    x, y, w, h = box
+    page = Page(w, h, (Group((text,), -x, -y),))
+    pixels = raster(page, GLYPH).astype(np.float32) / 255.0
+    grey = pixels[..., 0] * 0.299 + pixels[..., 1] * 0.587 + pixels[..., 2] * 0.114
+    return _normalised(cv2.GaussianBlur(grey, (0, 0), 1.0), 1.5, GLYPH)
+
+
+def _match(fine: np.ndarray, box: tuple[float, float, float, float], glyph: np.ndarray) -> float:
+    """The best correlation of `glyph` with the photo around `box`, allowing a millimetre of slack."""
+    x, y, w, h = box
+    slack = 1.0
+    x0, y0 = int((x - slack) * GLYPH), int((y - slack) * GLYPH)
+    x1, y1 = int((x + w + slack) * GLYPH), int((y + h + slack) * GLYPH)
+    region = _normalised(fine[max(y0, 0):y1, max(x0, 0):x1], 1.5, GLYPH)
+    if region.shape[0] < glyph.shape[0] or region.shape[1] < glyph.shape[1]:
+        return -1.0
+    return float(cv2.matchTemplate(region, glyph, cv2.TM_CCOEFF_NORMED).max())
+
+
+def _lucky(fine: np.ndarray, layout: ScoreSheetLayout, sums: range) -> tuple[tuple[int, int], bool]:
+    """The two lucky numbers read from their circles, and whether both were clear."""
+    circles = sheet_geometry(layout).lucky
+    scores = []
+    for cx, cy, r in circles:
+        box = (cx - r, cy - r, 2 * r, 2 * r)
+        row = {}
+        for number in sums:
+            glyph = _glyph(centred_text(cx, cy, str(number), r * 1.05, INK), box)
+            row[number] = _match(fine, box, glyph)
+        scores.append(row)
+    best = max(((a, b) for a in sums for b in sums if a != b), key=lambda p: scores[0][p[0]] + scores[1][p[1]])
+    sure = all(_clear(list(row.values())) for row in scores)
+    return best, sure
+
+
+def _numbers(fine: np.ndarray, layout: ScoreSheetLayout) -> tuple[tuple[tuple[int, ...], ...], bool]:
+    """Every row's numbers read cell by cell (the last, the lock number, stays), and whether all were clear."""
+    geometry = sheet_geometry(layout)
+    rows = []
+    sure = True
+    for index, (spec, row) in enumerate(zip(layout.rows, geometry.rows)):
+        movable = spec.numbers[:-1]
+        cells = row.cells[:-1]
+        glyphs = {}
+        for number in movable:
+            text = number_texts(layout, row, index, (number, *(n for n in spec.numbers if n != number)))[0]
+            assert isinstance(text, Text)
+            x, y, side = row.cells[0]
+            glyphs[number] = (_glyph(text, (x, y, side, side)), (x, y))
+        scores = np.zeros((len(cells), len(movable)))
+        for i, (x, y, side) in enumerate(cells):
+            for j, number in enumerate(movable):
+                scores[i, j] = _match(fine, (x, y, side, side), glyphs[number][0])
+        order = _best_arrangement(scores)
+        for a in range(len(order)):  # clear only if no two cells would rather swap their numbers
+            for b in range(a + 1, len(order)):
+                kept = scores[a, order[a]] + scores[b, order[b]]
+                if kept - (scores[a, order[b]] + scores[b, order[a]]) < 2 * CLEAR:
+                    sure = False
+        rows.append((*(movable[j] for j in order), spec.numbers[-1]))
+    return tuple(rows), sure
+
+
+def _best_arrangement(scores: np.ndarray) -> list[int]:
+    """The assignment of candidates to cells (a permutation) with the highest total score (exact, by subsets)."""
+    n = scores.shape[0]
+    best: dict[int, tuple[float, list[int]]] = {0: (0.0, [])}
+    for cell in range(n):
+        grown: dict[int, tuple[float, list[int]]] = {}
+        for used, (total, picks) in best.items():
+            for j in range(n):
+                if used & (1 << j):
+                    continue
+                key = used | (1 << j)
+                value = total + scores[cell, j]
+                if key not in grown or value > grown[key][0]:
+                    grown[key] = (value, picks + [j])
+        best = grown
+    return max(best.values(), key=lambda pair: pair[0])[1]
+

@@ -1,0 +1,217 @@
+"""Finding sheets in a photo: a grey image in, per sheet the corner markers seen and the homography from sheet mm to pixels out.
+
+Each sheet carries the four markers of `printgen.scan.marks`; their
+identities say which corner is which, so any rotation works. A photo of a
+whole page holds several sheets: markers are grouped into sheets by how they
+face each other (each marker knows its own "right" and "down"), smallest
+quadrilateral first. The sheet's size is not known before its code is read,
+so it is first estimated from the markers themselves: in the frame spanned
+by their centres, each marker's own width and height give the distances
+between them in marker sides.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from itertools import product
+
+import cv2
+import numpy as np
+
+from printgen.builders.geometry import MARKER, MARKER_INSET
+from printgen.scan.marks import MARKER_BITS
+
+DETECT_SIZE = 1800
+"""Markers are looked for in a copy of the photo at most this many pixels on its longer side."""
+
+
+@dataclass(frozen=True)
+class Marker:
+    """One marker found: its corner index (0 top left .. 3 bottom left) and its corners in photo pixels."""
+
+    index: int
+    corners: np.ndarray
+    """4 x 2: the marker's own top left, top right, bottom right, bottom left."""
+
+    @property
+    def centre(self) -> np.ndarray:
+        return self.corners.mean(axis=0)
+
+    @property
+    def side(self) -> float:
+        return float(np.sqrt(abs(cv2.contourArea(self.corners.astype(np.float32)))))
+
+    @property
+    def right(self) -> np.ndarray:
+        c = self.corners
+        v = (c[1] - c[0]) + (c[2] - c[3])
+        return v / (np.linalg.norm(v) + 1e-9)
+
+    @property
+    def down(self) -> np.ndarray:
+        c = self.corners
+        v = (c[3] - c[0]) + (c[2] - c[1])
+        return v / (np.linalg.norm(v) + 1e-9)
+
+
+@dataclass(frozen=True)
+class SheetMarkers:
+    """The markers of one sheet, by corner index (three or four of them)."""
+
+    markers: dict[int, Marker]
+
+    def size_estimate(self) -> tuple[float, float]:
+        """The sheet's width and height in mm, from the markers alone (a uniformly scaled print keeps its shape)."""
+        if len(self.markers) == 4:
+            centres = np.array([self.markers[i].centre for i in range(4)], np.float32)
+            to_unit = cv2.getPerspectiveTransform(centres, np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]))
+        else:
+            known = sorted(self.markers)
+            unit = {0: (0, 0), 1: (1, 0), 2: (1, 1), 3: (0, 1)}
+            affine = cv2.getAffineTransform(np.float32([self.markers[i].centre for i in known]),
+                                            np.float32([unit[i] for i in known]))
+            to_unit = np.vstack([affine, [0, 0, 1]])
+        widths, heights = [], []
+        for marker in self.markers.values():
+            c = cv2.perspectiveTransform(marker.corners.reshape(-1, 1, 2).astype(np.float64), to_unit).reshape(-1, 2)
+            widths.append((np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3])) / 2)
+            heights.append((np.linalg.norm(c[3] - c[0]) + np.linalg.norm(c[2] - c[1])) / 2)
+        span_x = MARKER / max(float(np.median(widths)), 1e-6)
+        span_y = MARKER / max(float(np.median(heights)), 1e-6)
+        return span_x + 2 * MARKER_INSET + MARKER, span_y + 2 * MARKER_INSET + MARKER
+
+    def homography(self, width: float, height: float) -> tuple[np.ndarray, float]:
+        """The homography from sheet mm to photo pixels for a sheet of `width` x `height` mm,
+        and its RMS reprojection error in marker sides."""
+        sheet, photo = [], []
+        for index, marker in self.markers.items():
+            sheet += marker_corners_mm(index, width, height)
+            photo += list(marker.corners)
+        src, dst = np.float64(sheet), np.float64(photo)
+        matrix, _ = cv2.findHomography(src, dst, 0)
+        if matrix is None:
+            return np.eye(3), float("inf")
+        back = cv2.perspectiveTransform(src.reshape(-1, 1, 2), matrix).reshape(-1, 2)
+        side = float(np.mean([m.side for m in self.markers.values()]))
+        return matrix, float(np.sqrt(np.mean(np.sum((back - dst) ** 2, axis=1)))) / max(side, 1e-6)
+
+
+def marker_corners_mm(index: int, width: float, height: float) -> list[tuple[float, float]]:
+    """The corners of marker `index` on a sheet of `width` x `height` mm, in the marker's own order."""
+    far_x, far_y = width - MARKER_INSET - MARKER, height - MARKER_INSET - MARKER
+    x, y = ((MARKER_INSET, MARKER_INSET), (far_x, MARKER_INSET), (far_x, far_y), (MARKER_INSET, far_y))[index]
+    return [(x, y), (x + MARKER, y), (x + MARKER, y + MARKER), (x, y + MARKER)]
+
+
+@cache
+def _detector() -> cv2.aruco.ArucoDetector:
+    bits = [np.array([int(b) for b in pattern], np.uint8).reshape(4, 4) for pattern in MARKER_BITS]
+    dictionary = cv2.aruco.Dictionary(np.concatenate([cv2.aruco.Dictionary.getByteListFromBits(b) for b in bits]),
+                                      4, 2)
+    parameters = cv2.aruco.DetectorParameters()
+    parameters.adaptiveThreshWinSizeMin = 5
+    parameters.adaptiveThreshWinSizeMax = 35
+    parameters.adaptiveThreshWinSizeStep = 10
+    parameters.minMarkerPerimeterRate = 0.02
+    parameters.polygonalApproxAccuracyRate = 0.05
+    parameters.minCornerDistanceRate = 0.03
+    parameters.minDistanceToBorder = 1
+    parameters.perspectiveRemovePixelPerCell = 8
+    parameters.perspectiveRemoveIgnoredMarginPerCell = 0.2
+    parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    parameters.cornerRefinementWinSize = 3
+    return cv2.aruco.ArucoDetector(dictionary, parameters)
+
+
+def find_markers(gray: np.ndarray) -> list[Marker]:
+    """Every marker in the photo, corners in full-resolution pixels."""
+    scale = min(1.0, DETECT_SIZE / max(gray.shape))
+    small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
+    found = _detect(small)
+    if _groups_short(found):
+        clahe = cv2.createCLAHE(clipLimit=3.0, tileGridSize=(8, 8)).apply(small)
+        found = _merge(found, _detect(clahe))
+    markers = []
+    for index, corners in found:
+        full = (corners + 0.5) / scale - 0.5
+        markers.append(Marker(index, full))
+    return markers
+
+
+def _detect(image: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    corners, ids, _ = _detector().detectMarkers(image)
+    if ids is None:
+        return []
+    return [(int(i), c.reshape(4, 2).astype(np.float64)) for i, c in zip(ids.ravel(), corners)]
+
+
+def _groups_short(found: list[tuple[int, np.ndarray]]) -> bool:
+    counts = [sum(1 for i, _ in found if i == k) for k in range(4)]
+    return min(counts) == 0 or len(set(counts)) > 1
+
+
+def _merge(first: list[tuple[int, np.ndarray]], second: list[tuple[int, np.ndarray]]) -> list[tuple[int, np.ndarray]]:
+    merged = list(first)
+    for index, corners in second:
+        centre = corners.mean(axis=0)
+        side = np.sqrt(abs(cv2.contourArea(corners.astype(np.float32))))
+        if all(i != index or np.linalg.norm(c.mean(axis=0) - centre) > side for i, c in merged):
+            merged.append((index, corners))
+    return merged
+
+
+def group_sheets(markers: list[Marker]) -> list[SheetMarkers]:
+    """Markers grouped into sheets: all four corners where possible, else three; smallest sheets first."""
+    by_index = {i: [m for m in markers if m.index == i] for i in range(4)}
+    used: set[int] = set()
+    sheets: list[SheetMarkers] = []
+    for needed in ((0, 1, 2, 3), (0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)):
+        options = []
+        for combo in product(*(by_index[i] for i in needed)):
+            group = dict(zip(needed, combo))
+            area = _plausible(group)
+            if area is not None:
+                options.append((area, group))
+        options.sort(key=lambda option: option[0])
+        for _, group in options:
+            if any(id(m) in used for m in group.values()):
+                continue
+            used.update(id(m) for m in group.values())
+            sheets.append(SheetMarkers(group))
+    return sheets
+
+
+FIT = 0.1
+"""Markers belong to one sheet only if one flat sheet explains all their corners within this share of a side."""
+EDGES = ((0, 1, "right"), (3, 2, "right"), (0, 3, "down"), (1, 2, "down"))
+"""Sheet edges between corner markers and which way each runs in the markers' own frame."""
+
+
+def _plausible(group: dict[int, Marker]) -> float | None:
+    """The area of the quadrilateral of `group`'s centres if they can be one flat sheet's corners, else None."""
+    sides = [m.side for m in group.values()]
+    if max(sides) > 3 * min(sides):
+        return None
+    winding = [float(m.right[0] * m.down[1] - m.right[1] * m.down[0]) for m in group.values()]
+    if min(winding) * max(winding) <= 0:
+        return None
+    for a, b, axis in EDGES:
+        if a not in group or b not in group:
+            continue
+        edge = group[b].centre - group[a].centre
+        length = float(np.linalg.norm(edge))
+        side = (group[a].side + group[b].side) / 2
+        if length < 3 * side:
+            return None
+        for marker in (group[a], group[b]):
+            if float(np.dot(edge / length, getattr(marker, axis))) < 0.75:
+                return None
+    centres = np.array([group[i].centre for i in sorted(group)], np.float32)
+    if len(centres) == 4 and not cv2.isContourConvex(centres.reshape(-1, 1, 2)):
+        return None
+    sheet = SheetMarkers(group)
+    width, height = sheet.size_estimate()
+    if not (20 < width < 2000 and 20 < height < 2000) or sheet.homography(width, height)[1] > FIT:
+        return None
+    return float(abs(cv2.contourArea(centres)))

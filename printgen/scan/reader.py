@@ -1,0 +1,189 @@
+"""Reading photos: an image in, for each sheet in it the layout, code, every field's reading and the referee's verdict out (or why not).
+
+The steps: find the corner markers and group them into sheets; guess the
+sheet's size from the markers and read its code where the candidate layouts
+print it; rebuild the blank sheet from the code; flatten the photo onto it;
+decide every field; let the rules engine judge the result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from printgen import layouts
+from printgen.builders.geometry import sheet_geometry
+from printgen.layouts.model import ScoreSheetLayout
+from printgen.scan.codes import CodeError, SheetCode, layout_name, layout_version, parse
+from printgen.scan.crosses import marks_of
+from printgen.scan.decode import read_code
+from printgen.scan.fields import PX_PER_MM, Reading, State, ink, read_fields
+from printgen.scan.identify import identify
+from printgen.scan.locate import SheetMarkers, find_markers, group_sheets
+from printgen.scan.rectify import pixels_per_mm, rectify
+from printgen.scan.referee import Marks, Verdict, referee
+from printgen.scan.settle import settle
+from printgen.scan.template import blank_pixels, fields
+
+MIN_PX_PER_MM = 2.2
+"""Below this many pixels per mm a thin cross is lost in the blur: the sheet is too small in the photo."""
+UNREAD = "the sheet's code cannot be read"
+MAX_MARKER_ERROR = 0.12
+"""The markers must fit the sheet's shape within this share of a marker's side (else it is no sheet, or bent)."""
+
+
+@dataclass
+class SheetReading:
+    """One sheet read from a photo."""
+
+    file: str
+    layout: ScoreSheetLayout
+    code: SheetCode
+    text: str
+    """The code's text as printed."""
+    readings: list[Reading]
+    verdict: Verdict
+    to_photo: np.ndarray
+    """Homography from sheet mm to photo pixels."""
+    position: int = 1
+    of: int = 1
+    recognised: tuple[str, ...] | None = None
+    """Set when the code could not be read and the sheet was recognised by its look instead: what was doubtful."""
+
+    @property
+    def marks(self) -> Marks:
+        return marks_of(self.layout, self.readings)
+
+    @property
+    def uncertain(self) -> list[Reading]:
+        return [r for r in self.readings if r.state is State.UNCERTAIN]
+
+    @property
+    def flagged(self) -> bool:
+        """True when a person should check this sheet: a field is uncertain, the code was not read (the sheet
+        was recognised by its print) or the sheet is not legal."""
+        return bool(self.uncertain) or self.recognised is not None or not self.verdict.legal
+
+
+@dataclass
+class Unreadable:
+    """A photo, or a sheet in it, that could not be read, and why (one line)."""
+
+    file: str
+    reason: str
+    position: int = 1
+    of: int = 1
+
+
+Result = SheetReading | Unreadable
+
+
+class Reader:
+    """Reads photos of sheets printed from the built-in layouts and any `extra` layouts."""
+
+    def __init__(self, extra: tuple[ScoreSheetLayout, ...] = ()) -> None:
+        known: dict[str, ScoreSheetLayout] = {}
+        for name in layouts.builtin_names():
+            layout = layouts.load(name)
+            if isinstance(layout, ScoreSheetLayout):
+                known[layout.name.lower()] = layout
+        for layout in extra:
+            known[layout.name.lower()] = layout
+        self.layouts = known
+
+    def read_file(self, path: Path) -> list[Result]:
+        """Every sheet in the photo at `path`."""
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if image is None:
+            return [Unreadable(str(path), "not an image this reader can open")]
+        return self.read_image(image, str(path))
+
+    def read_image(self, image: np.ndarray, name: str) -> list[Result]:
+        """Every sheet in `image` (BGR), top to bottom and left to right."""
+        gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+        if image.ndim == 2:
+            image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+        groups = group_sheets(find_markers(gray))
+        if not groups:
+            return [Unreadable(name, "no sheet found: none of printgen's corner markers is visible "
+                                     "(are all four corners in the picture?)")]
+        groups.sort(key=lambda g: _reading_order(g, gray.shape))
+        results: list[Result] = []
+        for position, group in enumerate(groups, start=1):
+            result = self._read_sheet(image, gray, group, name)
+            result.position, result.of = position, len(groups)
+            results.append(result)
+        return results
+
+    def _read_sheet(self, image: np.ndarray, gray: np.ndarray, group: SheetMarkers, name: str) -> Result:
+        found = self._find_code(gray, group)
+        recognised = None
+        if isinstance(found, str):
+            if not found.startswith(UNREAD):
+                return Unreadable(name, found)
+            look = identify(image, group, list(self.layouts.values()))
+            if look is None:
+                return Unreadable(name, found)
+            layout, code, to_photo, recognised = look.layout, look.code, look.to_photo, look.doubtful
+            text = code.text(layout)
+        else:
+            layout, text, to_photo = found
+            try:
+                code = parse(text, layout)
+            except CodeError as error:
+                return Unreadable(name, f"the sheet's code cannot be read: {error}")
+        if code.version != layout_version(layout):
+            return Unreadable(name, f"the sheet was printed from another version of {layout.name} "
+                                    f"(code {code.version}, this printgen {layout_version(layout)})")
+        if pixels_per_mm(to_photo, layout.width, layout.height) < MIN_PX_PER_MM:
+            return Unreadable(name, "the sheet is too small in the photo to read its crosses: come closer")
+        flat = rectify(image, to_photo, layout.width, layout.height, PX_PER_MM)
+        photo = flat[..., ::-1].astype(np.float32) / 255.0
+        blank = blank_pixels(layout, code, PX_PER_MM)
+        readings = settle(layout, code, read_fields(ink(photo, blank), fields(layout, code)))
+        verdict = referee(layout.rules, marks_of(layout, readings), code.lucky, code.numbers)
+        return SheetReading(name, layout, code, text, readings, verdict, to_photo, recognised=recognised)
+
+    def _find_code(self, gray: np.ndarray, group: SheetMarkers
+                   ) -> tuple[ScoreSheetLayout, str, np.ndarray] | str:
+        """The sheet's layout, code text and homography, or why they could not be found."""
+        width, height = group.size_estimate()
+        sizes = sorted({(l.width, l.height) for l in self.layouts.values()},
+                       key=lambda s: abs(s[0] / width - 1) + abs(s[1] / height - 1))
+        tried: set[tuple[float, ...]] = set()
+        bent = False
+        for size in sizes[:4]:
+            to_photo, error = group.homography(*size)
+            if error > MAX_MARKER_ERROR:
+                bent = True
+                continue
+            for layout in self.layouts.values():
+                box = sheet_geometry(layout).code
+                if (layout.width, layout.height) != size or (*size, *box) in tried:
+                    continue
+                tried.add((*size, *box))
+                text = read_code(gray, to_photo, box)
+                if text is None:
+                    continue
+                try:
+                    named = self.layouts.get(layout_name(text))
+                except CodeError:
+                    continue
+                if named is None:
+                    return (f"the sheet's code names layout {layout_name(text)!r}, which is not built in: "
+                            f"give its file with --layout")
+                if (named.width, named.height) != size:
+                    to_photo, _ = group.homography(named.width, named.height)
+                return named, text, to_photo
+        if bent:
+            return "the corner markers do not line up as on a flat sheet (is the sheet folded or curled?)"
+        return UNREAD + " (too small, blurred or covered?)"
+
+
+def _reading_order(group: SheetMarkers, shape: tuple[int, ...]) -> tuple[int, float]:
+    centre = np.mean([m.centre for m in group.markers.values()], axis=0)
+    band = int(centre[1] / (shape[0] / 6))
+    return band, float(centre[0])

@@ -1,0 +1,25 @@
+"""Shared pieces of the scanner's tests: the score-sheet layouts, a reader, and the CI sample of photos."""
+
+from __future__ import annotations
+
+import pytest
+
+from printgen import layouts
+from printgen.layouts.model import ScoreSheetLayout
+
+SHEETS = [name for name in layouts.builtin_names() if layouts.load(name).kind == "score-sheet"]
+NEEDS_SCAN = "needs the scan extra: pip install 'printgen[scan]'"
+
+
+def sheet(name: str) -> ScoreSheetLayout:
+    layout = layouts.load(name)
+    assert isinstance(layout, ScoreSheetLayout)
+    return layout
+
+
+@pytest.fixture(scope="session")
+def reader():  # type: ignore[no-untyped-def]
+    pytest.importorskip("cv2", reason=NEEDS_SCAN)
+    from printgen.scan.reader import Reader
+
+    return Reader()

@@ -1,0 +1,118 @@
+"""`printgen score` through the command line: summaries, the JSON contract, annotated pictures, standings,
+unreadable photos in a batch, folders, and a clear line when the scan extra is missing."""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from printgen.cli import main
+from tests.scan.conftest import NEEDS_SCAN, sheet
+
+JSON_KEYS = ["file", "layout", "sheet", "rows", "penalties", "bonus", "points", "total", "legal", "problems",
+             "uncertain"]
+
+
+@pytest.fixture(scope="module")
+def photos(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[object]]:
+    """A folder with a Bonus B sheet, a Big Points page of two sheets, and a picture of no sheet at all."""
+    pytest.importorskip("cv2", reason=NEEDS_SCAN)
+    from printgen.scan.synthetic import sample
+
+    folder = tmp_path_factory.mktemp("photos")
+    truths = []
+    for name, layout, seed, two_up in (("a-bonus.jpg", "qwixx-bonus-b", 11, False),
+                                       ("b-page.jpg", "qwixx-big-points", 12, True)):
+        picture = sample([sheet(layout)], seed, two_up=two_up, widest=2400)
+        (folder / name).write_bytes(picture.jpeg)
+        truths += picture.truths
+    (folder / "c-nothing.png").write_bytes((Path(__file__).parent / "__init__.py").read_bytes() or b"not a picture")
+    return folder, truths
+
+
+def test_json_objects_have_exactly_the_contract_keys(photos: tuple[Path, list[object]]) -> None:
+    folder, truths = photos
+    result = CliRunner().invoke(main, ["score", str(folder / "a-bonus.jpg"), str(folder / "b-page.jpg"), "--json"])
+    assert result.exit_code == 0, result.output
+    objects = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(objects) == 3
+    for found in objects:
+        assert list(found) == JSON_KEYS
+        assert len(found["rows"]) == 4 and all(set(row) == {"crossed", "lock"} for row in found["rows"])
+        if found["layout"] == "qwixx-big-points":  # no bonus: the total is the totals line added up
+            assert found["total"] == sum(found["points"][:-1]) - found["points"][-1]
+    bonus, *page = objects
+    assert bonus["layout"] == "qwixx-bonus-b" and set(bonus["bonus"]["boxes"]) == set("ABCDE")
+    assert all(p["layout"] == "qwixx-big-points" and len(p["sheet"]["lucky"]) == 2 for p in page)
+    first = truths[0]
+    assert [row["crossed"] for row in bonus["rows"]] == [list(r) for r in first.rows]  # type: ignore[attr-defined]
+    assert bonus["penalties"] == first.penalties  # type: ignore[attr-defined]
+
+
+def test_a_folder_is_scored_and_ranked_and_an_unreadable_file_does_not_stop_it(
+        photos: tuple[Path, list[object]], tmp_path: Path) -> None:
+    folder, _ = photos
+    standings = tmp_path / "standings.csv"
+    result = CliRunner().invoke(main, ["score", str(folder), "--csv", str(standings)])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert sum("unreadable" in line for line in lines) == 1
+    assert any(line.startswith(str(folder / "c-nothing.png")) and "unreadable" in line for line in lines)
+    assert "Error: 1 of 4 sheets or photos could not be read" in result.output
+    rows = list(csv.DictReader(standings.open()))
+    assert [r["rank"] for r in rows[:3]] and rows[-1]["problems"].startswith("unreadable")
+    totals = [int(r["total"]) for r in rows if r["total"]]
+    assert totals == sorted(totals, reverse=True) and len(totals) == 3
+
+
+def test_annotated_pictures_are_written(photos: tuple[Path, list[object]], tmp_path: Path) -> None:
+    folder, _ = photos
+    one = tmp_path / "read.png"
+    result = CliRunner().invoke(main, ["score", str(folder / "a-bonus.jpg"), "--annotate", str(one)])
+    assert result.exit_code == 0, result.output
+    assert one.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    both = tmp_path / "many.png"
+    CliRunner().invoke(main, ["score", str(folder / "a-bonus.jpg"), str(folder / "b-page.jpg"),
+                              "--annotate", str(both)])
+    assert (tmp_path / "many-a-bonus.png").exists() and (tmp_path / "many-b-page.png").exists()
+    assert not list(tmp_path.glob(".*.part"))
+
+
+def test_the_summary_names_rows_points_and_total(photos: tuple[Path, list[object]]) -> None:
+    folder, _ = photos
+    result = CliRunner().invoke(main, ["score", str(folder / "b-page.jpg")])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("qwixx-big-points (lucky numbers") == 2
+    assert "[sheet 1 of 2]" in result.output and "[sheet 2 of 2]" in result.output
+    assert result.output.count("  row 1 red") == 2
+
+
+def test_usage_errors_exit_2(tmp_path: Path) -> None:
+    missing = CliRunner().invoke(main, ["score", str(tmp_path / "nope.jpg")])
+    assert missing.exit_code == 2 and "does not exist" in missing.output
+    empty = CliRunner().invoke(main, ["score", str(tmp_path)])
+    assert empty.exit_code == 2 and "no photos in this folder" in empty.output
+    assert "Traceback" not in missing.output + empty.output
+
+
+def test_without_the_scan_extra_score_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    photo = tmp_path / "x.jpg"
+    photo.write_bytes(b"")
+    monkeypatch.setitem(sys.modules, "cv2", None)  # import cv2 now fails as if it were not installed
+    result = CliRunner().invoke(main, ["score", str(photo)])
+    assert result.exit_code == 1
+    assert result.output.strip() == "Error: printgen score needs the scan extra: pip install 'printgen[scan]'"
+
+
+def test_the_core_never_imports_opencv(tmp_path: Path) -> None:
+    import subprocess
+
+    code = ("import sys; from pathlib import Path; import printgen.cli; from printgen.build import BuildOptions, "
+            f"build; build('qwixx-big-points', BuildOptions(out=Path(r'{tmp_path}'), sheets=4, formats=('pdf', 'svg'))); "
+            "assert 'cv2' not in sys.modules and 'numpy' not in sys.modules, 'OpenCV imported'")
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -1,0 +1,86 @@
+"""Deciding fields: crosses of every kind count, and nothing else does (a blank sheet, a name, the totals,
+numbers struck through, another player's closed row), in a photo that is turned, lit unevenly and blurred."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from tests.scan.conftest import NEEDS_SCAN, sheet
+
+cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
+
+from printgen.builders.geometry import sheet_geometry
+from printgen.scan.codes import SheetCode, layout_version
+from printgen.scan.fields import State
+from printgen.scan.reader import SheetReading
+from printgen.scan.synthetic import Paper, mark, pen, printed
+from printgen.scan.template import blank_item
+from tests.scan.photos import photo
+
+PX = 10.0
+
+
+def paper(name: str, seed: int = 1) -> tuple[Paper, object]:
+    layout = sheet(name)
+    rng = random.Random(seed)
+    code = SheetCode(layout.name, layout_version(layout))
+    return Paper(printed(blank_item(layout, code), PX, rng, grey=False), PX, rng), layout
+
+
+def shot(sheet_pixels: np.ndarray, **kwargs: object) -> np.ndarray:
+    bgr = (np.clip(sheet_pixels, 0, 1)[..., ::-1] * 255).astype(np.uint8)
+    return photo(bgr, **kwargs)  # type: ignore[arg-type]
+
+
+def read(reader: object, image: np.ndarray) -> SheetReading:
+    (result,) = reader.read_image(image, "test")  # type: ignore[attr-defined]
+    assert isinstance(result, SheetReading), result
+    return result
+
+
+def test_a_blank_sheet_with_a_name_and_totals_written_has_no_crosses(reader: object) -> None:
+    sheet_paper, layout = paper("qwixx-standard")
+    geometry = sheet_geometry(layout)  # type: ignore[arg-type]
+    writing = pen("ballpoint", random.Random(3))
+    sheet_paper.text(layout.width * 0.55, geometry.title_baseline, "Margherita", 6.5, writing)  # type: ignore[attr-defined]
+    for x, y, w, h in geometry.totals:
+        sheet_paper.text(x + 2, y + h - 1, "105", 8.0, pen("marker", random.Random(4)))
+    result = read(reader, shot(sheet_paper.finish(), turn=170, keystone=0.1, blur=0.8))
+    assert [r.field.name for r in result.readings if r.state is not State.EMPTY] == []
+    assert result.verdict.legal and result.verdict.total == 0
+
+
+def test_struck_numbers_and_a_closed_row_are_not_crosses(reader: object) -> None:
+    sheet_paper, layout = paper("qwixx-big-points")
+    geometry = sheet_geometry(layout)  # type: ignore[arg-type]
+    line = pen("ballpoint", random.Random(5))
+    for x, y, side in geometry.rows[1].cells[:5]:
+        sheet_paper.stroke([(x + 0.1 * side, y + side / 2), (x + 0.9 * side, y + side / 2 + 0.3)], line)
+    cx, cy, r = geometry.rows[2].lock
+    sheet_paper.stroke([(cx - 0.8 * r, cy), (cx + 0.8 * r, cy)], line)
+    result = read(reader, shot(sheet_paper.finish(), turn=-20, width=2000))
+    assert [r.field.name for r in result.readings if r.crossed] == []
+
+
+@pytest.mark.parametrize("style", ["ballpoint", "marker", "slash", "blob"])
+def test_every_kind_of_cross_counts(reader: object, style: str) -> None:
+    sheet_paper, layout = paper("qwixx-bonus-a", seed=len(style))
+    geometry = sheet_geometry(layout)  # type: ignore[arg-type]
+    rng = random.Random(9)
+    chosen = pen(style, rng)
+    crossed = []
+    for index, number in ((0, 2), (0, 4), (1, 7), (2, 9), (3, 3)):
+        row = geometry.rows[index]
+        numbers = layout.rows[index].numbers  # type: ignore[attr-defined]
+        x, y, side = row.cells[numbers.index(number)]
+        mark(sheet_paper, (x, y, side, side), chosen, rng)
+        crossed.append(f"row {index + 1}: {number}")
+    for box in geometry.penalty_boxes[:2]:
+        mark(sheet_paper, box, chosen, rng)
+    result = read(reader, shot(sheet_paper.finish(), turn=95, keystone=0.2, blur=1.2, width=2200, jpeg=60))
+    found = [r.field.name for r in result.readings if r.crossed]
+    assert found == crossed + ["penalty 1", "penalty 2"]
+    assert result.marks.penalties == 2 and result.verdict.points[-1] == 10

@@ -1,0 +1,56 @@
+"""Finding sheets: markers in any turn of the photo, grouped into sheets (two on a 2-up page), sized."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.scan.conftest import NEEDS_SCAN, sheet
+
+cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
+
+from printgen.builders.pad import pad_items
+from printgen.builders.scoresheet import build_sheet
+from printgen.printing.imposition import impose, plan_grid
+from printgen.printing.paper import paper_size
+from printgen.scan.locate import find_markers, group_sheets
+from tests.scan.photos import photo, printed
+
+
+@pytest.mark.parametrize("turn", [0, 33, 90, 180, 251])
+def test_one_sheet_is_found_whatever_its_turn(turn: float) -> None:
+    layout = sheet("qwixx-bonus-b")
+    image = photo(printed(build_sheet(layout), 6), turn=turn, keystone=0.2)
+    groups = group_sheets(find_markers(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)))
+    assert len(groups) == 1 and sorted(groups[0].markers) == [0, 1, 2, 3]
+    width, height = groups[0].size_estimate()
+    assert abs(width - layout.width) < 0.025 * layout.width and abs(height - layout.height) < 0.025 * layout.height
+
+
+@pytest.mark.parametrize("per_page", [2, 4])
+def test_every_sheet_of_a_page_is_found_with_its_own_markers(per_page: int) -> None:
+    layout = sheet("qwixx-standard")
+    items = list(pad_items(layout, per_page, seed=1))
+    grid = plan_grid(paper_size("a4"), layout.width, layout.height, per_page)
+    (page,) = list(impose(items, grid))
+    image = photo(printed(page, 6), turn=12, width=2600, fill=0.8)
+    groups = group_sheets(find_markers(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)))
+    assert len(groups) == per_page
+    for group in groups:
+        assert len(group.markers) == 4
+        _, error = group.homography(layout.width, layout.height)
+        assert error < 0.05, "all four markers come from one sheet"
+
+
+def test_three_markers_still_make_a_sheet() -> None:
+    layout = sheet("qwixx-standard")
+    picture = printed(build_sheet(layout), 6)
+    picture[-(12 * 6):, -(12 * 6):] = 255  # the bottom-right marker torn off
+    groups = group_sheets(find_markers(cv2.cvtColor(photo(picture, turn=8), cv2.COLOR_BGR2GRAY)))
+    assert len(groups) == 1 and sorted(groups[0].markers) == [0, 1, 3]
+
+
+def test_a_photo_without_a_sheet_has_no_markers() -> None:
+    import numpy as np
+
+    noise = np.random.default_rng(1).integers(0, 255, (900, 1200, 3), dtype=np.uint8)
+    assert group_sheets(find_markers(cv2.cvtColor(noise, cv2.COLOR_BGR2GRAY))) == []

@@ -1,0 +1,114 @@
+"""The referee: every sheet a real game can end with is legal and scored as the engine scores it; sheets no
+game can end with are caught, and say why."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from printgen.rules import qwixx
+from printgen.rules.sheet import Sheet
+from printgen.scan.referee import Marks, referee
+
+VARIANTS = ["standard", "big-points", "gemixxt-a", "gemixxt-b", "bonus-a", "bonus-b", "cards"]
+
+
+def marks_of(sheet: Sheet, void_crossed: frozenset[int] = frozenset()) -> Marks:
+    rows = range(len(sheet.spec.rows))
+    struck = {i for i, state in enumerate(sheet.bonus_row()) if state == "struck"}
+    return Marks(tuple(frozenset(sheet.marked(r)) for r in rows), tuple(sheet.is_locked(r) for r in rows),
+                 sheet.penalties, frozenset(struck | void_crossed), frozenset(sheet.bonus_kinds()))
+
+
+def final_sheets(variant: str, games: int) -> list[Sheet]:
+    sheets = []
+    for seed in range(games):
+        if qwixx.variant(variant).card_game:
+            game: qwixx.Game | qwixx.CardGame = qwixx.CardGame(players=3, seed=seed, strategies="greedy")
+        else:
+            game = qwixx.Game(variant, players=3, seed=seed, strategies=["greedy", "random", "greedy"])
+        game.play()
+        sheets += game.sheets
+    return sheets
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_played_sheet_is_legal_and_scores_as_the_engine_does(variant: str) -> None:
+    rng = random.Random(7)
+    for sheet in final_sheets(variant, 25):
+        void = frozenset(i for i, state in enumerate(sheet.bonus_row()) if state == "void" and rng.random() < 0.5)
+        verdict = referee(variant, marks_of(sheet, void), sheet.lucky)
+        assert verdict.legal, verdict.problems
+        assert verdict.total == sheet.total()
+        rows = range(len(sheet.spec.rows))
+        assert verdict.points == [*(sheet.points(r) for r in rows), sheet.penalty_points()]
+
+
+def marks(rows: list[set[int]], locks: tuple[bool, ...] = (False,) * 4, penalties: int = 0,
+          bonus_row: set[int] | None = None, boxes: set[int] | None = None) -> Marks:
+    return Marks(tuple(frozenset(r) for r in rows), locks, penalties, frozenset(bonus_row or ()),
+                 frozenset(boxes or ()))
+
+
+def test_a_lock_with_too_few_crosses_is_illegal_and_counted_as_it_stands() -> None:
+    verdict = referee("standard", marks([{2, 3, 12}, set(), set(), set()], (True, False, False, False)))
+    assert not verdict.legal
+    assert verdict.problems == ["row 1 (red): 12 locks the row only after 5 crosses, it has 2"]
+    assert verdict.points == [10, 0, 0, 0, 0] and verdict.total == 10
+
+
+def test_lock_and_lock_number_go_together() -> None:
+    five = {2, 3, 4, 5, 6}
+    alone = referee("standard", marks([five, set(), set(), set()], (True, False, False, False)))
+    assert alone.problems == ["row 1 (red): the lock is crossed but 12 is not"]
+    forgotten = referee("standard", marks([five | {12}, set(), set(), set()]))
+    assert forgotten.problems == ["row 1 (red): 12 is crossed but the lock is not"]
+    right = referee("standard", marks([five | {12}, set(), set(), set()], (True, False, False, False), 2))
+    assert right.legal and right.points == [28, 0, 0, 0, 10] and right.total == 18
+
+
+def test_big_points_locks_with_either_last_number_but_not_both() -> None:
+    six = {2, 3, 4, 5, 6, 7}
+    assert referee("big-points", marks([six | {15}, set(), set(), set()], (True, False, False, False))).legal
+    both = referee("big-points", marks([six | {15, 16}, set(), set(), set()], (True, False, False, False)))
+    assert both.problems == ["row 1 (red): 15 and 16 are both crossed, but the first locks the row"]
+
+
+def test_a_bonus_row_field_without_its_boxed_number_is_illegal() -> None:
+    # A field may also be crossed because its colour was locked (RULES.md section 4: it is then void and struck);
+    # four colours cannot all have been locked, so one of these four fields has no explanation.
+    verdict = referee("bonus-a", marks([{2}, set(), set(), set()], bonus_row={0, 1, 2, 3}))
+    assert not verdict.legal
+    assert verdict.problems[0].startswith("bonus-row field 1 is crossed, but no boxed number strikes it")
+    void = referee("bonus-a", marks([{2}, set(), set(), set()], bonus_row={0}))
+    assert void.legal, "red may have been locked by another player: its free field is void and struck"
+
+
+def test_a_boxed_number_must_strike_the_bonus_row_and_give_its_cross() -> None:
+    sheet = Sheet("bonus-a")
+    sheet.mark(0, 3)  # boxed: strikes bonus field 1 (red), whose bonus cross lands on red 4
+    assert referee("bonus-a", marks_of(sheet)).legal
+    missing = referee("bonus-a", marks([{3, 4}, set(), set(), set()]))
+    assert missing.problems == ["bonus-row field 1 must be crossed: a boxed number strikes it"]
+    no_cross = referee("bonus-a", marks([{3}, set(), set(), set()], bonus_row={0}))
+    assert not no_cross.legal
+
+
+def test_a_bonus_box_needs_both_its_fields_and_both_fields_need_their_box() -> None:
+    half = referee("bonus-b", marks([{4}, set(), set(), set()], boxes={1}))
+    assert half.problems == ["bonus box A is crossed, but only 1 of its 2 fields"]
+    unclaimed = referee("bonus-b", marks([set(), {3}, set(), {10}]))
+    assert unclaimed.problems == ["both B fields are crossed, but bonus box B is not"]
+
+
+def test_bonus_b_points_follow_the_boxes_on_sheets_no_game_explains() -> None:
+    verdict = referee("bonus-b", marks([{2, 3}, {6}, set(), set()], penalties=2, boxes={4, 5}))
+    assert not verdict.legal
+    assert verdict.total == 3 + 1 + 13  # kind 4 adds 13, kind 5 makes misthrows free
+    assert verdict.points[-1] == 0
+
+
+def test_numbers_not_on_the_row_are_reported() -> None:
+    verdict = referee("standard", marks([{13}, set(), set(), set()]))
+    assert verdict.problems == ["row 1 (red): 13 is not on this row"]
