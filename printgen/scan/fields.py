@@ -33,6 +33,10 @@ LINE_CROSSED = 0.04
 LINE_EMPTY = 0.02
 """Mean darkening along the darkest slanted line through a field at or above which it is crossed (a faint
 single slash), and at or below which the line says nothing."""
+FOREIGN_REACH = 8.0
+"""mm around a field in which a stroke's length is measured to tell a neighbour's stroke from its own."""
+NEAR_MIDDLE = 0.22
+"""That line passes this share of the field's size or less from its middle."""
 """Ink cover at or below which a field is empty; between the two it is uncertain."""
 NOISE = 0.08
 NOISE_FLOOR = 0.035
@@ -46,6 +50,8 @@ COLOUR_SHIFT = 0.35
 STRUCK_THROUGH = ("number", "lock")
 """Fields where a level line means something else than a cross (a skipped number, a row closed by another
 player); on penalty and bonus boxes any line is a mark."""
+LEVEL = 18
+"""Degrees: a strike-through is drawn about level; a slash leans more than this."""
 STREAK_BAND = 1.2
 """mm: the width of the band a strike-through line must lie in (blurred lines spread)."""
 """How far (luminance) a printed colour may differ from what the blank sheet predicts."""
@@ -275,7 +281,7 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     x1, y1 = int(np.ceil((x + w) * px_per_mm)), int(np.ceil((y + h) * px_per_mm))
     x0, y0 = max(x0, 0), max(y0, 0)
     x1, y1 = min(x1, darkening.shape[1]), min(y1, darkening.shape[0])
-    patch = darkening[y0:y1, x0:x1]
+    patch = _own_ink(darkening, (x0, y0, x1, y1), px_per_mm)
     weights = _weights(field, x0, y0, patch.shape, px_per_mm)
     total = float(weights.sum()) * min(w, h) / max(w, h)  # a long box is crossed like a square one
     if total <= 0:
@@ -297,11 +303,52 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     return Reading(field, state, cover, streak, line)
 
 
+def _own_ink(darkening: np.ndarray, box: tuple[int, int, int, int], px_per_mm: float) -> np.ndarray:
+    """The ink in `box` without strokes that only reach into it from outside (a neighbour's cross running over):
+    a stroke counts when at least a third of it lies inside or when it comes near the field's middle (a cross
+    that runs into its neighbours' crosses is still its field's own)."""
+    x0, y0, x1, y1 = box
+    grow = int(round(FOREIGN_REACH * px_per_mm))
+    gx0, gy0 = max(x0 - grow, 0), max(y0 - grow, 0)
+    gx1, gy1 = min(x1 + grow, darkening.shape[1]), min(y1 + grow, darkening.shape[0])
+    window = darkening[gy0:gy1, gx0:gx1]
+    patch = darkening[y0:y1, x0:x1].copy()
+    count, labels = cv2.connectedComponents((window > 0.02).astype(np.uint8), connectivity=8)
+    if count <= 1:
+        return patch
+    inside = np.zeros(window.shape, bool)
+    inside[y0 - gy0:y1 - gy0, x0 - gx0:x1 - gx0] = True
+    totals = np.bincount(labels.ravel(), weights=window.ravel(), minlength=count)
+    within = np.bincount(labels[inside].ravel(), weights=window[inside].ravel(), minlength=count)
+    own = labels[y0 - gy0:y1 - gy0, x0 - gx0:x1 - gx0]
+    ys, xs = np.mgrid[0:own.shape[0], 0:own.shape[1]]
+    distance = np.hypot(xs - own.shape[1] / 2, ys - own.shape[0] / 2)
+    nearest = np.full(count, np.inf)
+    np.minimum.at(nearest, own.ravel(), distance.ravel())
+    foreign = (within < 0.34 * totals) & (nearest > 0.28 * min(own.shape))
+    foreign[0] = False
+    patch[foreign[own]] = 0.0
+    return patch
+
+
+def _angle(mass: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> float:
+    """The direction (degrees from level) in which the ink spreads most."""
+    total = float(mass.sum())
+    mx, my = float((mass * xs).sum() / total), float((mass * ys).sum() / total)
+    cxx = float((mass * (xs - mx) ** 2).sum())
+    cyy = float((mass * (ys - my) ** 2).sum())
+    cxy = float((mass * (xs - mx) * (ys - my)).sum())
+    return float(np.degrees(0.5 * np.arctan2(2 * cxy, cxx - cyy)))
+
+
 def _slanted_line(mass: np.ndarray, weights: np.ndarray) -> float:
     """The highest mean darkening along a straight band (about half a mm wide) slanted 25 to 65 degrees
-    either way through the field's middle: a stroke's faint pieces add up along its line, noise does not."""
+    either way and passing near the field's middle: a stroke's faint pieces add up along its line, noise does
+    not, and a neighbour's cross overrunning a corner does not pass near the middle."""
     h, w = mass.shape
     centre = (w / 2, h / 2)
+    near = int(round(NEAR_MIDDLE * min(h, w)))
+    middle = h // 2
     best = 0.0
     for angle in (*range(25, 66, 5), *range(-65, -24, 5)):
         turn = cv2.getRotationMatrix2D(centre, angle, 1.0)
@@ -310,7 +357,8 @@ def _slanted_line(mass: np.ndarray, weights: np.ndarray) -> float:
         ink_rows = np.convolve(ink_rows, np.ones(3), mode="same")
         weight_rows = np.convolve(weight_rows, np.ones(3), mode="same")
         if weight_rows.max() > 0:  # a line's ink against a whole line's length: short pieces count less
-            best = max(best, float(ink_rows.max() / weight_rows.max()))
+            band = ink_rows[max(middle - near, 0):middle + near + 1]
+            best = max(best, float(band.max() / weight_rows.max()))
     return best
 
 
@@ -353,6 +401,7 @@ def _streak_share(mass: np.ndarray, px_per_mm: float) -> float:
             continue
         inside = (bins == peak) | (bins == peak + 1)
         along = xs[inside & (mass > 0.02)]
-        if along.size and float(along.max() - along.min()) >= 0.25 * mass.shape[1]:
+        if along.size and float(along.max() - along.min()) >= 0.25 * mass.shape[1] \
+                and abs(_angle(np.where(inside, mass, 0.0), xs, ys)) <= LEVEL:
             best = share
     return best

@@ -29,7 +29,7 @@ from printgen.layouts.model import ScoreSheetLayout
 from printgen.page import Item
 from printgen.rules import qwixx
 from printgen.rules.sheet import Sheet
-from printgen.rules.variants import shuffled_numbers, variant
+from printgen.rules.variants import shuffled_numbers
 from printgen.scan.camera import cut, page_of, photograph
 from printgen.scan.codes import SheetCode, layout_version
 from printgen.scan.handwriting import STYLES, Paper, Pen, mark, pen
@@ -108,6 +108,7 @@ def played_sheet(layout: ScoreSheetLayout, rng: random.Random, shuffle: bool | N
     sheet = rng.choice(game.sheets)
     if shuffle is None:
         shuffle = bool(spec.shuffled_lock_numbers) and rng.random() < 0.6
+    shuffle = shuffle and bool(spec.shuffled_lock_numbers)  # only sheets that can be shuffled are
     numbers = None
     if shuffle:
         numbers = shuffled_numbers(spec, rng)
@@ -248,7 +249,7 @@ def sample(layouts: list[ScoreSheetLayout], seed: int, two_up: bool | None = Non
     conditions = Conditions(sheets=count)
     pictures, truths = [], []
     for _ in range(count):
-        sheet, code = played_sheet(layout, rng, shuffle if variant(layout.rules).shuffled_lock_numbers else None)
+        sheet, code = played_sheet(layout, rng, shuffle)
         picture, truth, style = filled_paper(layout, sheet, code, px_per_mm, rng)
         pictures.append(picture)
         truths.append(truth)
