@@ -20,6 +20,8 @@ from printgen.render.pdf import write_pdf
 from printgen.rules import qwixx
 
 HERE = Path(__file__).resolve().parent
+SCAN_SEED = 12
+"""The simulated game and photo shown in the README's "Score a sheet" picture."""
 
 
 def picture(page: Page, width: int) -> Image.Image:
@@ -51,6 +53,21 @@ def side_by_side(images: list[Image.Image], gap: int = 40) -> Image.Image:
     return joined
 
 
+def scan_picture(seed: int) -> Image.Image:
+    """A photo-like picture of a played Bonus A sheet with what `printgen score` read drawn over it (needs the
+    scan extra)."""
+    import cv2
+
+    from printgen.scan.annotate import annotate
+    from printgen.scan.reader import Reader
+    from printgen.scan.synthetic import sample
+
+    photo = sample([layouts.load("qwixx-bonus-a")], seed, two_up=False, widest=2400)  # type: ignore[list-item]
+    drawn = annotate(photo.image, Reader().read_image(photo.image, "photo.jpg"))
+    image = Image.fromarray(cv2.cvtColor(drawn, cv2.COLOR_BGR2RGB))
+    return image.resize((1184, round(image.size[1] * 1184 / image.size[0])), Image.LANCZOS)
+
+
 def main() -> None:
     sheet = layouts.load("qwixx-standard")
     save(picture(build_sheet(sheet).as_page(), 1184), "qwixx-standard.png")  # type: ignore[arg-type]
@@ -72,6 +89,7 @@ def main() -> None:
     joker = next(face for name, face, _ in faces if name.startswith("joker-09"))
     save(side_by_side([picture(front, 720), picture(back, 720), picture(Item("joker", joker).as_page(), 240)]),
          "qwixx-cards-deck.png")
+    save(scan_picture(SCAN_SEED), "scan-annotated.png")
 
 
 if __name__ == "__main__":

@@ -246,7 +246,6 @@ def _work(index: int, job: Job, finished: Any) -> None:
 def run_job(job: Job) -> JobResult:
     """Build one job, never raising: a failure is recorded in the result."""
     from printgen.build import build
-
     from printgen.index import seeds
 
     start = time.perf_counter()

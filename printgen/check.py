@@ -33,12 +33,10 @@ def _drawing(layout: Layout) -> list[tuple[str, str]]:
     trip over: a problem here is a layout the loader let through but the drawing cannot use."""
     from printgen.builders.cards import deck_faces
     from printgen.builders.one_to_nine import board_item, token_items
-    from printgen.builders.scoresheet import build_sheet
-    from printgen.printing.cards import card_size
-
-    from printgen.builders.scoresheet import title_size
+    from printgen.builders.scoresheet import build_sheet, title_size
     from printgen.labels import catalogue, languages
     from printgen.measure import MIN_TEXT_PT, sizes
+    from printgen.printing.cards import card_size
 
     try:
         if isinstance(layout, DeckLayout):
@@ -50,12 +48,12 @@ def _drawing(layout: Layout) -> list[tuple[str, str]]:
         else:
             for lang in languages():
                 if title_size(layout, catalogue(lang)) * 72 / 25.4 < MIN_TEXT_PT:
-                    return [("title", f"{layout.title!r} is too long for a {layout.width:g} mm sheet: beside the "
-                                      f"name line it would print below {MIN_TEXT_PT:g} pt ({lang})")]
+                    return [("title", (f"{layout.title!r} is too long for a {layout.width:g} mm sheet: beside the "
+                                      f"name line it would print below {MIN_TEXT_PT:g} pt ({lang})"))]
             measured = sizes(build_sheet(layout).as_page())
             if measured.text_pt < IMPOSSIBLE_PT or measured.field_mm < IMPOSSIBLE_MM:
-                return [("size", f"{layout.width:g} x {layout.height:g} mm is too small for this sheet: "
-                                 f"{' and '.join(measured.problems())}")]
+                return [("size", (f"{layout.width:g} x {layout.height:g} mm is too small for this sheet: "
+                                 f"{' and '.join(measured.problems())}"))]
     except (KeyError, ValueError, IndexError, AssertionError, ZeroDivisionError) as error:
         return [("layout", f"cannot be drawn: {type(error).__name__} {error}")]
     return []
@@ -200,5 +198,5 @@ def _contrast_warnings(layout: DeckLayout | BoardLayout, lang: str) -> list[str]
                 default=None)
     if worst is None or worst.ratio >= MIN_CONTRAST:
         return []
-    return [f"{layout.source}: palette: {worst.text!r} in {worst.ink} on {worst.ground} reads at "
-            f"{worst.ratio:.1f}:1 (in colour or in grey); printgen's own palettes keep {MIN_CONTRAST:g}:1"]
+    return [(f"{layout.source}: palette: {worst.text!r} in {worst.ink} on {worst.ground} reads at "
+            f"{worst.ratio:.1f}:1 (in colour or in grey); printgen's own palettes keep {MIN_CONTRAST:g}:1")]

@@ -499,18 +499,30 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
 
     require_opencv()
     from printgen.scan.report import as_json as sheet_json
+    from printgen.scan.reader import Unreadable
     from printgen.scan.report import summary
-    from printgen.scan.score import annotation_target, photos, reader_for, write_annotation, write_standings
+    from printgen.scan.score import (
+        annotation_target,
+        photos,
+        reader_for,
+        write_annotation,
+        write_standings,
+    )
     from printgen.scan.score import score as score_photos
 
+    from printgen.output import check_file_target
+
     files = photos(list(paths))
+    for target in ([annotation_target(annotate, path, len(files) > 1) for path in files] if annotate else []) + (
+            [csv_path] if csv_path else []):
+        check_file_target(target)  # refused before any photo is read, not after
     reader = reader_for(layout_files)
     everything: list[Any] = []
     unread = 0
     for path, image, results in score_photos(files, reader):
         everything += results
         for result in results:
-            if not hasattr(result, "verdict"):
+            if isinstance(result, Unreadable):
                 unread += 1
                 click.echo(summary(result)[0], err=as_json)
             elif as_json:

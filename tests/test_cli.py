@@ -214,3 +214,13 @@ def test_board_paper_errors_are_one_line(runner: CliRunner, tmp_path: Path) -> N
 def test_simulate_refuses_six_qwixx_players(runner: CliRunner) -> None:
     result = runner.invoke(main, ["simulate", "qwixx-standard", "--players", "6", "--games", "1"])
     assert result.exit_code == 2 and "Qwixx is played by 2 to 5 players" in result.output
+
+
+def test_no_scan_marks_names_its_pad_and_is_for_score_sheets_only(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(main, ["build", "qwixx-standard", "--no-scan-marks", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "qwixx-standard-unmarked.pdf").is_file()
+    assert not (tmp_path / "qwixx-standard.pdf").exists()
+    refused = runner.invoke(main, ["build", "qwixx-cards-deck", "--no-scan-marks", "--out", str(tmp_path)])
+    assert refused.exit_code == 2
+    assert "--no-scan-marks" in _one_error_line(refused.output) and "score sheet" in refused.output

@@ -26,18 +26,23 @@ from printgen.scan.template import Field
 
 PX_PER_MM = 6.0
 """Resolution at which photos are compared with the blank sheet."""
-CROSSED = 0.0065
-"""Ink cover (share of a field's weighted middle, in full-black equivalents) at or above which a field is crossed."""
-EMPTY = 0.0035
-LINE_CROSSED = 0.04
-LINE_EMPTY = 0.02
-"""Mean darkening along the darkest slanted line through a field at or above which it is crossed (a faint
-single slash), and at or below which the line says nothing."""
+COVER_HALF = 0.005
+"""Ink cover (share of a field's weighted middle, in full-black equivalents) halfway between an empty field
+and a crossed one."""
+LINE_HALF = 0.03
+"""Mean darkening along the darkest slanted line through a field's middle halfway between empty and crossed
+(a faint single slash shows here, where its cover is small)."""
+SURE_EMPTY = 0.5
+SURE_CROSSED = 1.9
+"""Evidence (the ink against halfway, by cover or by line) at or below which a field is empty and at or
+above which it is crossed; between the two it is uncertain, for a person to check. Set from the spread of
+empty and crossed fields over the benchmark's photos so that a field read wrong is nearly always uncertain."""
+FAINT = 0.0035
+"""Ink cover below which no strike-through line is looked for (too little ink to be one)."""
 FOREIGN_REACH = 8.0
 """mm around a field in which a stroke's length is measured to tell a neighbour's stroke from its own."""
 NEAR_MIDDLE = 0.22
 """That line passes this share of the field's size or less from its middle."""
-"""Ink cover at or below which a field is empty; between the two it is uncertain."""
 NOISE = 0.08
 NOISE_FLOOR = 0.035
 """Darkening (luminance 0..1) below four spreads of a photo's plain areas, kept between these two, is noise,
@@ -47,6 +52,7 @@ TOLERANCE = 0.3
 BLURS = (0.0, 0.08, 0.15, 0.25, 0.35, 0.5, 0.7)
 """mm: the photo blurs to try on the blank sheet."""
 COLOUR_SHIFT = 0.35
+"""How far (luminance) a printed colour may differ from what the blank sheet predicts."""
 STRUCK_THROUGH = ("number", "lock")
 """Fields where a level line means something else than a cross (a skipped number, a row closed by another
 player); on penalty and bonus boxes any line is a mark."""
@@ -54,7 +60,6 @@ LEVEL = 18
 """Degrees: a strike-through is drawn about level; a slash leans more than this."""
 STREAK_BAND = 1.2
 """mm: the width of the band a strike-through line must lie in (blurred lines spread)."""
-"""How far (luminance) a printed colour may differ from what the blank sheet predicts."""
 
 
 class State(Enum):
@@ -82,7 +87,7 @@ class Reading:
     @property
     def evidence(self) -> float:
         """The ink as one number: 1 halfway between empty and crossed, by cover or by the slanted line."""
-        return max(self.cover / ((CROSSED + EMPTY) / 2), self.line / ((LINE_CROSSED + LINE_EMPTY) / 2))
+        return evidence(self.cover, self.line)
 
     @property
     def crossed(self) -> bool:
@@ -269,6 +274,11 @@ def _monotone(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
     return np.concatenate([[b[0] / b[1]] * int(b[2]) for b in blocks])
 
 
+def evidence(cover: float, line: float) -> float:
+    """A field's ink as one number, 1 halfway between empty and crossed: by its cover or by its slanted line."""
+    return max(cover / COVER_HALF, line / LINE_HALF)
+
+
 def read_fields(darkening: np.ndarray, fields: list[Field], px_per_mm: float = PX_PER_MM) -> list[Reading]:
     """Every field's reading from the ink map."""
     return [read_field(darkening, f, px_per_mm) for f in fields]
@@ -288,15 +298,16 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
         return Reading(field, State.UNCERTAIN, 0.0, False)
     mass = patch * weights
     cover = float(mass.sum()) / total
-    struck = field.kind in STRUCK_THROUGH and cover > EMPTY
+    struck = field.kind in STRUCK_THROUGH and cover > FAINT
     share = _streak_share(mass, px_per_mm) if struck else 0.0
     streak = share > 0
     if streak:  # a line through the field: what counts is the ink besides it
         cover *= 1 - share
-    line = _slanted_line(mass, weights) if cover > EMPTY / 4 and not streak else 0.0
-    if cover >= CROSSED or line >= LINE_CROSSED:
+    line = _slanted_line(mass, weights) if cover > FAINT / 4 and not streak else 0.0
+    seen = evidence(cover, line)
+    if seen >= SURE_CROSSED:
         state = State.CROSSED
-    elif cover <= EMPTY and line <= LINE_EMPTY:
+    elif seen <= SURE_EMPTY:
         state = State.EMPTY
     else:
         state = State.UNCERTAIN
@@ -308,7 +319,7 @@ def _own_ink(darkening: np.ndarray, box: tuple[int, int, int, int], px_per_mm: f
     a stroke counts when at least a third of it lies inside or when it comes near the field's middle (a cross
     that runs into its neighbours' crosses is still its field's own)."""
     x0, y0, x1, y1 = box
-    grow = int(round(FOREIGN_REACH * px_per_mm))
+    grow = round(FOREIGN_REACH * px_per_mm)
     gx0, gy0 = max(x0 - grow, 0), max(y0 - grow, 0)
     gx1, gy1 = min(x1 + grow, darkening.shape[1]), min(y1 + grow, darkening.shape[0])
     window = darkening[gy0:gy1, gx0:gx1]
@@ -347,7 +358,7 @@ def _slanted_line(mass: np.ndarray, weights: np.ndarray) -> float:
     not, and a neighbour's cross overrunning a corner does not pass near the middle."""
     h, w = mass.shape
     centre = (w / 2, h / 2)
-    near = int(round(NEAR_MIDDLE * min(h, w)))
+    near = round(NEAR_MIDDLE * min(h, w))
     middle = h // 2
     best = 0.0
     for angle in (*range(25, 66, 5), *range(-65, -24, 5)):

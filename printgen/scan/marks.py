@@ -66,7 +66,7 @@ def _code_symbol(text: str) -> Symbol:
 def _grid_symbol(name: str, grid: tuple[tuple[bool, ...], ...]) -> Symbol:
     """A square symbol of one unit per cell, its dark cells drawn as few rectangles (runs merged downwards)."""
     paint = Paint(fill=MARK_INK)
-    done: list[Rect] = []
+    done: list[Rect] = []  # Rects only (sorted by their corner below)
     growing: dict[tuple[int, int], Rect] = {}
     for y, row in enumerate(grid):
         x = 0
@@ -86,4 +86,5 @@ def _grid_symbol(name: str, grid: tuple[tuple[bool, ...], ...]) -> Symbol:
                 growing[(x, end)] = Rect(x, y, end - x, 1, paint)
             x = end
     size = float(len(grid))
-    return Symbol(name, size, size, tuple(sorted(done + list(growing.values()), key=lambda r: (r.y, r.x))))
+    rects: list[Rect] = sorted(done + list(growing.values()), key=lambda r: (r.y, r.x))
+    return Symbol(name, size, size, tuple(rects))

@@ -221,8 +221,8 @@ class _Search:
             made = sheet.marked(row)
             if tuple(numbers[:len(made)]) != made:
                 return None
-        made = sum(len(sheet.marked(r)) for r in range(len(self.wanted)))
-        if self.closest is None or made > sum(len(self.closest.marked(r)) for r in range(len(self.wanted))):
+        count = sum(len(sheet.marked(r)) for r in range(len(self.wanted)))
+        if self.closest is None or count > sum(len(self.closest.marked(r)) for r in range(len(self.wanted))):
             self.closest = sheet
         struck = {i for i, s in enumerate(sheet.bonus_row()) if s == "struck"}
         if not struck <= self.marks.bonus_row or not set(sheet.bonus_kinds()) <= self.marks.bonus_boxes:

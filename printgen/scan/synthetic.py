@@ -19,7 +19,7 @@ sensor noise and JPEG compression.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 
 import cv2
 import numpy as np
@@ -30,7 +30,7 @@ from printgen.page import Item
 from printgen.rules import qwixx
 from printgen.rules.sheet import Sheet
 from printgen.rules.variants import shuffled_numbers
-from printgen.scan.camera import cut, page_of, photograph
+from printgen.scan.camera import Shot, cut, page_of, photograph
 from printgen.scan.codes import SheetCode, layout_version
 from printgen.scan.handwriting import STYLES, Paper, Pen, mark, pen
 from printgen.scan.raster import raster
@@ -68,14 +68,10 @@ class Truth:
 
 
 @dataclass(slots=True)
-class Conditions:
-    """How a picture was made (for reports on what failed)."""
+class Conditions(Shot):
+    """How a picture was made: the camera's shot, each sheet's pen style and how many sheets (for reports on
+    what failed)."""
 
-    width: int = 0
-    fill: float = 0.0
-    tilt: float = 0.0
-    blur: float = 0.0
-    jpeg: int = 0
     styles: list[str] = field(default_factory=list)
     sheets: int = 1
 
@@ -259,8 +255,7 @@ def sample(layouts: list[ScoreSheetLayout], seed: int, two_up: bool | None = Non
         image, jpeg, shot = photograph(document, px_per_mm, rng, 1800, 0.5, widest)
     else:
         image, jpeg, shot = photograph(cut(pictures[0], px_per_mm, rng), px_per_mm, rng, widest=widest)
-    conditions.width, conditions.fill, conditions.tilt = shot.width, shot.fill, shot.tilt
-    conditions.blur, conditions.jpeg = shot.blur, shot.jpeg
+    conditions.width, conditions.fill, conditions.tilt, conditions.blur, conditions.jpeg = astuple(shot)
     return Sample(image, truths, conditions, jpeg)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -16,42 +15,14 @@ from printgen.page import Path as PathShape
 from printgen.render.pdf import PT_PER_MM, write_pdf
 from printgen.render.recording import Drawn, record
 from printgen.render.svg import svg_document
-
-SVG = "{http://www.w3.org/2000/svg}"
-XLINK = "{http://www.w3.org/1999/xlink}href"
+from tests.render.svgtree import SVG, placed
 
 
 def svg_texts(root: ET.Element) -> list[tuple[str, float, float, float, str]]:
     """(text, x, y, size, anchor) of every <text>, with <g> and <use> transforms resolved."""
-    symbols = {el.get("id"): el for el in root.iter(f"{SVG}symbol")}
-    found: list[tuple[str, float, float, float, str]] = []
-
-    def walk(node: ET.Element, dx: float, dy: float, s: float) -> None:
-        for child in node:
-            tag = child.tag.removeprefix(SVG)
-            if tag == "text":
-                x, y = float(child.get("x", 0)), float(child.get("y", 0))
-                size = float(child.get("font-size", 0))
-                found.append((child.text or "", dx + s * x, dy + s * y, s * size, child.get("text-anchor", "start")))
-            elif tag == "g":
-                tx, ty, sc = 0.0, 0.0, 1.0
-                transform = child.get("transform", "")
-                if m := re.search(r"translate\(([-\d.]+) ([-\d.]+)\)", transform):
-                    tx, ty = float(m[1]), float(m[2])
-                if m := re.search(r"scale\(([-\d.]+)\)", transform):
-                    sc = float(m[1])
-                walk(child, dx + s * tx, dy + s * ty, s * sc)
-            elif tag == "use":
-                symbol = symbols[child.get(XLINK, "").lstrip("#")]
-                view_w = float(re.split(r"[ ,]+", symbol.get("viewBox", "0 0 1 1"))[2])
-                sc = float(child.get("width", view_w)) / view_w
-                walk(symbol, dx + s * float(child.get("x", 0)), dy + s * float(child.get("y", 0)), s * sc)
-
-    body = [c for c in root if c.tag.removeprefix(SVG) != "defs"]
-    container = ET.Element("body")
-    container.extend(body)
-    walk(container, 0.0, 0.0, 1.0)
-    return found
+    return [(el.text or "", dx + s * float(el.get("x", 0)), dy + s * float(el.get("y", 0)),
+             s * float(el.get("font-size", 0)), el.get("text-anchor", "start"))
+            for el, dx, dy, s in placed(root) if el.tag == f"{SVG}text"]
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ from __future__ import annotations
 import ctypes
 import io
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -29,9 +28,8 @@ from printgen.page import Document, Item, Page, Symbol, Text, Use
 from printgen.printing.cards import card_size
 from printgen.render.pdf import PT_PER_MM, write_pdf
 from printgen.render.svg import svg_document, write_svg
+from tests.render.svgtree import SVG, XLINK, placed, transform_of
 
-SVG = "{http://www.w3.org/2000/svg}"
-XLINK = "{http://www.w3.org/1999/xlink}href"
 PX_PER_MM = 10
 """Comparison resolution (254 dpi): the sheet (190 x 115 mm) and the cards (69.5 x 94.9 mm with bleed) are whole
 numbers of pixels, so no renderer stretches a page to round its size."""
@@ -61,41 +59,20 @@ PAGES: dict[str, Callable[[], Page]] = {"sheet": sheet_page, "card front": card_
 
 def outlined_glyphs(root: ET.Element) -> list[tuple[str, float, float, int, float]]:
     """(character, x, y, its index in its text, em size) in page mm of every glyph the outlined texts place."""
-    symbols = {el.get("id"): el for el in root.iter(f"{SVG}symbol")}
     found: list[tuple[str, float, float, int, float]] = []
-
-    def walk(node: ET.Element, dx: float, dy: float, s: float) -> None:
-        for child in node:
-            tag = child.tag.removeprefix(SVG)
-            if tag == "g":
-                transform = child.get("transform", "")
-                tx = ty = 0.0
-                sc = 1.0
-                if m := re.search(r"translate\(([-\d.e]+) ([-\d.e]+)\)", transform):
-                    tx, ty = float(m[1]), float(m[2])
-                if m := re.search(r"scale\(([-\d.e]+)\)", transform):
-                    sc = float(m[1])
-                title = child.find(f"{SVG}title")
-                if title is None:
-                    walk(child, dx + s * tx, dy + s * ty, s * sc)
-                    continue
-                uses = [u for u in child if u.tag == f"{SVG}use"]
-                weight = "bold" if uses and uses[0].get(XLINK, "").startswith("#g-b") else "regular"
-                inked = [(i, c) for i, c in enumerate(title.text or "")
-                         if fonts.glyph(c, weight) is not None]  # type: ignore[arg-type]
-                assert len(inked) == len(uses), (title.text, len(uses))
-                em = s * sc * fonts.units_per_em(weight)  # type: ignore[arg-type]
-                for (index, char), use in zip(inked, uses):
-                    found.append((char, dx + s * (tx + sc * float(use.get("x", 0))), dy + s * ty, index, em))
-            elif tag == "use":
-                symbol = symbols[child.get(XLINK, "").lstrip("#")]
-                view_w = float(re.split(r"[ ,]+", symbol.get("viewBox", "0 0 1 1"))[2])
-                sc = float(child.get("width", view_w)) / view_w
-                walk(symbol, dx + s * float(child.get("x", 0)), dy + s * float(child.get("y", 0)), s * sc)
-
-    body = ET.Element("body")
-    body.extend(c for c in root if c.tag != f"{SVG}defs")
-    walk(body, 0.0, 0.0, 1.0)
+    for group, dx, dy, s in placed(root, lambda g: g.find(f"{SVG}title") is not None):
+        title = group.find(f"{SVG}title")
+        if group.tag != f"{SVG}g" or title is None:
+            continue
+        tx, ty, sc = transform_of(group)
+        uses = [u for u in group if u.tag == f"{SVG}use"]
+        weight = "bold" if uses and uses[0].get(XLINK, "").startswith("#g-b") else "regular"
+        inked = [(i, c) for i, c in enumerate(title.text or "")
+                 if fonts.glyph(c, weight) is not None]  # type: ignore[arg-type]
+        assert len(inked) == len(uses), (title.text, len(uses))
+        em = s * sc * fonts.units_per_em(weight)  # type: ignore[arg-type]
+        for (index, char), use in zip(inked, uses):
+            found.append((char, dx + s * (tx + sc * float(use.get("x", 0))), dy + s * ty, index, em))
     return found
 
 

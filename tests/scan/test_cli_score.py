@@ -116,3 +116,14 @@ def test_the_core_never_imports_opencv(tmp_path: Path) -> None:
             f"build; build('qwixx-big-points', BuildOptions(out=Path(r'{tmp_path}'), sheets=4, formats=('pdf', 'svg'))); "
             "assert 'cv2' not in sys.modules and 'numpy' not in sys.modules, 'OpenCV imported'")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_an_annotation_target_that_is_no_regular_file_is_refused_before_reading(
+        photos: tuple[Path, list[object]], tmp_path: Path) -> None:
+    folder, _ = photos
+    (tmp_path / "taken").mkdir()
+    result = CliRunner().invoke(main, ["score", str(folder / "a-bonus.jpg"), "--annotate", "/dev/null"])
+    assert result.exit_code == 2 and "/dev/null: is a device" in result.output
+    assert "qwixx-bonus-b" not in result.output  # nothing was read first
+    result = CliRunner().invoke(main, ["score", str(folder / "a-bonus.jpg"), "--csv", str(tmp_path / "taken")])
+    assert result.exit_code == 2
