@@ -65,7 +65,7 @@ def scan_picture(seed: int) -> Image.Image:
     photo = sample([layouts.load("qwixx-bonus-a")], seed, two_up=False, widest=2400)  # type: ignore[list-item]
     drawn = annotate(photo.image, Reader().read_image(photo.image, "photo.jpg"))
     image = Image.fromarray(cv2.cvtColor(drawn, cv2.COLOR_BGR2RGB))
-    return image.resize((1184, round(image.size[1] * 1184 / image.size[0])), Image.LANCZOS)
+    return image.resize((760, round(image.size[1] * 760 / image.size[0])), Image.LANCZOS)
 
 
 def main() -> None:
