@@ -189,6 +189,7 @@ def _in_processes(jobs: list[Job], workers: int, on_done: Callable[[JobResult], 
 
     from printgen.index import seeds
 
+    _warm()
     context = multiprocessing.get_context("fork")
     finished: Any = context.Queue()
     results: dict[int, JobResult] = {}
@@ -226,6 +227,23 @@ def _in_processes(jobs: list[Job], workers: int, on_done: Callable[[JobResult], 
                 process.kill()
         raise
     return [results[i] for i in range(len(jobs))]
+
+
+def _warm() -> None:
+    """Load here, once, what every build loads on first use (renderers, reportlab, PIL, font tables and glyph
+    outlines) by drawing one small sheet both ways, so that each forked worker starts with it loaded."""
+    import io
+
+    from printgen import layouts
+    from printgen.builders.scoresheet import build_sheet
+    from printgen.page import Document
+    from printgen.render.pdfstream import write_streamed_pdf
+    from printgen.render.svg import svg_document
+
+    page = build_sheet(layouts.load("qwixx-standard")).as_page()  # type: ignore[arg-type]
+    write_streamed_pdf(Document(page.symbols(), [page], "warm-up"), io.BytesIO())
+    svg_document(page, "warm-up").tostring()
+    import PIL.Image  # noqa: F401  (thumbnails and colour management)
 
 
 def _work(index: int, job: Job, finished: Any) -> None:

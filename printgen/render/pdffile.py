@@ -29,6 +29,8 @@ FANOUT = 1000
 DECODABLE = {"/FlateDecode", "/ASCII85Decode", "/ASCIIHexDecode", "/LZWDecode", "/RunLengthDecode"}
 _TAGGED = re.compile(r"^/[A-Z]{6}\+")
 _DEVICE_SPACES = {"/DeviceGray", "/DeviceRGB", "/DeviceCMYK", "/Pattern"}
+_SELECTS_SPACE = re.compile(rb"(/[^\s/\[\]()<>{}%]+)\s+(?:CS|cs)\b")
+"""A colour space name and the operator selecting it (a quick look before parsing a content stream)."""
 
 
 class _Raw:
@@ -250,6 +252,8 @@ class Copier:
         """`form`'s dictionary, with every colour space its content selects defined in its resources."""
         from pypdf.generic import ContentStream, DecodedStreamObject
 
+        if all(m[1].decode("latin-1") in _DEVICE_SPACES for m in _SELECTS_SPACE.finditer(data)):
+            return form  # only device colours (the common case): no need to parse the whole stream
         stream = DecodedStreamObject()
         stream.set_data(data)
         used = {str(operands[0]) for operands, operator in ContentStream(stream, None).operations
