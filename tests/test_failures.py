@@ -47,6 +47,12 @@ def test_full_disk_leaves_no_partial_file_and_keeps_the_old_one(tmp_path: Path,
     assert sorted(p.name for p in tmp_path.iterdir()) == ["index.html", "preview", "qwixx-standard.pdf"]
 
 
+def _hears_ctrl_c() -> None:
+    """In the child before it starts: Ctrl-C back to its default, even when these tests run in the background
+    (where a shell starts every command with SIGINT ignored, and Python then never raises KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("sig, code, word", [(signal.SIGTERM, 143, "terminated"), (signal.SIGINT, 130, "interrupted")])
 def test_a_signal_stops_the_build_cleanly(tmp_path: Path, sig: int, code: int, word: str) -> None:
     target = tmp_path / "qwixx-big-points.pdf"
