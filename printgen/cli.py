@@ -498,10 +498,12 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
     from printgen.scan import require_opencv
 
     require_opencv()
-    from printgen.scan.report import as_json as sheet_json
+    from printgen.output import check_file_target
     from printgen.scan.reader import Unreadable
+    from printgen.scan.report import as_json as sheet_json
     from printgen.scan.report import summary
     from printgen.scan.score import (
+        PICTURE_SUFFIXES,
         annotation_target,
         photos,
         reader_for,
@@ -510,12 +512,15 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
     )
     from printgen.scan.score import score as score_photos
 
-    from printgen.output import check_file_target
-
     files = photos(list(paths))
+    if annotate is not None and annotate.suffix.lower() not in PICTURE_SUFFIXES:
+        raise UsageProblem(f"--annotate: {annotate.name}: the picture's name must end in "
+                           f"{', '.join(PICTURE_SUFFIXES)} (the format follows it)")
     for target in ([annotation_target(annotate, path, len(files) > 1) for path in files] if annotate else []) + (
             [csv_path] if csv_path else []):
-        check_file_target(target)  # refused before any photo is read, not after
+        if not target.parent.is_dir():  # refused before any photo is read, not after
+            raise UsageProblem(f"{target.parent}: no such folder to write {target.name} in")
+        check_file_target(target)
     reader = reader_for(layout_files)
     everything: list[Any] = []
     unread = 0

@@ -22,7 +22,7 @@ from printgen.scan.crosses import marks_of
 from printgen.scan.decode import read_code
 from printgen.scan.fields import PX_PER_MM, Reading, State, ink, read_fields
 from printgen.scan.identify import identify
-from printgen.scan.locate import SheetMarkers, find_markers, group_sheets
+from printgen.scan.locate import Marker, SheetMarkers, find_markers, group_sheets
 from printgen.scan.rectify import pixels_per_mm, rectify
 from printgen.scan.referee import Marks, Verdict, referee
 from printgen.scan.settle import settle
@@ -106,16 +106,25 @@ class Reader:
         gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
         if image.ndim == 2:
             image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-        groups = group_sheets(find_markers(gray))
+        markers = find_markers(gray)
+        groups = group_sheets(markers)
+        partial = _partial_sheet(markers, groups)
         if not groups:
-            return [Unreadable(name, "no sheet found: none of printgen's corner markers is visible "
-                                     "(are all four corners in the picture?)")]
+            if partial:
+                return [Unreadable(name, f"no whole sheet found: only {partial} of a sheet's four corner markers "
+                                         "are visible (is the whole sheet in the picture, none of it covered?)")]
+            return [Unreadable(name, "no sheet found: none of printgen's corner markers was found (are all four "
+                                     "corners in the picture, and is the sheet large and sharp enough in it?)")]
         groups.sort(key=lambda g: _reading_order(g, gray.shape))
         results: list[Result] = []
+        total = len(groups) + bool(partial)
         for position, group in enumerate(groups, start=1):
             result = self._read_sheet(image, gray, group, name)
-            result.position, result.of = position, len(groups)
+            result.position, result.of = position, total
             results.append(result)
+        if partial:
+            results.append(Unreadable(name, f"another sheet shows only {partial} of its four corner markers (is it "
+                                            "all in the picture, none of it covered?)", total, total))
         return results
 
     def _read_sheet(self, image: np.ndarray, gray: np.ndarray, group: SheetMarkers, name: str) -> Result:
@@ -181,6 +190,18 @@ class Reader:
         if bent:
             return "the corner markers do not line up as on a flat sheet (is the sheet folded or curled?)"
         return UNREAD + " (too small, blurred or covered?)"
+
+
+def _partial_sheet(markers: list[Marker], groups: list[SheetMarkers]) -> int:
+    """How many corner markers of a sheet that is not whole in the photo are visible: markers left over from
+    the whole sheets, of at least two different corners and of about one size (a single stray is no sheet)."""
+    used = {id(m) for group in groups for m in group.markers.values()}
+    left = [m for m in markers if id(m) not in used]
+    corners = {m.index for m in left}
+    if len(corners) < 2:
+        return 0
+    sides = [m.side for m in left]
+    return len(corners) if max(sides) <= 2 * min(sides) else 0
 
 
 def _reading_order(group: SheetMarkers, shape: tuple[int, ...]) -> tuple[int, float]:

@@ -98,9 +98,10 @@ def summary(result: Result) -> list[str]:
         shown = " ".join(str(n) for n in order if n in crossed) or "-"
         lock_text = " + lock" if lock else ""
         lines.append(f"  row {index + 1} {layout.rows[index].colour:<7} {shown}{lock_text}  = {verdict.points[index]}")
-    lines.append(f"  penalties {marks.penalties}  = -{verdict.points[-1]}")
+    lines.append(f"  penalties {marks.penalties}  = {-verdict.points[-1] if verdict.points[-1] else 0}")
     if layout.bonus_row:
-        lines.append(f"  bonus row: fields {', '.join(str(i + 1) for i in sorted(marks.bonus_row)) or 'none'} crossed")
+        crossed_fields = ", ".join(str(i + 1) for i in sorted(marks.bonus_row))
+        lines.append(f"  bonus row: fields {crossed_fields} crossed" if crossed_fields else "  bonus row: none crossed")
     if layout.bonus_boxes:
         boxes = ", ".join(LETTERS[k] for k in sorted(marks.bonus_boxes)) or "none"
         lines.append(f"  bonus boxes crossed: {boxes}")
@@ -114,8 +115,10 @@ def summary(result: Result) -> list[str]:
 
 
 def standings(results: list[Result]) -> str:
-    """A ranking of every sheet read, highest total first (ties share a rank), as CSV."""
-    read = sorted((r for r in results if isinstance(r, SheetReading)), key=lambda r: -r.verdict.total)
+    """A ranking of every legal sheet read, highest total first (ties share a rank), then the sheets that are
+    not legal (unranked, with their problems) and the unreadable ones, as CSV."""
+    read = sorted((r for r in results if isinstance(r, SheetReading)),
+                  key=lambda r: (not r.verdict.legal, -r.verdict.total))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["rank", "file", "sheet", "layout", "total", "legal", "uncertain", "problems"])
@@ -124,9 +127,9 @@ def standings(results: list[Result]) -> str:
     for position, reading in enumerate(read, start=1):
         if reading.verdict.total != previous:
             rank, previous = position, reading.verdict.total
-        writer.writerow([rank, reading.file, reading.position, reading.layout.name, reading.verdict.total,
-                         "yes" if reading.verdict.legal else "no", len(uncertain_fields(reading)),
-                         "; ".join(reading.verdict.problems)])
+        writer.writerow([rank if reading.verdict.legal else "", reading.file, reading.position, reading.layout.name,
+                         reading.verdict.total, "yes" if reading.verdict.legal else "no",
+                         len(uncertain_fields(reading)), "; ".join(reading.verdict.problems)])
     for result in results:
         if isinstance(result, Unreadable):
             writer.writerow(["", result.file, result.position, "", "", "", "", f"unreadable: {result.reason}"])

@@ -17,6 +17,8 @@ from printgen.scan.reader import Reader, Result, Unreadable
 from printgen.scan.report import standings
 
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff")
+PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
+"""What an annotated picture may be written as (its name says which)."""
 
 
 def photos(paths: list[Path]) -> list[Path]:
@@ -56,12 +58,13 @@ def score(paths: list[Path], reader: Reader) -> Iterator[tuple[Path, np.ndarray 
 
 def annotation_target(base: Path, photo: Path, many: bool) -> Path:
     """Where the annotated picture of `photo` goes: `base` itself, or beside it named after the photo."""
-    return base.with_name(f"{base.stem}-{photo.stem}.png") if many else base
+    return base.with_name(f"{base.stem}-{photo.stem}{base.suffix}") if many else base
 
 
 def write_annotation(target: Path, image: np.ndarray, results: list[Result]) -> Path:
-    """Write `image` with what was read drawn over it as a PNG at `target`, atomically."""
-    ok, encoded = cv2.imencode(".png", annotate(image, results))
+    """Write `image` with what was read drawn over it at `target` (PNG, JPEG or WebP as its name says),
+    atomically."""
+    ok, encoded = cv2.imencode(target.suffix.lower(), annotate(image, results))
     if not ok:
         raise OSError(f"{target}: cannot encode the picture")
     with atomic_file(target) as temporary:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -122,8 +123,20 @@ def test_an_annotation_target_that_is_no_regular_file_is_refused_before_reading(
         photos: tuple[Path, list[object]], tmp_path: Path) -> None:
     folder, _ = photos
     (tmp_path / "taken").mkdir()
-    result = CliRunner().invoke(main, ["score", str(folder / "a-bonus.jpg"), "--annotate", "/dev/null"])
-    assert result.exit_code == 2 and "/dev/null: is a device" in result.output
+    os.mkfifo(tmp_path / "pipe.png")
+    result = CliRunner().invoke(main, ["score", str(folder / "a-bonus.jpg"), "--annotate", str(tmp_path / "pipe.png")])
+    assert result.exit_code == 2 and "pipe.png: is a" in result.output
     assert "qwixx-bonus-b" not in result.output  # nothing was read first
     result = CliRunner().invoke(main, ["score", str(folder / "a-bonus.jpg"), "--csv", str(tmp_path / "taken")])
     assert result.exit_code == 2
+
+
+def test_the_annotation_format_follows_its_name(photos: tuple[Path, list[object]], tmp_path: Path) -> None:
+    folder, _ = photos
+    jpeg = tmp_path / "read.jpg"
+    result = CliRunner().invoke(main, ["score", str(folder / "a-bonus.jpg"), "--annotate", str(jpeg)])
+    assert result.exit_code == 0 and jpeg.read_bytes()[:3] == b"\xff\xd8\xff"
+    refused = CliRunner().invoke(main, ["score", str(folder / "a-bonus.jpg"), "--annotate", str(tmp_path / "r.bmp")])
+    assert refused.exit_code == 2 and "--annotate" in refused.output and not (tmp_path / "r.bmp").exists()
+    nowhere = CliRunner().invoke(main, ["score", str(folder / "a-bonus.jpg"), "--csv", str(jpeg / "s.csv")])
+    assert nowhere.exit_code == 2 and "no such folder" in nowhere.output

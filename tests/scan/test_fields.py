@@ -84,3 +84,13 @@ def test_every_kind_of_cross_counts(reader: object, style: str) -> None:
     found = [r.field.name for r in result.readings if r.crossed]
     assert found == crossed + ["penalty 1", "penalty 2"]
     assert result.marks.penalties == 2 and result.verdict.points[-1] == 10
+
+
+def test_the_light_is_measured_with_numpys_percentile_of_each_block() -> None:
+    from printgen.scan.fields import _row_percentile
+
+    rows = np.random.default_rng(3).random((300, 36))
+    rows[np.random.default_rng(4).random(rows.shape) < 0.5] = np.nan
+    rows[:, 7] = 0.25  # every block has a value
+    for percentile in (50, 75):
+        assert np.allclose(_row_percentile(rows, percentile), np.nanpercentile(rows, percentile, axis=1))

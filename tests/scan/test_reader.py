@@ -73,3 +73,23 @@ def test_unreadable_photos_say_why(reader: object, what: str, reason: str) -> No
     results = reader.read_image(image, what)  # type: ignore[attr-defined]
     assert len(results) == 1 and isinstance(results[0], Unreadable)
     assert reason in results[0].reason
+
+
+@pytest.mark.parametrize("two_up", [True, False])
+def test_a_sheet_with_two_markers_covered_is_named_not_dropped(reader: object, two_up: bool) -> None:
+    from printgen.scan.locate import find_markers, group_sheets
+
+    picture = sample([sheet("qwixx-standard")], 78, two_up=two_up, widest=2400)
+    gray = cv2.cvtColor(picture.image, cv2.COLOR_BGR2GRAY)
+    groups = group_sheets(find_markers(gray))
+    assert len(groups) == (2 if two_up else 1)
+    covered = picture.image.copy()
+    for index in (0, 1):  # a hand over the top two corners of one sheet
+        marker = groups[0].markers[index]
+        centre, side = marker.centre, marker.side
+        cv2.circle(covered, (int(centre[0]), int(centre[1])), int(side), (230, 230, 230), -1)
+    results = reader.read_image(covered, "hand")  # type: ignore[attr-defined]
+    assert len(results) == (2 if two_up else 1)
+    partial = [r for r in results if isinstance(r, Unreadable)]
+    assert len(partial) == 1 and "only 2 of" in partial[0].reason
+    assert sum(isinstance(r, SheetReading) for r in results) == (1 if two_up else 0)
