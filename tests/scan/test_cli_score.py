@@ -94,6 +94,7 @@ def test_the_summary_names_rows_points_and_total(photos: tuple[Path, list[object
 
 
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
+    pytest.importorskip("cv2", reason=NEEDS_SCAN)  # without it, score says how to get it first (tested below)
     missing = CliRunner().invoke(main, ["score", str(tmp_path / "nope.jpg")])
     assert missing.exit_code == 2 and "does not exist" in missing.output
     empty = CliRunner().invoke(main, ["score", str(tmp_path)])

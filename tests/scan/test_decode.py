@@ -3,11 +3,11 @@ still reads it when its modules are only a couple of pixels wide and blurred."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from tests.scan.conftest import NEEDS_SCAN, SHEETS, sheet
 
+np = pytest.importorskip("numpy", reason=NEEDS_SCAN)
 cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
 
 from printgen.builders.geometry import sheet_geometry

@@ -3,11 +3,11 @@ layout, shuffled sheets, a whole 2-up page), and on photos that cannot be read."
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from tests.scan.conftest import NEEDS_SCAN, SHEETS, sheet
 
+np = pytest.importorskip("numpy", reason=NEEDS_SCAN)
 cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
 
 from printgen.builders.geometry import sheet_geometry
