@@ -179,7 +179,10 @@ def build_options(layout: Layout, given: Mapping[str, Any], defaults: Mapping[st
     files, environment, the default pack) apply only where the layout takes them and where they change what
     this build writes. `shown` names an option in messages (a flag on the command line, a key in a manifest).
     """
-    named = lambda option: option.off if option.off and given.get(option.key) is False else shown(option)
+    def named(option: Option) -> str:  # on the command line a switch turned off is named by its off flag
+        flagged = shown(option).startswith("-")
+        return option.off if flagged and option.off and given.get(option.key) is False else shown(option)
+
     refuse_inapplicable((BUILD_BY_KEY[key] for key in given), layout.kind, layout, layout.name, named)
     given = dict(given)
     explicit_out = "out" in given

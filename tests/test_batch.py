@@ -210,6 +210,7 @@ def test_layout_files_and_out_are_relative_to_the_manifest(tmp_path: Path, monke
     ('[[jobs]]\nlayout = "one-to-9-board"\npaper = "a3"', "jobs[0]: --paper: the one-to-9-board"),
     ('[[jobs]]\nlayout = "qwixx-standard"\nper-page = 4', "jobs[0].per-page: is not a known key (did you mean per_page?)"),
     ('[[jobs]]\nlayout = "qwixx-standard"\ntile = true', "jobs[0].tile: does not apply to qwixx-standard"),
+    ('[[jobs]]\nlayout = "qwixx-cards-deck"\nscan_marks = false', "jobs[0].scan_marks: does not apply to qwixx-cards"),
     (('[[jobs]]\nlayout = "qwixx-cards-deck"\nduplex = "off"\nbacks_file = true\n'
      '[[jobs]]\nlayout = "qwixx-standard"\noutput = "qwixx-cards-deck-fronts-backs"'), "both write"),
     ('[[jobs]]\nlayout = "qwixx-cards-deck"\nformat = "svg"\noutput = "preview"', "belongs to the preview page"),
