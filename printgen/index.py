@@ -28,6 +28,8 @@ from printgen.output import atomic_file, safe_folder
 MAX_THUMBNAILS = 24
 THUMB_WIDTH = 220
 PREVIEW = "preview"
+MAX_PREVIEW_WORKERS = 4
+"""Most processes that draw thumbnails at once."""
 INFO = "info.json"
 INFO_VERSION = 1
 
@@ -62,7 +64,9 @@ def write_index(out: Path) -> Path:
     """Write OUT/index.html for every PDF and SVG set now in `out`; returns its path."""
     from jinja2 import Environment, PackageLoader, select_autoescape
 
-    entries = [entry for entry in (_pdf(path, out) for path in sorted(out.glob("*.pdf")) if _regular(path)) if entry]
+    pdfs = [path for path in sorted(out.glob("*.pdf")) if _regular(path)]
+    _preview_at_once([path for path in pdfs if not _fresh(path, out)], out)
+    entries = [entry for entry in (_pdf(path, out) for path in pdfs) if entry]
     entries += [_svg_file(path, out) for path in sorted(out.glob("*.svg")) if _regular(path)]
     entries += [e for e in (_svg_folder(path, out) for path in sorted(out.iterdir()) if _is_svg_folder(path)) if e]
     _remove_stale_previews(out, {Path(entry.name).stem for entry in entries if entry.kind == "pdf"})
@@ -76,6 +80,34 @@ def write_index(out: Path) -> Path:
     with atomic_file(target) as temporary:
         temporary.write_text(html, encoding="utf-8")
     return target
+
+
+def _fresh(path: Path, out: Path) -> bool:
+    """True when `path`'s preview (info and thumbnails) was made from the file as it is now."""
+    folder = out / PREVIEW / path.stem
+    cached = _read_info(folder)
+    stamp = path.stat()
+    return (cached is not None and cached.get("bytes") == stamp.st_size and cached.get("mtime") == stamp.st_mtime_ns
+            and all(group[4] and (folder / group[4]).is_file() for group in cached["groups"]))
+
+
+def _preview_at_once(pdfs: list[Path], out: Path) -> None:
+    """Analyse `pdfs` and draw their thumbnails in worker processes, one PDF each, when there are several and
+    the machine has the cores; each writes only its own preview folder, which `_pdf` then finds up to date.
+    (Anything a worker could not do is simply done again, one by one, by `_pdf`.)"""
+    workers = min(len(pdfs), os.cpu_count() or 1, MAX_PREVIEW_WORKERS)
+    if workers < 2:
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    safe_folder(out / PREVIEW)
+    try:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            for _ in pool.map(_pdf_info, pdfs, [out] * len(pdfs)):
+                pass
+    except Exception:  # noqa: BLE001 - e.g. no processes allowed: the previews are then made one by one
+        return
 
 
 _GROUP_ORDER = {"Qwixx score sheets": 0, "Qwixx, the card game": 1, "One to 9": 2, "Other files": 3}

@@ -86,3 +86,20 @@ def test_preview_pages(tmp_path: Path) -> None:
     assert sorted(p.name for p in folder.iterdir()) == ["page-002.png", "page-003.png", "page-005.png"]
     result = CliRunner().invoke(main, ["preview", str(tmp_path / "qwixx-standard.pdf"), "--pages", "9"])
     assert result.exit_code == 2 and "has 5 pages, not 9" in result.output
+
+
+def test_previews_drawn_in_worker_processes_match_those_drawn_one_by_one(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import printgen.index as index
+
+    pages: dict[int, tuple[str, set[str]]] = {}
+    for cores in (1, 2):
+        out = tmp_path / f"cores{cores}"
+        run("build", "qwixx-standard", "qwixx-big-points", "one-to-9-stars", "--out", str(out), "-q")
+        for folder in (out / "preview").iterdir():  # drawn again below, with this many cores
+            for png in folder.glob("page-*.png"):
+                png.unlink()
+        monkeypatch.setattr(index.os, "cpu_count", lambda cores=cores: cores)
+        index.write_index(out)
+        pngs = {f"{p.parent.name}/{p.name}" for p in (out / "preview").glob("*/page-*.png")}
+        pages[cores] = (html_of(out).replace(f"cores{cores}", "OUT"), pngs)
+    assert pages[1] == pages[2] and len(pages[2][1]) >= 3
