@@ -89,7 +89,7 @@ def test_preview_pages(tmp_path: Path) -> None:
 
 
 def test_previews_drawn_in_worker_processes_match_those_drawn_one_by_one(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import printgen.index as index
+    from printgen import index
 
     pages: dict[int, tuple[str, set[str]]] = {}
     for cores in (1, 2):
