@@ -23,7 +23,7 @@ from printgen.builders.scoresheet import centred_text, number_texts
 from printgen.builders.shapes import INK
 from printgen.labels import languages
 from printgen.layouts.model import ScoreSheetLayout
-from printgen.page import Group, Page, Text
+from printgen.page import Page, Text
 from printgen.rules.variants import variant
 from printgen.scan.codes import SheetCode, layout_version
 from printgen.scan.locate import SheetMarkers
@@ -162,10 +162,15 @@ def _clear(scores: list[float]) -> bool:
 
 
 def _glyph(text: Text, box: tuple[float, float, float, float]) -> np.ndarray:
-    """`text` as it prints inside `box` (sheet mm), at GLYPH pixels per mm, normalised."""
+    """`text` as it prints inside `box` (sheet mm), at GLYPH pixels per mm, normalised (drawn once for every
+    text at the same place in a box of the same size)."""
     x, y, w, h = box
-    page = Page(w, h, (Group((text,), -x, -y),))
-    pixels = raster(page, GLYPH).astype(np.float32) / 255.0
+    return _glyph_in_box(replace(text, x=round(text.x - x, 3), y=round(text.y - y, 3)), round(w, 3), round(h, 3))
+
+
+@lru_cache(maxsize=1024)
+def _glyph_in_box(text: Text, w: float, h: float) -> np.ndarray:
+    pixels = raster(Page(w, h, (text,)), GLYPH).astype(np.float32) / 255.0
     grey = pixels[..., 0] * 0.299 + pixels[..., 1] * 0.587 + pixels[..., 2] * 0.114
     return _normalised(cv2.GaussianBlur(grey, (0, 0), 1.0), 1.5, GLYPH)
 
