@@ -504,7 +504,7 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
     from printgen.scan.report import summary
     from printgen.scan.score import (
         PICTURE_SUFFIXES,
-        annotation_target,
+        annotation_targets,
         photos,
         reader_for,
         write_annotation,
@@ -516,8 +516,8 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
     if annotate is not None and annotate.suffix.lower() not in PICTURE_SUFFIXES:
         raise UsageProblem(f"--annotate: {annotate.name}: the picture's name must end in "
                            f"{', '.join(PICTURE_SUFFIXES)} (the format follows it)")
-    for target in ([annotation_target(annotate, path, len(files) > 1) for path in files] if annotate else []) + (
-            [csv_path] if csv_path else []):
+    pictures = dict(zip(files, annotation_targets(annotate, files))) if annotate else {}
+    for target in [*pictures.values(), *([csv_path] if csv_path else [])]:
         if not target.parent.is_dir():  # refused before any photo is read, not after
             raise UsageProblem(f"{target.parent}: no such folder to write {target.name} in")
         check_file_target(target)
@@ -535,7 +535,7 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
             else:
                 click.echo("\n".join(summary(result)))
         if annotate is not None and image is not None:
-            written = write_annotation(annotation_target(annotate, path, len(files) > 1), image, results)
+            written = write_annotation(pictures[path], image, results)
             click.echo(f"wrote {written}", err=as_json)
     if csv_path is not None:
         click.echo(f"wrote {write_standings(csv_path, everything)}", err=as_json)

@@ -82,7 +82,8 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -
     x, y, w, h = geometry.totals[-1]
     _label(picture, str(verdict.total), _project(to_picture, [(x + w * 0.6, y + h * 0.8)])[0], DARK, size * 1.2)
     state = "legal" if verdict.legal else "NOT LEGAL"
-    title = f"{layout.name}: total {verdict.total}, {state}"
+    which = f"sheet {reading.position}: " if reading.of > 1 else ""
+    title = f"{which}{layout.name}: total {verdict.total}, {state}"
     outline = _project(to_picture, [(0, 0), (layout.width, 0), (layout.width, layout.height), (0, layout.height)])
     title_size = size * 1.2
     (text_w, text_h), _ = cv2.getTextSize(title, cv2.FONT_HERSHEY_SIMPLEX, title_size, 2)

@@ -114,7 +114,8 @@ class Reader:
                 return [Unreadable(name, f"no whole sheet found: only {partial} of a sheet's four corner markers "
                                          "are visible (is the whole sheet in the picture, none of it covered?)")]
             return [Unreadable(name, "no sheet found: none of printgen's corner markers was found (are all four "
-                                     "corners in the picture, and is the sheet large and sharp enough in it?)")]
+                                     "corners in the picture, and is the sheet large and sharp enough in it? A "
+                                     "sheet printed with --no-scan-marks has none and cannot be scored)")]
         groups.sort(key=lambda g: _reading_order(g, gray.shape))
         results: list[Result] = []
         total = len(groups) + bool(partial)

@@ -58,7 +58,7 @@ def referee(variant: str, marks: Marks, lucky: tuple[int, int] | None = None,
     """Judge `marks` on a sheet of edition `variant` (with its lucky pair and shuffled order, if any)."""
     blank = Sheet(variant, lucky=lucky, numbers=numbers)
     spec = blank.spec
-    problems = _row_problems(spec, marks) + _bonus_problems(spec, marks)
+    problems = _row_problems(spec, marks) + _bonus_problems(spec, marks) + _end_problems(spec, marks)
     if marks.penalties > spec.max_penalties:
         problems.append(f"{marks.penalties} penalties crossed, the sheet has {spec.max_penalties} boxes")
     sheet = None
@@ -72,6 +72,26 @@ def referee(variant: str, marks: Marks, lucky: tuple[int, int] | None = None,
         return Verdict(figures, sheet.total(), problems, sheet)
     figures, total = _counted(spec, marks)
     return Verdict(figures, total, problems)
+
+
+def _end_problems(spec: VariantSpec, marks: Marks) -> list[str]:
+    """Sheets the dice games end before they can be reached (the card game ends otherwise).
+
+    A dice game ends once two rows are closed or a player has taken the last penalty, at the end of that
+    turn. So a player who took the last penalty (a turn in which they crossed nothing) can have locked at
+    most one row before it; and without bonus crosses, which can lock rows along the way, one turn locks
+    at most two rows (the white sum and a colour sum), so at most three rows carry a lock at the end.
+    """
+    if spec.card_game:
+        return []
+    locks = sum(marks.locks)
+    problems = []
+    if marks.penalties >= spec.max_penalties and locks >= 2:
+        problems.append(f"{locks} locks and all {spec.max_penalties} penalties: the game ends at the second "
+                        "closed row or the last penalty, whichever comes first")
+    if locks > 3 and not spec.bonus_numbers and not spec.bonus_kinds:
+        problems.append(f"{locks} locks: the game ends once two rows are closed, and one turn closes at most two")
+    return problems
 
 
 def _label(spec: VariantSpec, row: int) -> str:

@@ -104,7 +104,8 @@ def summary(result: Result) -> list[str]:
         lines.append(f"  bonus row: fields {crossed_fields} crossed" if crossed_fields else "  bonus row: none crossed")
     if layout.bonus_boxes:
         boxes = ", ".join(LETTERS[k] for k in sorted(marks.bonus_boxes)) or "none"
-        lines.append(f"  bonus boxes crossed: {boxes}")
+        extra = verdict.total - (sum(verdict.points[:-1]) - verdict.points[-1])
+        lines.append(f"  bonus boxes crossed: {boxes}" + (f"  = {extra:+d}" if extra else ""))
     lines += [f"  problem: {problem}" for problem in verdict.problems]
     doubts = [r.field.name for r in reading.uncertain] + [f"code ({what})" for what in reading.recognised or ()]
     if reading.recognised is not None and not reading.recognised:

@@ -112,3 +112,22 @@ def test_bonus_b_points_follow_the_boxes_on_sheets_no_game_explains() -> None:
 def test_numbers_not_on_the_row_are_reported() -> None:
     verdict = referee("standard", marks([{13}, set(), set(), set()]))
     assert verdict.problems == ["row 1 (red): 13 is not on this row"]
+
+
+def test_sheets_past_the_end_of_the_game_are_not_legal() -> None:
+    """RULES.md: a dice game ends at the end of the turn in which a second row closes or a player takes the
+    last penalty; a penalty turn crosses nothing, and one turn closes at most two rows."""
+    full = [set(row.numbers) for row in qwixx.variant("standard").rows]
+    every = referee("standard", marks(full, (True,) * 4, 4))
+    assert not every.legal and any("4 locks" in p for p in every.problems)
+    two = [set(row.numbers) if i < 2 else set() for i, row in enumerate(qwixx.variant("standard").rows)]
+    penalised = referee("standard", marks(two, (True, True, False, False), 4))
+    assert not penalised.legal and any("all 4 penalties" in p for p in penalised.problems)
+    assert referee("standard", marks(two, (True, True, False, False), 3)).legal
+
+
+def test_no_played_game_ends_past_the_end() -> None:
+    for variant in VARIANTS:
+        for sheet in final_sheets(variant, 120):
+            verdict = referee(variant, marks_of(sheet), sheet.lucky)
+            assert verdict.legal, (variant, verdict.problems)
