@@ -23,6 +23,7 @@ from printgen.build import BuildOptions
 from printgen.errors import LayoutError, PrintgenError, Terminated, UsageProblem, raise_terminated
 from printgen.layouts.fields import Fields
 from printgen.options import BUILD_BY_KEY, read_table
+from printgen.output import remove_leftovers_in
 
 MAX_JOBS = 500
 RESERVED = ("index.html", "preview")
@@ -223,8 +224,11 @@ def _in_processes(jobs: list[Job], workers: int, on_done: Callable[[JobResult], 
                 os.kill(process.pid, signal.SIGTERM)
         for process in running.values():
             process.join(2.0)
-            if process.is_alive():
-                process.kill()
+            if process.is_alive():  # too slow to unwind (a loaded machine): stopped, and its partial file
+                process.kill()      # removed below
+                process.join()
+        for index in running:
+            remove_leftovers_in(Path(jobs[index].options.out))
         raise
     return [results[i] for i in range(len(jobs))]
 
@@ -251,7 +255,15 @@ def _work(index: int, job: Job, finished: Any) -> None:
     quietly."""
     import signal
 
-    signal.signal(signal.SIGTERM, raise_terminated)
+    def stop(signum: int, frame: object) -> None:  # the first signal unwinds; later ones (Ctrl-C reaches the
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # whole group, then the batch sends SIGTERM) must not
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # cut short the removal of the partial file
+        if signum == signal.SIGINT:
+            raise KeyboardInterrupt
+        raise_terminated(signum, frame)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     try:
         finished.put((index, run_job(job)))
     except Terminated:

@@ -149,8 +149,13 @@ LEFTOVER = re.compile(r"\..+\.(\d+)\.[a-z0-9_]{8}\.(part|old)")
 def remove_leftovers(target: Path) -> None:
     """Remove the temporary files and folders in `target`'s folder left by printgen processes that no longer
     run (a build killed with kill -9); those of running processes stay."""
+    remove_leftovers_in(target.parent)
+
+
+def remove_leftovers_in(folder: Path) -> None:
+    """Remove the temporary files and folders in `folder` left by printgen processes that no longer run."""
     try:
-        entries = list(os.scandir(target.parent))
+        entries = list(os.scandir(folder))
     except OSError:
         return
     for entry in entries:

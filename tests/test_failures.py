@@ -290,7 +290,7 @@ def test_a_signal_stops_a_batch_within_two_seconds(tmp_path: Path, sig: int, cod
     assert time.time() - sent < 2.0
     assert process.returncode == code, err
     assert err.decode().strip().endswith("no partial file was left behind")
-    assert not out.exists() or not any(out.iterdir())
+    assert not out.exists() or not any(out.iterdir()), sorted(p.name for p in out.iterdir())
     time.sleep(0.2)
     assert not running_with(str(manifest))  # no worker outlives the batch
 
