@@ -132,7 +132,7 @@ class BuildOptions:
         if layout is None:
             return
         given = self.given()
-        named = _switch_flags(self, shown)
+        named = _switch_flags({key: getattr(self, key, None) for key in given}, shown)
         refuse_inapplicable((BUILD_BY_KEY[key] for key in given), layout.kind, layout, layout.name, named)
         if "pdf" not in self.formats:
             for key in given:
@@ -166,9 +166,15 @@ PDF_ONLY = frozenset({"paper", "per_page", "cmyk", "icc", "duplex", "back_offset
 """Options that change only the PDF (SVGs are the same whatever the paper or press)."""
 
 
-def _switch_flags(options: BuildOptions, shown: Callable[[Option], str]) -> Callable[[Option], str]:
-    """`shown`, but naming a switch that was turned off by its off flag (--no-crop-marks)."""
-    return lambda option: option.off if option.off and getattr(options, option.key) is False else shown(option)
+def _switch_flags(values: Mapping[str, Any], shown: Callable[[Option], str]) -> Callable[[Option], str]:
+    """`shown`, but on the command line a switch `values` turns off is named by its off flag (--no-crop-marks);
+    in a file its key stays its name."""
+    def named(option: Option) -> str:
+        if option.off and values.get(option.key) is False and shown(option).startswith("-"):
+            return option.off
+        return shown(option)
+
+    return named
 
 
 def build_options(layout: Layout, given: Mapping[str, Any], defaults: Mapping[str, Any] | None = None,
@@ -179,11 +185,8 @@ def build_options(layout: Layout, given: Mapping[str, Any], defaults: Mapping[st
     files, environment, the default pack) apply only where the layout takes them and where they change what
     this build writes. `shown` names an option in messages (a flag on the command line, a key in a manifest).
     """
-    def named(option: Option) -> str:  # on the command line a switch turned off is named by its off flag
-        flagged = shown(option).startswith("-")
-        return option.off if flagged and option.off and given.get(option.key) is False else shown(option)
-
-    refuse_inapplicable((BUILD_BY_KEY[key] for key in given), layout.kind, layout, layout.name, named)
+    refuse_inapplicable((BUILD_BY_KEY[key] for key in given), layout.kind, layout, layout.name,
+                        _switch_flags(given, shown))
     given = dict(given)
     explicit_out = "out" in given
     out, output = Path(given.pop("out", (defaults or {}).get("out", "output"))), given.pop("output", None)
