@@ -86,9 +86,17 @@ def _fresh(path: Path, out: Path) -> bool:
     """True when `path`'s preview (info and thumbnails) was made from the file as it is now."""
     folder = out / PREVIEW / path.stem
     cached = _read_info(folder)
-    stamp = path.stat()
-    return (cached is not None and cached.get("bytes") == stamp.st_size and cached.get("mtime") == stamp.st_mtime_ns
-            and all(group[4] and (folder / group[4]).is_file() for group in cached["groups"]))
+    return cached is not None and _describes(cached, path.stat()) and _drawn(cached, folder)
+
+
+def _describes(info: dict[str, Any], stamp: os.stat_result) -> bool:
+    """True when `info` was taken from the file as `stamp` finds it (same size, same time)."""
+    return info.get("bytes") == stamp.st_size and info.get("mtime") == stamp.st_mtime_ns
+
+
+def _drawn(info: dict[str, Any], folder: Path) -> bool:
+    """True when every thumbnail `info` names is in `folder`."""
+    return all(group[4] and (folder / group[4]).is_file() for group in info["groups"])
 
 
 def _preview_at_once(pdfs: list[Path], out: Path) -> None:
@@ -161,9 +169,9 @@ def _pdf_info(path: Path, out: Path) -> dict[str, Any] | None:
     stamp = path.stat()
     cached = _read_info(folder)
     seeded = _SEEDS.get(str(path.resolve()))
-    if cached and cached.get("bytes") == stamp.st_size and cached.get("mtime") == stamp.st_mtime_ns:
+    if cached and _describes(cached, stamp):
         info = cached
-    elif seeded and seeded["bytes"] == stamp.st_size and seeded["mtime"] == stamp.st_mtime_ns:
+    elif seeded and _describes(seeded, stamp):
         info, cached = dict(seeded), None
     else:
         try:
@@ -172,7 +180,7 @@ def _pdf_info(path: Path, out: Path) -> dict[str, Any] | None:
             info = {"pages": 0, "groups": [], "more": 0, "subject": "Other files | not readable as PDF"}
         info |= {"bytes": stamp.st_size, "mtime": stamp.st_mtime_ns, "version": INFO_VERSION}
     changed = info is not cached
-    if info["groups"] and not all(group[4] and (folder / group[4]).is_file() for group in info["groups"]):
+    if info["groups"] and not _drawn(info, folder):
         safe_folder(out / PREVIEW)
         safe_folder(folder)
         _render_thumbnails(path, folder, info)
