@@ -53,6 +53,10 @@ def reports_errors(command: F) -> F:
             sys.exit(1)
         except RecursionError:
             raise CliError(UsageProblem("input nested too deeply to read")) from None
+        except MemoryError:
+            raise CliError(PrintgenError("out of memory; no partial file was left behind")) from None
+        except ImportError as error:  # an installed module that cannot be loaded: mostly memory (ulimit -v)
+            raise CliError(PrintgenError(_load_failure(error))) from None
         except OSError as error:
             where = f"{error.filename}: " if error.filename else ""
             raise CliError(PrintgenError(f"{where}{error.strerror or error}; no partial file was left behind")) from None
@@ -60,6 +64,15 @@ def reports_errors(command: F) -> F:
             signal.signal(signal.SIGTERM, previous)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _load_failure(error: ImportError) -> str:
+    """One line for a module that is installed but cannot be loaded."""
+    what = error.name or "a library"
+    text = str(error).splitlines()[0] if str(error) else ""
+    if "failed to map segment" in text or "cannot allocate memory" in text.lower():
+        return f"out of memory while loading {what}; no partial file was left behind"
+    return f"cannot load {what} ({text[:120]}); no partial file was left behind"
 
 
 def _complete_layouts(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
@@ -498,13 +511,14 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
     from printgen.scan import require_opencv
 
     require_opencv()
-    from printgen.output import check_file_target
+    from printgen.scan.picture import display_name
     from printgen.scan.reader import Unreadable
     from printgen.scan.report import as_json as sheet_json
     from printgen.scan.report import summary
     from printgen.scan.score import (
         PICTURE_SUFFIXES,
         annotation_targets,
+        check_targets,
         photos,
         reader_for,
         write_annotation,
@@ -514,13 +528,11 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
 
     files = photos(list(paths))
     if annotate is not None and annotate.suffix.lower() not in PICTURE_SUFFIXES:
-        raise UsageProblem(f"--annotate: {annotate.name}: the picture's name must end in "
+        raise UsageProblem(f"--annotate: {display_name(annotate.name)}: the picture's name must end in "
                            f"{', '.join(PICTURE_SUFFIXES)} (the format follows it)")
     pictures = dict(zip(files, annotation_targets(annotate, files))) if annotate else {}
-    for target in [*pictures.values(), *([csv_path] if csv_path else [])]:
-        if not target.parent.is_dir():  # refused before any photo is read, not after
-            raise UsageProblem(f"{target.parent}: no such folder to write {target.name} in")
-        check_file_target(target)
+    check_targets([*(("--annotate", t) for t in pictures.values()), *([("--csv", csv_path)] if csv_path else [])],
+                  files)
     reader = reader_for(layout_files)
     everything: list[Any] = []
     unread = 0
@@ -536,8 +548,8 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
                 click.echo("\n".join(summary(result)))
         if annotate is not None and image is not None:
             written = write_annotation(pictures[path], image, results)
-            click.echo(f"wrote {written}", err=as_json)
+            click.echo(f"wrote {display_name(written)}", err=as_json)
     if csv_path is not None:
-        click.echo(f"wrote {write_standings(csv_path, everything)}", err=as_json)
+        click.echo(f"wrote {display_name(write_standings(csv_path, everything))}", err=as_json)
     if unread:
         raise PrintgenError(f"{unread} of {len(everything)} sheets or photos could not be read")

@@ -1,4 +1,9 @@
-"""Label catalogues: a language code in, its mapping of label keys to printed words out."""
+"""Label catalogues: a language code in, its mapping of label keys to printed words out.
+
+Languages are looked up by name in the fixed table of the catalogues that
+ship with printgen (never as a path), so a language that arrives from outside
+(a sheet's code, a manifest) can only name one of them.
+"""
 
 from __future__ import annotations
 
@@ -10,16 +15,22 @@ _HERE = Path(__file__).resolve().parent
 DEFAULT_LANGUAGE = "en"
 
 
+@cache
+def _files() -> dict[str, Path]:
+    """Every bundled catalogue by its language code."""
+    return {p.stem: p for p in _HERE.glob("*.toml")}
+
+
 def languages() -> list[str]:
     """Codes of every bundled catalogue, sorted."""
-    return sorted(p.stem for p in _HERE.glob("*.toml"))
+    return sorted(_files())
 
 
 @cache
 def catalogue(lang: str = DEFAULT_LANGUAGE) -> dict[str, str]:
     """The labels of `lang`; an unknown code is a ValueError listing the known ones."""
-    path = _HERE / f"{lang}.toml"
-    if not path.is_file():
-        raise ValueError(f"unknown language {lang!r} (known: {', '.join(languages())})")
+    path = _files().get(lang)
+    if path is None:
+        raise ValueError(f"unknown language {lang[:20]!r} (known: {', '.join(languages())})")
     with path.open("rb") as handle:
         return {str(k): str(v) for k, v in tomllib.load(handle).items()}

@@ -63,27 +63,52 @@ def layout_name(text: str) -> str:
     """The layout named by a code's text (lower case, `$` spelt out); CodeError if it is no sheet code."""
     parts = text.strip().split(":")
     if len(parts) < 3 or not parts[0] or not parts[1]:
-        raise CodeError(f"{text!r} is not a printgen sheet code")
+        raise CodeError(f"{_shown(text)} is not a printgen sheet code")
     name = parts[0].lower()
     return PREFIX + name[1:] if name.startswith("$") else name
 
 
 def parse(text: str, layout: ScoreSheetLayout) -> SheetCode:
-    """The SheetCode in `text`, a code of `layout`; CodeError if it does not fit that layout."""
+    """The SheetCode in `text`, a code of `layout`; CodeError if it is not a code printgen prints for that
+    layout. A code comes from a photo, so every part is checked against fixed tables: the language is one
+    printgen ships, and per-sheet data is accepted only where the layout's sheets differ (lucky numbers on a
+    lucky-number layout, which always has them; a shuffled order on a layout that can be shuffled)."""
+    from printgen.labels import languages
+    from printgen.rules.variants import variant
+
     parts = text.strip().split(":")
     if layout_name(text) != layout.name.lower():
-        raise CodeError(f"{text!r} names layout {layout_name(text)}, not {layout.name}")
-    lang = parts[2].rstrip("*").lower()
+        raise CodeError(f"{_shown(text)} names layout {layout_name(text)[:40]}, not {layout.name}")
+    if len(parts[1]) != 3 or any(c not in DIGITS for c in parts[1]):
+        raise CodeError(f"{_shown(parts[1])} is not a layout version")
+    lang = parts[2].removesuffix("*").lower()
+    if lang not in languages():
+        raise CodeError(f"{_shown(parts[2])} is not a language printgen prints ({', '.join(languages())})")
+    spec = variant(layout.rules)
     lucky: tuple[int, int] | None = None
     numbers: tuple[tuple[int, ...], ...] | None = None
     for part in parts[3:]:
-        if part.startswith("L") and len(part) == 3 and all(c in DIGITS for c in part[1:]):
+        if part[:1] == "L" and lucky is None and len(part) == 3 and all(c in DIGITS for c in part[1:]):
+            if not layout.lucky_numbers:
+                raise CodeError(f"lucky numbers on {layout.name}, whose sheets have none")
             lucky = (DIGITS.index(part[1]), DIGITS.index(part[2]))
-        elif part.startswith("S") and len(part) > 1 and all(c in DIGITS for c in part[1:]):
+            if lucky[0] == lucky[1] or not all(n in spec.possible_sums for n in lucky):
+                raise CodeError(f"{lucky[0]} and {lucky[1]} are not two different possible sums "
+                                f"{spec.possible_sums.start}..{spec.possible_sums.stop - 1}")
+        elif part[:1] == "S" and numbers is None and 1 < len(part) <= 40 and all(c in DIGITS for c in part[1:]):
+            if not spec.shuffled_lock_numbers:
+                raise CodeError(f"a shuffled order on {layout.name}, whose numbers are never shuffled")
             numbers = _unrank_rows(layout, int(part[1:], 36))
         else:
-            raise CodeError(f"{text!r}: cannot read {part!r}")
+            raise CodeError(f"cannot read {_shown(part)}")
+    if layout.lucky_numbers and lucky is None:
+        raise CodeError(f"no lucky numbers, which every {layout.name} sheet has")
     return SheetCode(layout.name, parts[1], lang, parts[2].endswith("*"), lucky, numbers)
+
+
+def _shown(text: str) -> str:
+    """Outside text in a message: quoted, its control characters escaped, at most 40 characters."""
+    return repr(text[:40] + ("..." if len(text) > 40 else ""))
 
 
 @cache

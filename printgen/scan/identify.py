@@ -248,3 +248,36 @@ def _best_arrangement(scores: np.ndarray) -> list[int]:
         best = grown
     return max(best.values(), key=lambda pair: pair[0])[1]
 
+
+
+def printed_data(image: np.ndarray, to_photo: np.ndarray, layout: ScoreSheetLayout, code: SheetCode
+                 ) -> tuple[SheetCode, tuple[str, ...]]:
+    """The code's per-sheet data held against what the print shows (a code is data from outside): the code
+    with the print's lucky numbers or shuffled numbers where they clearly differ, and a line for each
+    disagreement (empty when the print agrees, or the layout's sheets carry no data of their own)."""
+    spec = variant(layout.rules)
+    if not layout.lucky_numbers and not spec.shuffled_lock_numbers:
+        return code, ()
+    fine = _grey(rectify(image, to_photo, layout.width, layout.height, GLYPH))
+    doubts: list[str] = []
+    if layout.lucky_numbers and code.lucky is not None:
+        lucky, sure = _lucky(fine, layout, spec.possible_sums)
+        if set(lucky) != set(code.lucky):
+            shown = f"{code.lucky[0]} and {code.lucky[1]}"
+            if sure:
+                doubts.append(f"the code says lucky numbers {shown}, the print {lucky[0]} and {lucky[1]}")
+                code = replace(code, lucky=lucky)
+            else:
+                doubts.append(f"the print's lucky numbers could not be checked against the code's ({shown})")
+    if spec.shuffled_lock_numbers:
+        numbers, sure = _numbers(fine, layout)
+        given = code.numbers or tuple(row.numbers for row in layout.rows)
+        if numbers != given:
+            if sure:
+                rows = [str(i + 1) for i, (a, b) in enumerate(zip(numbers, given)) if a != b]
+                doubts.append(f"the numbers printed in row {', '.join(rows)} are not the order the code says")
+                default = tuple(row.numbers for row in layout.rows)
+                code = replace(code, numbers=None if numbers == default else numbers)
+            else:
+                doubts.append("the printed numbers could not be checked against the code's order")
+    return code, tuple(doubts)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from itertools import product
+from itertools import combinations, product
 
 import cv2
 import numpy as np
@@ -161,25 +161,80 @@ def _merge(first: list[tuple[int, np.ndarray]], second: list[tuple[int, np.ndarr
     return merged
 
 
+UNIT = {0: (0, 0), 1: (1, 0), 2: (1, 1), 3: (0, 1)}
+"""Where each corner marker sits on a sheet, in units of the sheet's width and height."""
+NEIGHBOURS = 3
+"""For each corner of a sheet, only this many of the nearest markers in the right direction are tried."""
+MAX_MARKERS = 256
+"""At most this many markers of a photo are grouped (the largest): 64 sheets' worth, far beyond MAX_SHEETS."""
+MAX_TRIES = 6000
+"""At most this many candidate groups are tested for one photo, so a picture full of markers ends quickly."""
+
+
 def group_sheets(markers: list[Marker]) -> list[SheetMarkers]:
-    """Markers grouped into sheets: all four corners where possible, else three; smallest sheets first."""
-    by_index = {i: [m for m in markers if m.index == i] for i in range(4)}
+    """Markers grouped into sheets: all four corners where possible, else three; smallest sheets first.
+
+    Each marker's own "right" and "down" say where its sheet's other corners must lie, so only the nearest
+    few markers in each of those directions are tried as partners: the work grows with the number of
+    markers, not with its fourth power, and is bounded by MAX_MARKERS and MAX_TRIES."""
+    markers = sorted(markers, key=lambda m: -m.side)[:MAX_MARKERS]
+    if not markers:
+        return []
+    centres = np.array([m.centre for m in markers])
+    indices = np.array([m.index for m in markers])
+    sides = np.array([m.side for m in markers])
+    budget = MAX_TRIES
     used: set[int] = set()
     sheets: list[SheetMarkers] = []
-    for needed in ((0, 1, 2, 3), (0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)):
-        options = []
-        for combo in product(*(by_index[i] for i in needed)):
-            group = dict(zip(needed, combo))
-            area = _plausible(group)
-            if area is not None:
-                options.append((area, group))
-        options.sort(key=lambda option: option[0])
-        for _, group in options:
-            if any(id(m) in used for m in group.values()):
+    for size in (4, 3):  # every whole sheet holds a top-left marker: it anchors the search for them
+        anchors = [a for a, m in enumerate(markers) if a not in used and (size == 3 or m.index == 0)]
+        options: dict[frozenset[int], tuple[float, dict[int, Marker]]] = {}
+        for anchor in anchors:
+            partners = _partners(anchor, markers, centres, indices, sides, used)
+            others = [j for j in range(4) if j != markers[anchor].index]
+            for chosen in combinations(others, size - 1):
+                for combo in product(*(partners[j] for j in chosen)):
+                    key = frozenset((anchor, *combo))
+                    if key in options or budget <= 0:
+                        continue
+                    budget -= 1
+                    group = {markers[k].index: markers[k] for k in key}
+                    area = _plausible(group)
+                    options[key] = (area if area is not None else -1.0, group)
+        for key, (area, group) in sorted(options.items(), key=lambda item: item[1][0]):
+            if area < 0 or key & used:
                 continue
-            used.update(id(m) for m in group.values())
+            used |= key
             sheets.append(SheetMarkers(group))
     return sheets
+
+
+def _partners(anchor: int, markers: list[Marker], centres: np.ndarray, indices: np.ndarray, sides: np.ndarray,
+              used: set[int]) -> dict[int, list[int]]:
+    """For each other corner, the nearest few unused markers of that corner lying where the anchor's own
+    frame says that corner must be."""
+    marker = markers[anchor]
+    offsets = centres - marker.centre
+    distance = np.linalg.norm(offsets, axis=1) + 1e-9
+    u = offsets @ marker.right / distance
+    v = offsets @ marker.down / distance
+    near = (distance >= 3 * marker.side) & (sides <= 3 * marker.side) & (3 * sides >= marker.side)
+    found: dict[int, list[int]] = {}
+    for corner in range(4):
+        if corner == marker.index:
+            continue
+        ex = UNIT[corner][0] - UNIT[marker.index][0]
+        ey = UNIT[corner][1] - UNIT[marker.index][1]
+        if ex == 0:
+            facing = ey * v >= 0.75
+        elif ey == 0:
+            facing = ex * u >= 0.75
+        else:
+            facing = (ex * u > 0.15) & (ey * v > 0.15)
+        fit = np.flatnonzero(near & facing & (indices == corner))
+        fit = [int(k) for k in fit[np.argsort(distance[fit])] if int(k) not in used]
+        found[corner] = fit[:NEIGHBOURS]
+    return found
 
 
 FIT = 0.1

@@ -9,7 +9,6 @@ decide every field; let the rules engine judge the result.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -21,7 +20,7 @@ from printgen.scan.codes import CodeError, SheetCode, layout_name, layout_versio
 from printgen.scan.crosses import marks_of
 from printgen.scan.decode import read_code
 from printgen.scan.fields import PX_PER_MM, Reading, State, ink, read_fields
-from printgen.scan.identify import identify
+from printgen.scan.identify import identify, printed_data
 from printgen.scan.locate import Marker, SheetMarkers, find_markers, group_sheets
 from printgen.scan.rectify import pixels_per_mm, rectify
 from printgen.scan.referee import Marks, Verdict, referee
@@ -30,9 +29,11 @@ from printgen.scan.template import blank_pixels, fields
 
 MIN_PX_PER_MM = 2.2
 """Below this many pixels per mm a thin cross is lost in the blur: the sheet is too small in the photo."""
-UNREAD = "the sheet's code cannot be read"
 MAX_MARKER_ERROR = 0.12
 """The markers must fit the sheet's shape within this share of a marker's side (else it is no sheet, or bent)."""
+MAX_SHEETS = 8
+"""At most this many sheets are read from one photo (a whole 4-up page is 4); the rest are reported."""
+FOREIGN = "the sheet's code is not one printgen prints"
 
 
 @dataclass
@@ -52,6 +53,8 @@ class SheetReading:
     of: int = 1
     recognised: tuple[str, ...] | None = None
     """Set when the code could not be read and the sheet was recognised by its look instead: what was doubtful."""
+    disagreements: tuple[str, ...] = ()
+    """Where the code's own data (lucky numbers, a shuffled order) disagrees with the print."""
 
     @property
     def marks(self) -> Marks:
@@ -65,7 +68,8 @@ class SheetReading:
     def flagged(self) -> bool:
         """True when a person should check this sheet: a field is uncertain, the code was not read (the sheet
         was recognised by its print) or the sheet is not legal."""
-        return bool(self.uncertain) or self.recognised is not None or not self.verdict.legal
+        return (bool(self.uncertain) or self.recognised is not None or bool(self.disagreements)
+                or not self.verdict.legal)
 
 
 @dataclass
@@ -81,6 +85,23 @@ class Unreadable:
 Result = SheetReading | Unreadable
 
 
+@dataclass(frozen=True)
+class CodeFound:
+    """A sheet's code read from the photo: the layout it names, its text and the homography for that layout."""
+
+    layout: ScoreSheetLayout
+    text: str
+    to_photo: np.ndarray
+
+
+@dataclass(frozen=True)
+class CodeMissing:
+    """Why a sheet's code was not found; `recognisable` when the print may still tell the sheet."""
+
+    reason: str
+    recognisable: bool
+
+
 class Reader:
     """Reads photos of sheets printed from the built-in layouts and any `extra` layouts."""
 
@@ -94,13 +115,6 @@ class Reader:
             known[layout.name.lower()] = layout
         self.layouts = known
 
-    def read_file(self, path: Path) -> list[Result]:
-        """Every sheet in the photo at `path`."""
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if image is None:
-            return [Unreadable(str(path), "not an image this reader can open")]
-        return self.read_image(image, str(path))
-
     def read_image(self, image: np.ndarray, name: str) -> list[Result]:
         """Every sheet in `image` (BGR), top to bottom and left to right."""
         gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
@@ -108,43 +122,47 @@ class Reader:
             image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
         markers = find_markers(gray)
         groups = group_sheets(markers)
-        partial = _partial_sheet(markers, groups)
+        stray = _stray_markers(markers, groups)
         if not groups:
-            if partial:
-                return [Unreadable(name, f"no whole sheet found: only {partial} of a sheet's four corner markers "
-                                         "are visible (is the whole sheet in the picture, none of it covered?)")]
+            if stray:
+                return [Unreadable(name, f"no whole sheet found: {stray}")]
             return [Unreadable(name, "no sheet found: none of printgen's corner markers was found (are all four "
                                      "corners in the picture, and is the sheet large and sharp enough in it? A "
                                      "sheet printed with --no-scan-marks has none and cannot be scored)")]
         groups.sort(key=lambda g: _reading_order(g, gray.shape))
+        groups, skipped = groups[:MAX_SHEETS], len(groups) - MAX_SHEETS
         results: list[Result] = []
-        total = len(groups) + bool(partial)
+        total = len(groups) + bool(stray) + (skipped > 0)
         for position, group in enumerate(groups, start=1):
             result = self._read_sheet(image, gray, group, name)
             result.position, result.of = position, total
             results.append(result)
-        if partial:
-            results.append(Unreadable(name, f"another sheet shows only {partial} of its four corner markers (is it "
-                                            "all in the picture, none of it covered?)", total, total))
+        if skipped > 0:
+            results.append(Unreadable(name, f"{skipped} more sheet{'s' if skipped > 1 else ''} not read: at most "
+                                            f"{MAX_SHEETS} are read from one photo (photograph fewer at a time)",
+                                      len(groups) + 1, total))
+        if stray:
+            results.append(Unreadable(name, stray, total, total))
         return results
 
     def _read_sheet(self, image: np.ndarray, gray: np.ndarray, group: SheetMarkers, name: str) -> Result:
         found = self._find_code(gray, group)
         recognised = None
-        if isinstance(found, str):
-            if not found.startswith(UNREAD):
-                return Unreadable(name, found)
-            look = identify(image, group, list(self.layouts.values()))
+        disagreements: tuple[str, ...] = ()
+        if isinstance(found, CodeMissing):
+            look = identify(image, group, list(self.layouts.values())) if found.recognisable else None
             if look is None:
-                return Unreadable(name, found)
+                return Unreadable(name, found.reason)
             layout, code, to_photo, recognised = look.layout, look.code, look.to_photo, look.doubtful
             text = code.text(layout)
         else:
-            layout, text, to_photo = found
+            layout, text, to_photo = found.layout, found.text, found.to_photo
             try:
                 code = parse(text, layout)
             except CodeError as error:
-                return Unreadable(name, f"the sheet's code cannot be read: {error}")
+                return Unreadable(name, f"{FOREIGN} ({error})")
+            if code.version == layout_version(layout):
+                code, disagreements = printed_data(image, to_photo, layout, code)
         if code.version != layout_version(layout):
             return Unreadable(name, f"the sheet was printed from another version of {layout.name} "
                                     f"(code {code.version}, this printgen {layout_version(layout)})")
@@ -155,10 +173,10 @@ class Reader:
         blank = blank_pixels(layout, code, PX_PER_MM)
         readings = settle(layout, code, read_fields(ink(photo, blank), fields(layout, code)))
         verdict = referee(layout.rules, marks_of(layout, readings), code.lucky, code.numbers)
-        return SheetReading(name, layout, code, text, readings, verdict, to_photo, recognised=recognised)
+        return SheetReading(name, layout, code, text, readings, verdict, to_photo, recognised=recognised,
+                            disagreements=disagreements)
 
-    def _find_code(self, gray: np.ndarray, group: SheetMarkers
-                   ) -> tuple[ScoreSheetLayout, str, np.ndarray] | str:
+    def _find_code(self, gray: np.ndarray, group: SheetMarkers) -> CodeFound | CodeMissing:
         """The sheet's layout, code text and homography, or why they could not be found."""
         width, height = group.size_estimate()
         sizes = sorted({(l.width, l.height) for l in self.layouts.values()},
@@ -183,26 +201,39 @@ class Reader:
                 except CodeError:
                     continue
                 if named is None:
-                    return (f"the sheet's code names layout {layout_name(text)!r}, which is not built in: "
-                            f"give its file with --layout")
+                    shown = display_text(layout_name(text))
+                    return CodeMissing(f"the sheet's code names layout {shown}, which is not built in: give "
+                                       "its file with --layout", recognisable=False)
                 if (named.width, named.height) != size:
                     to_photo, _ = group.homography(named.width, named.height)
-                return named, text, to_photo
+                return CodeFound(named, text, to_photo)
         if bent:
-            return "the corner markers do not line up as on a flat sheet (is the sheet folded or curled?)"
-        return UNREAD + " (too small, blurred or covered?)"
+            return CodeMissing("the corner markers do not line up as on a flat sheet (is the sheet folded or "
+                               "curled?)", recognisable=False)
+        return CodeMissing("the sheet's code cannot be read (too small, blurred or covered?)", recognisable=True)
 
 
-def _partial_sheet(markers: list[Marker], groups: list[SheetMarkers]) -> int:
-    """How many corner markers of a sheet that is not whole in the photo are visible: markers left over from
-    the whole sheets, of at least two different corners and of about one size (a single stray is no sheet)."""
+def display_text(text: str) -> str:
+    """Text from a photo's code, quoted with anything unprintable escaped and cut to 40 characters."""
+    return repr(text[:40] + ("..." if len(text) > 40 else ""))
+
+
+def _stray_markers(markers: list[Marker], groups: list[SheetMarkers]) -> str:
+    """What the markers left over from the whole sheets say (empty when nothing worth a line): a sheet only
+    partly in the picture, or markers that make up no flat sheet. A single stray marker is no sheet."""
     used = {id(m) for group in groups for m in group.markers.values()}
     left = [m for m in markers if id(m) not in used]
     corners = {m.index for m in left}
     if len(corners) < 2:
-        return 0
+        return ""
     sides = [m.side for m in left]
-    return len(corners) if max(sides) <= 2 * min(sides) else 0
+    if len(left) == len(corners) < 4 and max(sides) <= 2 * min(sides):
+        return (f"another sheet shows only {len(left)} of its four corner markers (is it all in the picture, "
+                "none of it covered?)")
+    if len(left) == len(corners) and max(sides) > 2 * min(sides):
+        return ""
+    return (f"{len(left)} corner markers make up no whole flat sheet (is every sheet all in the picture, flat "
+            "and none of it covered?)")
 
 
 def _reading_order(group: SheetMarkers, shape: tuple[int, ...]) -> tuple[int, float]:

@@ -72,6 +72,7 @@ def uncertain_fields(reading: SheetReading) -> list[Any]:
     if reading.recognised is not None:
         found.append("code: not read, the sheet was recognised by its print")
         found += [f"code: {what}" for what in reading.recognised]
+    found += [f"code: {what}" for what in reading.disagreements]
     return found
 
 
@@ -108,6 +109,7 @@ def summary(result: Result) -> list[str]:
         lines.append(f"  bonus boxes crossed: {boxes}" + (f"  = {extra:+d}" if extra else ""))
     lines += [f"  problem: {problem}" for problem in verdict.problems]
     doubts = [r.field.name for r in reading.uncertain] + [f"code ({what})" for what in reading.recognised or ()]
+    doubts += [f"code ({what})" for what in reading.disagreements]
     if reading.recognised is not None and not reading.recognised:
         doubts.append("the sheet's data (code not read)")
     if doubts:
@@ -117,11 +119,12 @@ def summary(result: Result) -> list[str]:
 
 def standings(results: list[Result]) -> str:
     """A ranking of every legal sheet read, highest total first (ties share a rank), then the sheets that are
-    not legal (unranked, with their problems) and the unreadable ones, as CSV."""
+    not legal (unranked, with their problems) and the unreadable ones, as CSV. A text cell that a spreadsheet
+    would run as a formula (a photo named `=1+2.jpg`) is written as text."""
     read = sorted((r for r in results if isinstance(r, SheetReading)),
                   key=lambda r: (not r.verdict.legal, -r.verdict.total))
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = _SafeWriter(csv.writer(out, lineterminator="\n"))
     writer.writerow(["rank", "file", "sheet", "layout", "total", "legal", "uncertain", "problems"])
     rank = 0
     previous = None
@@ -135,3 +138,18 @@ def standings(results: list[Result]) -> str:
         if isinstance(result, Unreadable):
             writer.writerow(["", result.file, result.position, "", "", "", "", f"unreadable: {result.reason}"])
     return out.getvalue()
+
+
+FORMULA = ("=", "+", "-", "@", "\t", "\r", "\n")
+"""What a spreadsheet takes for the start of a formula in a cell."""
+
+
+class _SafeWriter:
+    """A CSV writer whose text cells never start a formula: such a cell gets a leading apostrophe."""
+
+    def __init__(self, writer: Any) -> None:
+        self._writer = writer
+
+    def writerow(self, row: list[object]) -> None:
+        self._writer.writerow([f"'{cell}" if isinstance(cell, str) and cell.startswith(FORMULA) else cell
+                               for cell in row])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,37 +13,73 @@ import numpy as np
 from printgen import layouts
 from printgen.errors import UsageProblem
 from printgen.layouts.model import ScoreSheetLayout
-from printgen.output import atomic_file
+from printgen.output import atomic_file, check_file_target
 from printgen.scan.annotate import annotate
+from printgen.scan.picture import Refused, display_name, open_photo
 from printgen.scan.reader import Reader, Result, Unreadable
 from printgen.scan.report import standings
 
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff")
-MAX_PIXELS = 100_000_000
-"""Largest picture read (a phone's 50-megapixel photo is half of it): bigger ones would take gigabytes."""
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
 """What an annotated picture may be written as (its name says which)."""
 
 
 def photos(paths: list[Path]) -> list[Path]:
     """The photos to score, each once: files as given, folders replaced by the photos in them (sorted by
-    name)."""
+    name; only regular files)."""
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
-            inside = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in PHOTO_SUFFIXES)
+            inside = sorted(p for p in path.iterdir() if p.suffix.lower() in PHOTO_SUFFIXES and _regular(p))
             if not inside:
-                raise UsageProblem(f"{path}: no photos in this folder ({', '.join(PHOTO_SUFFIXES)})")
+                raise UsageProblem(f"{display_name(path)}: no photos in this folder ({', '.join(PHOTO_SUFFIXES)})")
             found += inside
         else:
             found.append(path)
     unique: list[Path] = []
-    seen: set[Path] = set()
+    seen: set[tuple[int, int] | Path] = set()
     for photo in found:
-        if photo.resolve() not in seen:
-            seen.add(photo.resolve())
+        key = _identity(photo)
+        if key not in seen:
+            seen.add(key)
             unique.append(photo)
     return unique
+
+
+def _regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _identity(path: Path) -> tuple[int, int] | Path:
+    """What tells two paths to one file apart: device and inode where the file exists, else the resolved path."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return path.resolve()
+    return info.st_dev, info.st_ino
+
+
+def check_targets(targets: list[tuple[str, Path]], photos: list[Path]) -> None:
+    """UsageProblem, before any photo is read, unless every target (option, path) may be written: its folder
+    exists, it is a regular file or new, it is none of the photos being scored and no other target."""
+    inputs = {_identity(photo) for photo in photos}
+    written: dict[tuple[int, int] | Path, str] = {}
+    for option, target in targets:
+        if not target.parent.is_dir():
+            raise UsageProblem(f"{option}: {display_name(target.parent)}: no such folder to write "
+                               f"{display_name(target.name)} in")
+        check_file_target(target)
+        key = _identity(target)
+        if key in inputs:
+            raise UsageProblem(f"{option}: {display_name(target)} is one of the photos being scored, which "
+                               "printgen never writes over; choose another name")
+        if key in written:
+            raise UsageProblem(f"{option}: {display_name(target)} is also where {written[key]} writes; choose "
+                               "another name")
+        written[key] = option
 
 
 def reader_for(layout_files: tuple[str, ...]) -> Reader:
@@ -56,33 +94,24 @@ def reader_for(layout_files: tuple[str, ...]) -> Reader:
 
 
 def score(paths: list[Path], reader: Reader) -> Iterator[tuple[Path, np.ndarray | None, list[Result]]]:
-    """Each photo, its pixels (None when it cannot be opened) and the sheets read from it."""
+    """Each photo, its pixels (None when it cannot be opened) and the sheets read from it; a photo that
+    cannot be read, whatever the reason, is one Unreadable and the others carry on."""
     for path in paths:
-        pixels = _pixels(path)
-        if pixels > MAX_PIXELS:
-            yield path, None, [Unreadable(str(path), f"a picture of {pixels / 1e6:.0f} megapixels: at most "
-                                                     f"{MAX_PIXELS / 1e6:.0f} are read (scale it down)")]
-            continue
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if image is None:
-            yield path, None, [Unreadable(str(path), "not a picture this reader can open")]
-            continue
-        yield path, image, reader.read_image(image, str(path))
-
-
-def _pixels(path: Path) -> int:
-    """The picture's size in pixels from its header alone (0 when the header cannot be read: OpenCV says why)."""
-    from PIL import Image
-
-    guard, Image.MAX_IMAGE_PIXELS = Image.MAX_IMAGE_PIXELS, None  # only the header is read: no bomb to fear
-    try:
-        with Image.open(path) as picture:
-            width, height = picture.size
-    except Exception:  # noqa: BLE001 - any unreadable header: left to OpenCV, which reports it in one line
-        return 0
-    finally:
-        Image.MAX_IMAGE_PIXELS = guard
-    return width * height
+        name = display_name(path)
+        image: np.ndarray | None = None
+        try:
+            picture = open_photo(path)
+            if isinstance(picture, Refused):
+                results: list[Result] = [Unreadable(name, picture.reason)]
+            else:
+                image = picture
+                results = reader.read_image(image, name)
+        except MemoryError:
+            image, results = None, [Unreadable(name, f"out of memory while reading {name}")]
+        except cv2.error:
+            image, results = None, [Unreadable(name, "the picture could not be processed (the image library "
+                                                     "refused it)")]
+        yield path, image, results
 
 
 def annotation_targets(base: Path, photos: list[Path]) -> list[Path]:

@@ -93,3 +93,176 @@ def test_a_sheet_with_two_markers_covered_is_named_not_dropped(reader: object, t
     partial = [r for r in results if isinstance(r, Unreadable)]
     assert len(partial) == 1 and "only 2 of" in partial[0].reason
     assert sum(isinstance(r, SheetReading) for r in results) == (1 if two_up else 0)
+
+
+# -- a sheet's code is data from outside (Reliability III) ------------------------------------------------------
+
+
+def forged_photo(layout_name: str, text: str, **printed_data: object) -> object:
+    from tests.scan.hostile import forged
+    from tests.scan.photos import photo, printed
+
+    return photo(printed(forged(sheet(layout_name), text, **printed_data), 8), turn=4, width=1800, fill=0.7)
+
+
+def version(name: str) -> str:
+    from printgen.scan.codes import layout_version
+
+    return layout_version(sheet(name))
+
+
+def test_a_language_naming_a_path_never_opens_that_file(reader: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+    from pathlib import Path
+
+    import printgen.labels
+
+    folder = Path(tempfile.mkdtemp(prefix="pg", dir="/tmp"))  # short and lower case, as the code lowers it
+    try:
+        canary = folder / "e.toml"
+        canary.write_text((Path(printgen.labels.__file__).parent / "en.toml").read_text(encoding="utf-8"),
+                          encoding="utf-8")
+        opened: list[str] = []
+        real_open = Path.open
+
+        def watch(self: Path, *args: object, **kwargs: object) -> object:
+            opened.append(str(self))
+            return real_open(self, *args, **kwargs)  # type: ignore[call-overload]
+
+        monkeypatch.setattr(Path, "open", watch)
+        printgen.labels.catalogue.cache_clear()
+        (result,) = reader.read_image(forged_photo("qwixx-standard", f"$STANDARD:{version('qwixx-standard')}:"  # type: ignore[attr-defined]
+                                                                      f"{folder}/e"), "evil")
+        assert isinstance(result, Unreadable), "a sheet whose language is a path was scored"
+        assert "not one printgen prints" in result.reason and "not a language printgen prints" in result.reason
+        assert str(canary) not in opened
+    finally:
+        for path in folder.iterdir():
+            path.unlink()
+        folder.rmdir()
+
+
+@pytest.mark.parametrize("layout, tail, why", [
+    ("qwixx-standard", ":XX", "not a language"),
+    ("qwixx-standard", ":", "not a language"),
+    ("qwixx-big-points", ":EN:L55", "two different possible sums"),
+    ("qwixx-big-points", ":EN", "no lucky numbers"),
+    ("qwixx-standard", ":EN:L5A", "whose sheets have none"),
+    ("qwixx-standard", ":EN:S1", "never shuffled"),
+    ("qwixx-big-points", ":EN:L5A:L6B", "cannot read"),
+])
+def test_a_code_printgen_never_prints_is_unreadable_and_the_photo_goes_on(reader: object, layout: str, tail: str,
+                                                                        why: str) -> None:
+    name = layout.removeprefix("qwixx-").upper()
+    image = forged_photo(layout, f"${name}:{version(layout)}{tail}",
+                         lucky=(5, 10) if layout == "qwixx-big-points" else None)
+    (result,) = reader.read_image(image, "forged")  # type: ignore[attr-defined]
+    assert isinstance(result, Unreadable)
+    assert result.reason.startswith("the sheet's code is not one printgen prints (") and why in result.reason
+
+
+def test_a_code_that_swaps_two_numbers_of_a_standard_sheet_is_not_scored(reader: object) -> None:
+    from printgen.scan import codes
+
+    layout = sheet("qwixx-standard")
+    rows = [row.numbers for row in layout.rows]
+    rows[3] = (rows[3][1], rows[3][0], *rows[3][2:])  # as the code of the issue's report: two blue numbers swapped
+    order = "S" + codes._base36(codes._rank_rows(layout, tuple(rows)))
+    text = f"$STANDARD:{version(layout.name)}:EN:{order}"
+    (result,) = reader.read_image(forged_photo("qwixx-standard", text), "swapped")  # type: ignore[attr-defined]
+    assert isinstance(result, Unreadable) and "never shuffled" in result.reason
+
+
+def test_a_shuffled_order_the_print_does_not_show_is_flagged_and_the_print_scored(reader: object) -> None:
+    from printgen.scan.codes import SheetCode
+
+    layout = sheet("qwixx-gemixxt-b")
+    printed_rows = tuple(row.numbers for row in layout.rows)
+    claimed = list(printed_rows)
+    claimed[3] = (claimed[3][1], claimed[3][0], *claimed[3][2:])
+    text = SheetCode(layout.name, version(layout.name), numbers=tuple(claimed)).text(layout)
+    (result,) = reader.read_image(forged_photo(layout.name, text, numbers=printed_rows), "claimed")  # type: ignore[attr-defined]
+    assert isinstance(result, SheetReading)
+    assert result.flagged and result.disagreements and "row 4" in result.disagreements[0]
+    assert result.code.numbers is None, "the numbers printed are the ones scored"
+    from printgen.scan.report import uncertain_fields
+
+    assert any(str(item).startswith("code: ") for item in uncertain_fields(result))
+
+
+def test_lucky_numbers_the_print_does_not_show_are_flagged_and_the_print_scored(reader: object) -> None:
+    from printgen.scan.codes import SheetCode
+
+    layout = sheet("qwixx-big-points")
+    text = SheetCode(layout.name, version(layout.name), lucky=(6, 11)).text(layout)
+    (result,) = reader.read_image(forged_photo(layout.name, text, lucky=(5, 10)), "lucky")  # type: ignore[attr-defined]
+    assert isinstance(result, SheetReading)
+    assert result.flagged and "lucky numbers 6 and 11" in result.disagreements[0]
+    assert set(result.code.lucky or ()) == {5, 10}
+
+
+def test_a_true_code_raises_no_disagreement(reader: object) -> None:
+    from printgen.scan.codes import SheetCode
+
+    layout = sheet("qwixx-gemixxt-b")
+    rows = tuple((*row.numbers[:-1][::-1], row.numbers[-1]) for row in layout.rows)
+    text = SheetCode(layout.name, version(layout.name), numbers=rows).text(layout)
+    (result,) = reader.read_image(forged_photo(layout.name, text, numbers=rows), "true")  # type: ignore[attr-defined]
+    assert isinstance(result, SheetReading) and result.disagreements == () and result.code.numbers == rows
+
+
+# -- pictures full of markers ----------------------------------------------------------------------------------
+
+
+def markers_picture(count: int, side: int = 780, seed: int = 1) -> object:
+    """A white picture holding `count` corner markers of random corners in a grid, as a crafted file would."""
+    from printgen.scan.marks import marker_grid
+
+    rng = np.random.default_rng(seed)
+    image = np.full((side, side), 255, np.uint8)
+    per_row = int(np.ceil(np.sqrt(count)))
+    pitch = side // per_row
+    cell = max(2, (pitch * 6 // 10) // 6)
+    for k in range(count):
+        grid = np.array(marker_grid(int(rng.integers(4))), np.uint8)
+        block = np.kron(1 - grid, np.ones((cell, cell), np.uint8)) * 255
+        y, x = (k // per_row) * pitch + pitch // 5, (k % per_row) * pitch + pitch // 5
+        image[y:y + block.shape[0], x:x + block.shape[1]] = block
+    return cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+
+
+def test_a_picture_of_144_markers_ends_quickly(reader: object) -> None:
+    import time
+
+    from printgen.scan.locate import find_markers
+
+    image = markers_picture(144)
+    assert len(find_markers(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))) >= 100
+    start = time.process_time()
+    results = reader.read_image(image, "markers")  # type: ignore[attr-defined]
+    assert time.process_time() - start < 30  # hours before; about a second now (benchmarks time it)
+    assert results and all(isinstance(r, Unreadable) for r in results)
+
+
+def test_stray_markers_are_not_called_a_partial_sheet(reader: object) -> None:
+    (result,) = reader.read_image(markers_picture(16, side=600, seed=3), "strays")  # type: ignore[attr-defined]
+    assert isinstance(result, Unreadable)
+    assert "only 4 of its four" not in result.reason and "make up no whole flat sheet" in result.reason
+
+
+def test_at_most_eight_sheets_are_read_and_the_rest_reported(reader: object) -> None:
+    from printgen.builders.scoresheet import build_sheet
+    from tests.scan.photos import printed
+
+    one = printed(build_sheet(sheet("qwixx-standard")), 2.6)
+    h, w = one.shape[:2]
+    table = np.full((3 * h + 40, 3 * w + 40, 3), 90, np.uint8)
+    for k in range(9):
+        y, x = (k // 3) * (h + 10) + 10, (k % 3) * (w + 10) + 10
+        table[y:y + h, x:x + w] = one
+    results = reader.read_image(table, "table")  # type: ignore[attr-defined]
+    sheets = [r for r in results if isinstance(r, SheetReading)]
+    assert len(sheets) == 8
+    (rest,) = [r for r in results if isinstance(r, Unreadable)]
+    assert "1 more sheet not read: at most 8" in rest.reason
+    assert [r.position for r in results] == list(range(1, 10)) and {r.of for r in results} == {9}

@@ -1,8 +1,13 @@
 """Scoring from the command line's side: each photo read once, annotated pictures that never replace one
-another, and pictures too large to read refused from their header alone."""
+another or a photo, and every hostile picture ending in one line, within 10 s and 1 GB, with nothing written."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -14,6 +19,7 @@ np = pytest.importorskip("numpy", reason=NEEDS_SCAN)
 
 from printgen.scan import score
 from printgen.scan.reader import Unreadable
+from tests.scan.hostile import float_tiff, jpeg, png, radiance
 
 
 def test_a_photo_given_twice_is_read_once(tmp_path: Path) -> None:
@@ -30,10 +36,164 @@ def test_annotations_of_photos_with_one_name_are_numbered(tmp_path: Path) -> Non
 
 
 def test_a_picture_too_large_is_refused_before_it_is_decoded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    picture = tmp_path / "wide.png"
-    cv2.imwrite(str(picture), np.zeros((300, 400), np.uint8))
-    monkeypatch.setattr(score, "MAX_PIXELS", 100_000)
-    monkeypatch.setattr(score.cv2, "imread", lambda *args: pytest.fail("decoded"))
-    ((path, image, (result,)),) = list(score.score([picture], reader=None))  # type: ignore[arg-type]
-    assert path == picture and image is None
+    from printgen.scan import picture
+
+    path = tmp_path / "wide.png"
+    cv2.imwrite(str(path), np.zeros((300, 400), np.uint8))
+    monkeypatch.setattr(picture, "MAX_PIXELS", 100_000)
+    monkeypatch.setattr(picture, "_rgb", lambda *args: pytest.fail("decoded"))
+    ((found, image, (result,)),) = list(score.score([path], reader=None))  # type: ignore[arg-type]
+    assert found == path and image is None
     assert isinstance(result, Unreadable) and "megapixels" in result.reason
+
+
+# -- hostile pictures through the whole command (Reliability III) ------------------------------------------------
+
+LIMIT_SECONDS = 10
+LIMIT_MB = 1024
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+    seconds: float
+    peak_mb: float
+
+
+PRINTGEN = str(Path(sys.executable).with_name("printgen"))
+MEASURE = ("import resource, subprocess, sys; code = subprocess.run(sys.argv[1:]).returncode; "
+           "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr); sys.exit(code)")
+"""Runs a command and prints its peak resident memory (KiB) as the last line on stderr."""
+
+
+def run_score(*args: str, cwd: Path) -> Run:
+    """`printgen score ARGS` in its own process: exit code, output, wall seconds and peak memory (RSS)."""
+    start = time.monotonic()
+    try:
+        done = subprocess.run([sys.executable, "-c", MEASURE, PRINTGEN, "score", *args], cwd=cwd,
+                              capture_output=True, timeout=60, check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"printgen score {' '.join(args)} did not end within 60 s")
+    seconds = time.monotonic() - start
+    err = done.stderr.decode("utf-8", "replace").splitlines()
+    return Run(done.returncode, done.stdout.decode("utf-8", "replace"), "\n".join(err[:-1]), seconds,
+               int(err[-1]) / 1024)
+
+
+HOSTILE = {
+    "crc.png": lambda: png(11_000, 10_000, bad_crc=True, rows=50),
+    "huge.png": lambda: png(12_000, 10_000, rows=10),
+    "hdr.jpg": lambda: radiance(30_000, 30_000),
+    "cut.jpg": lambda: jpeg(np.full((900, 1200, 3), 200, np.uint8))[:20_000],
+    "cut.png": lambda: png(1200, 900)[:-60],
+    "float.tif": float_tiff,
+    "thin.png": lambda: png(1, 100_000),
+    "noise.jpg": lambda: os.urandom(50_000),
+    "empty.png": lambda: b"",
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_a_hostile_picture_ends_in_one_line_quickly_and_small(tmp_path: Path, name: str) -> None:
+    (tmp_path / name).write_bytes(HOSTILE[name]())
+    run = run_score(name, "--csv", "s.csv", cwd=tmp_path)
+    assert run.code == 1, run.err
+    lines = [line for line in (run.out + run.err).splitlines() if line]
+    assert lines[0].startswith(f"{name}: unreadable: ") and len(lines) == 3, lines  # the photo, wrote, Error
+    assert lines[-1] == "Error: 1 of 1 sheets or photos could not be read"
+    for noise in ("Traceback", "WARN", "libpng", "Premature end", "cv2", "OpenCV"):
+        assert noise not in run.out + run.err
+    assert run.seconds < LIMIT_SECONDS and run.peak_mb < LIMIT_MB, (run.seconds, run.peak_mb)
+
+
+def test_a_fifo_given_as_the_photo_does_not_hang(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe.jpg")
+    run = run_score("pipe.jpg", cwd=tmp_path)
+    assert run.code == 1 and "pipe.jpg: unreadable: is not a regular file" in run.out
+
+
+def test_names_that_are_not_utf8_neither_crash_the_run_nor_the_csv(tmp_path: Path) -> None:
+    from printgen.scan.synthetic import sample
+    from tests.scan.conftest import sheet
+
+    folder = tmp_path / "night"
+    folder.mkdir()
+    picture = sample([sheet("qwixx-standard")], 5, two_up=False, widest=1600)
+    odd = os.fsencode(folder) + b"/\xff\xfe-sheet.jpg"
+    with open(odd, "wb") as handle:
+        handle.write(picture.jpeg)
+    (folder / "=1+2.jpg").write_bytes(picture.jpeg)
+    run = run_score("night", "--csv", "standings.csv", "--annotate", "read.png", cwd=tmp_path)
+    assert run.code == 0, run.out + run.err
+    assert "night/\\xff\\xfe-sheet.jpg: qwixx-standard" in run.out
+    table = (tmp_path / "standings.csv").read_text(encoding="utf-8")
+    assert "night/\\xff\\xfe-sheet.jpg" in table
+    assert ",'night/=1+2.jpg," not in table and "night/=1+2.jpg" in table  # a path starts with the folder
+    assert os.path.exists(os.fsencode(tmp_path) + b"/read-\xff\xfe-sheet.png")
+
+
+def test_a_csv_cell_that_would_run_as_a_formula_is_written_as_text() -> None:
+    from printgen.scan.report import standings
+
+    table = standings([Unreadable("=1+2.jpg", "no sheet found"), Unreadable("@SUM(A1).jpg", "-bad")])
+    assert "'=1+2.jpg" in table and "'@SUM(A1).jpg" in table and "\n,=" not in table
+
+
+@pytest.mark.parametrize("args, option", [
+    (["a.jpg", "--annotate", "a.jpg"], "--annotate"),
+    (["a.jpg", "--csv", "a.jpg"], "--csv"),
+    (["x", "--annotate", "x/x.png"], "--annotate"),  # the annotation of x/c.png would be x/x-c.png, a photo
+    (["a.jpg", "--annotate", "same.png", "--csv", "same.png"], "--csv"),
+])
+def test_no_output_may_replace_a_photo_being_scored(tmp_path: Path, args: list[str], option: str) -> None:
+    (tmp_path / "a.jpg").write_bytes(b"photo a")
+    (tmp_path / "x").mkdir()
+    (tmp_path / "x.png").write_bytes(b"photo x")
+    for name in ("c.png", "x-c.png"):
+        (tmp_path / "x" / name).write_bytes(name.encode())
+    before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    run = run_score(*args, cwd=tmp_path)
+    assert run.code == 2 and run.err.startswith(f"Error: {option}: "), run.err
+    assert len(run.err.splitlines()) == 1
+    assert {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()} == before
+
+
+def test_out_of_memory_while_reading_a_photo_is_one_line_and_the_others_go_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from printgen.cli import main
+    from printgen.scan import picture
+
+    real = picture.decode
+
+    def starving(data: bytes) -> object:
+        if data.startswith(b"\x89PNG"):
+            raise MemoryError()
+        return real(data)
+
+    monkeypatch.setattr(picture, "decode", starving)
+    (tmp_path / "a.png").write_bytes(png(300, 200))
+    (tmp_path / "b.jpg").write_bytes(jpeg(np.full((200, 300, 3), 90, np.uint8)))
+    result = CliRunner().invoke(main, ["score", str(tmp_path / "a.png"), str(tmp_path / "b.jpg")])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0] == f"{tmp_path / 'a.png'}: unreadable: out of memory while reading {tmp_path / 'a.png'}"
+    assert lines[1].startswith(f"{tmp_path / 'b.jpg'}: unreadable: no sheet found")
+
+
+def test_too_little_memory_to_load_opencv_is_one_line_not_a_missing_extra(tmp_path: Path) -> None:
+    import resource
+
+    (tmp_path / "a.jpg").write_bytes(jpeg(np.full((200, 300, 3), 90, np.uint8)))
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (400 * 2**20, 400 * 2**20))
+
+    done = subprocess.run([PRINTGEN, "score", "a.jpg"], cwd=tmp_path, capture_output=True, text=True,
+                          preexec_fn=limit, timeout=60, check=False)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.startswith("Error: out of memory while loading OpenCV") and len(done.stderr.splitlines()) == 1
+    assert "pip install" not in done.stderr
