@@ -45,9 +45,8 @@ def main() -> None:
                         help="make the pictures in this folder and keep them (pictures already there are reused)")
     args = parser.parse_args()
 
-    import cv2
-
     from printgen.scan.measure import Tally
+    from printgen.scan.picture import Refused, open_photo
     from printgen.scan.reader import Reader
 
     with tempfile.TemporaryDirectory() as temporary:
@@ -68,7 +67,8 @@ def main() -> None:
             path = Path(folder) / f"{index:05d}.jpg"
             truths, conditions = pickle.loads((Path(folder) / f"{index:05d}.truth").read_bytes())
             began = time.perf_counter()
-            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            image = open_photo(path)
+            assert not isinstance(image, Refused), image
             results = reader.read_image(image, path.name)
             times.append(time.perf_counter() - began)
             label = f"{path.name} {truths[0].layout} {conditions}"
