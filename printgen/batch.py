@@ -66,7 +66,7 @@ def read_manifest(path: Path, out: Path | None = None, allow_outside: bool = Fal
 
     Output goes to `out` if given, else the manifest's `out`, else ./output.
     """
-    from printgen.layouts.loader import parse_toml
+    from printgen.tomlfile import parse_toml
 
     shown = str(path)
     data = parse_toml(path, shown)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
+
+from printgen.tomlfile import parse_toml
 
 _HERE = Path(__file__).resolve().parent
 DEFAULT_LANGUAGE = "en"
@@ -21,5 +22,4 @@ def catalogue(lang: str = DEFAULT_LANGUAGE) -> dict[str, str]:
     path = _HERE / f"{lang}.toml"
     if not path.is_file():
         raise ValueError(f"unknown language {lang!r} (known: {', '.join(languages())})")
-    with path.open("rb") as handle:
-        return {str(k): str(v) for k, v in tomllib.load(handle).items()}
+    return {str(k): str(v) for k, v in parse_toml(path, str(path)).items()}
