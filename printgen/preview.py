@@ -72,6 +72,10 @@ def page_range(text: str) -> tuple[range, ...]:
     return tuple(merged)
 
 
+class PageTooLarge(UsageProblem):
+    """A page whose picture `width` pixels wide would exceed MAX_PIXELS."""
+
+
 def render_page(document, index: int, width: int):  # type: ignore[no-untyped-def]
     """Page `index` (0-based) of an open document as a PIL image `width` pixels wide (bounded)."""
     from pypdfium2 import PdfiumError
@@ -81,8 +85,7 @@ def render_page(document, index: int, width: int):  # type: ignore[no-untyped-de
         scale = width / page.get_width()
         height = page.get_height() * scale
         if width * height > MAX_PIXELS:
-            raise UsageProblem(f"page {index + 1} would be {width} x {height:,.0f} pixels, more than "
-                               f"{MAX_PIXELS:,}; use a smaller --width")
+            raise PageTooLarge(f"page {index + 1} would be {width} x {height:,.0f} pixels, more than {MAX_PIXELS:,}")
         return page.render(scale=scale).to_pil()
     except PdfiumError as error:
         raise PrintgenError(f"page {index + 1}: cannot render: {error}") from None
@@ -108,7 +111,10 @@ def render_pages(pdf: Path, folder: Path, width: int, pages: tuple[range, ...] |
             raise UsageProblem(f"--pages: {pdf} has {count} page{'s' if count != 1 else ''}, not {beyond}")
         safe_folder(folder)
         for number in (number for span in wanted for number in span):
-            image = render_page(document, number - 1, width)
+            try:
+                image = render_page(document, number - 1, width)
+            except PageTooLarge as error:
+                raise PageTooLarge(f"{error}; use a smaller --width") from None
             target = folder / f"page-{number:03d}.png"
             with atomic_file(target) as temporary:
                 image.save(temporary, format="PNG")
