@@ -137,9 +137,12 @@ def _preview_at_once(pdfs: list[Path], out: Path) -> None:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    from printgen.workers import die_with
+
     safe_folder(out / PREVIEW)
     try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=die_with,
+                                 initargs=(os.getpid(),)) as pool:
             for _ in pool.map(_pdf_info_or_none, pdfs, [out] * len(pdfs)):
                 pass
     except Exception:  # noqa: BLE001 - e.g. no processes allowed: the previews are then made one by one

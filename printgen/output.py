@@ -21,7 +21,8 @@ removed; a folder's writer holds it on a lock file beside the folder
 (`.NAME.PID.xxxxxxxx.lock`, created before the folder `....part` and its
 `....old` and removed after them). The kernel drops the lock when the writer
 dies, even by kill -9, so a later build removes a temporary file or folder
-only when it can take that lock itself.
+only when it can take that lock itself. A worker whose batch is gone puts
+nothing into place (`refuse_renames_unless`).
 """
 
 from __future__ import annotations
@@ -101,6 +102,7 @@ def atomic_file(target: Path) -> Iterator[Path]:
         os.chmod(temporary, 0o644)
         _sync(temporary)
         check_file_target(target)
+        _may_rename()
         os.replace(temporary, target)
         _sync(target.parent)
     finally:
@@ -128,6 +130,7 @@ def atomic_folder(target: Path) -> Iterator[Path]:
         _sync(temporary)
         with _locked(target.parent):
             check_folder_target(target)
+            _may_rename()
             moved = False
             if target.exists():
                 _new_folder(old)
@@ -170,6 +173,23 @@ lock file of a folder being written)."""
 _HELD: set[str] = set()
 """The lock files and temporary files this process holds (absolute paths). Its own cleanup never tests them:
 on some file systems (NFS) a second lock from the same process would be granted."""
+
+_RENAME_ALLOWED: list[Callable[[], bool]] = []
+"""Tests a temporary file must pass before it is renamed into place (see `refuse_renames_unless`)."""
+
+
+def refuse_renames_unless(test: Callable[[], bool]) -> None:
+    """From now on, put no file or folder into place unless `test()` holds (a batch worker: while its batch still
+    runs); otherwise the write is undone as if SIGTERM had arrived (Terminated)."""
+    _RENAME_ALLOWED.append(test)
+
+
+def _may_rename() -> None:
+    if not all(test() for test in _RENAME_ALLOWED):
+        from printgen.errors import Terminated
+
+        raise Terminated()
+
 
 def _claim(make: Callable[[], tuple[int, str]]) -> tuple[int, Path]:
     """A new file from `make` (tempfile.mkstemp) and its open descriptor, locked (flock, exclusive) until
