@@ -21,7 +21,8 @@ removed; a folder's writer holds it on a lock file beside the folder
 (`.NAME.PID.xxxxxxxx.lock`, created before the folder `....part` and its
 `....old` and removed after them). The kernel drops the lock when the writer
 dies, even by kill -9, so a later build removes a temporary file or folder
-only when it can take that lock itself. A worker whose batch is gone puts
+only when it can take that lock itself (on a file system without locks, it
+removes none). A worker whose batch is gone puts
 nothing into place (`refuse_renames_unless`).
 """
 
@@ -197,7 +198,7 @@ def _claim(make: Callable[[], tuple[int, str]]) -> tuple[int, Path]:
     made."""
     while True:
         descriptor, name = make()
-        if _lock(descriptor) and _is(descriptor, name):
+        if _lock(descriptor) is not False and _is(descriptor, name):
             _HELD.add(os.path.abspath(name))
             return descriptor, Path(name)
         os.close(descriptor)
@@ -208,13 +209,20 @@ def _release(descriptor: int, path: Path) -> None:
     os.close(descriptor)  # drops the lock
 
 
-def _lock(descriptor: int) -> bool:
-    """Take the exclusive lock on an open file without waiting; False if another holds it."""
+NO_LOCKS = {errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS, errno.EINVAL}
+"""What flock says on a file system without locks (some FUSE and network mounts)."""
+
+
+def _lock(descriptor: int) -> bool | None:
+    """Take the exclusive lock on an open file without waiting: True if taken, False if another holds it, None
+    where the file system has no locks (its files are then written unlocked, and no cleanup removes them)."""
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError as error:
         if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
             return False
+        if error.errno in NO_LOCKS:
+            return None
         raise
     return True
 
@@ -282,8 +290,8 @@ def _remove_unless_held(lock: Path, covered: tuple[Path, ...]) -> None:
     except OSError:
         return  # cannot tell (another user's file, a link): keep it
     try:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode) or not _lock(descriptor) or not _is(descriptor, lock):
-            return
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode) or _lock(descriptor) is not True or not _is(descriptor, lock):
+            return  # held (or no locks to tell by): kept
         for path in covered:
             if os.path.lexists(path):
                 _remove(path)
@@ -294,10 +302,15 @@ def _remove_unless_held(lock: Path, covered: tuple[Path, ...]) -> None:
 
 @contextmanager
 def _locked(folder: Path) -> Iterator[None]:
-    """Hold an exclusive lock on `folder` (its own inode: nothing is left behind) while swapping inside it."""
+    """Hold an exclusive lock on `folder` (its own inode: nothing is left behind) while swapping inside it (where
+the file system has locks)."""
     descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
     try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX)
+        except OSError as error:  # (NFS takes an exclusive lock only on what is open for writing, which a folder
+            if error.errno not in NO_LOCKS | {errno.EBADF}:  # cannot be: there, the swap goes unlocked)
+                raise
         yield
     finally:
         os.close(descriptor)

@@ -112,6 +112,25 @@ def test_leftovers_are_judged_by_their_lock_not_by_their_process_id(tmp_path: Pa
     assert sorted(p.name for p in tmp_path.iterdir()) == ["index.html", "preview", "qwixx-standard.pdf"]
 
 
+def test_without_locks_files_are_written_and_no_leftover_is_removed(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+    import fcntl
+
+    def no_locks(descriptor: int, operation: int) -> None:
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(fcntl, "flock", no_locks)  # as on a mount without locks: nothing can be judged stale
+    leftover = tmp_path / f".pad.pdf.{NOWHERE}.abcd1234.part"
+    leftover.write_text("half a pad")
+    with atomic_file(tmp_path / "pad.pdf") as temporary:
+        temporary.write_text("whole")
+    with atomic_folder(tmp_path / "cards") as folder:
+        (folder / "a.svg").write_text("<svg/>")
+    assert (tmp_path / "pad.pdf").read_text() == "whole" and (tmp_path / "cards" / "a.svg").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [leftover.name, "cards", "pad.pdf"]
+
+
 _CLEAN_UP = "import sys\nfrom pathlib import Path\nfrom printgen.output import remove_leftovers_in\n" \
             "remove_leftovers_in(Path(sys.argv[1]))\n"
 
