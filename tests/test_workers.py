@@ -6,6 +6,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from tests.test_failures import running_with
@@ -14,7 +15,7 @@ SLOW = "".join(f'[[jobs]]\nlayout = "qwixx-big-points"\nsheets = 100000\noutput 
 """Two jobs that each take seconds: a batch runs them in two worker processes at once."""
 
 
-def _wait_for(condition, seconds: float) -> bool:  # type: ignore[no-untyped-def]
+def _wait_for(condition: Callable[[], bool], seconds: float) -> bool:
     """Poll `condition` until it holds or `seconds` have passed; whether it held."""
     deadline = time.monotonic() + seconds
     while not condition():

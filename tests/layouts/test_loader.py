@@ -95,4 +95,3 @@ def test_every_problem_is_reported(write_layout: Callable[..., Path]) -> None:
     with pytest.raises(LayoutError) as caught:
         layouts.load(str(path))
     assert len(caught.value.problems) == 2
-
