@@ -66,7 +66,7 @@ def read_manifest(path: Path, out: Path | None = None, allow_outside: bool = Fal
 
     Output goes to `out` if given, else the manifest's `out`, else ./output.
     """
-    from printgen.layouts.loader import parse_toml
+    from printgen.tomlfile import parse_toml
 
     shown = str(path)
     data = parse_toml(path, shown)
@@ -200,7 +200,7 @@ def _in_processes(jobs: list[Job], workers: int, on_done: Callable[[JobResult], 
         while waiting or running:
             while waiting and len(running) < workers:
                 index, job = waiting.pop(0)
-                process = context.Process(target=_work, args=(index, job, finished), daemon=True)
+                process = context.Process(target=_work, args=(index, job, finished, os.getpid()), daemon=True)
                 process.start()
                 running[index] = process
             try:
@@ -250,10 +250,13 @@ def _warm() -> None:
     import PIL.Image  # noqa: F401  (thumbnails and colour management)
 
 
-def _work(index: int, job: Job, finished: Any) -> None:
+def _work(index: int, job: Job, finished: Any, parent: int) -> None:
     """A worker process: build one job and report; a signal unwinds it (removing its partial file) and ends it
-    quietly."""
+    quietly. It dies with the batch (`parent`), even one killed with kill -9, and never puts a file into place
+    after it."""
     import signal
+
+    from printgen.workers import die_with
 
     def stop(signum: int, frame: object) -> None:  # the first signal unwinds; later ones (Ctrl-C reaches the
         signal.signal(signal.SIGTERM, signal.SIG_IGN)  # whole group, then the batch sends SIGTERM) must not
@@ -265,6 +268,7 @@ def _work(index: int, job: Job, finished: Any) -> None:
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     try:
+        die_with(parent)
         finished.put((index, run_job(job)))
     except Terminated:
         os._exit(143)

@@ -19,6 +19,7 @@ from click.shell_completion import CompletionItem
 
 from printgen import __version__
 from printgen.errors import PrintgenError, Terminated, UsageProblem, raise_terminated
+from printgen.launch import answer_signals
 from printgen.options import BUILD_OPTIONS, SIMULATE_OPTIONS, Option, parse
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -33,35 +34,46 @@ class CliError(click.ClickException):
 
 
 def reports_errors(command: F) -> F:
-    """Turn printgen's errors into one-line messages and exit codes, never tracebacks."""
+    """Turn printgen's errors into one-line messages and exit codes, never tracebacks.
+
+    While the command runs, its first Ctrl-C or SIGTERM unwinds it (KeyboardInterrupt or Terminated: temporary
+    files are removed on the way) and any later one is ignored, so nothing cuts that short; it then exits 130 or
+    143 with one line. Before and after, printgen.launch answers signals at once.
+    """
 
     @wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        previous = signal.signal(signal.SIGTERM, raise_terminated)
+        previous = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
+        answer_signals(_unwind)
         try:
-            return command(*args, **kwargs)
-        except PrintgenError as error:
-            raise CliError(error) from None
-        except KeyboardInterrupt:
+            try:
+                return command(*args, **kwargs)
+            except PrintgenError as error:
+                raise CliError(error) from None
+            except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                sys.exit(1)
+            except RecursionError:
+                raise CliError(UsageProblem("input nested too deeply to read")) from None
+            except MemoryError:
+                raise CliError(PrintgenError("out of memory; no partial file was left behind")) from None
+            except ImportError as error:  # an installed module that cannot be loaded: mostly memory (ulimit -v)
+                raise CliError(PrintgenError(_load_failure(error))) from None
+            except OSError as error:
+                where = f"{error.filename}: " if error.filename else ""
+                raise CliError(PrintgenError(f"{where}{error.strerror or error}; no partial file was left "
+                                             "behind")) from None
+        except KeyboardInterrupt:  # (also when it arrives while one of the errors above is being reported)
             click.echo("Error: interrupted; no partial file was left behind", err=True)
             sys.exit(130)
         except Terminated:
             click.echo("Error: terminated; no partial file was left behind", err=True)
             sys.exit(143)
-        except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            sys.exit(1)
-        except RecursionError:
-            raise CliError(UsageProblem("input nested too deeply to read")) from None
-        except MemoryError:
-            raise CliError(PrintgenError("out of memory; no partial file was left behind")) from None
-        except ImportError as error:  # an installed module that cannot be loaded: mostly memory (ulimit -v)
-            raise CliError(PrintgenError(_load_failure(error))) from None
-        except OSError as error:
-            where = f"{error.filename}: " if error.filename else ""
-            raise CliError(PrintgenError(f"{where}{error.strerror or error}; no partial file was left behind")) from None
         finally:
-            signal.signal(signal.SIGTERM, previous)
+            if signal.getsignal(signal.SIGTERM) is _unwind:  # no signal came (after one, printgen is leaving and
+                for signum, handler in previous.items():     # further ones stay ignored)
+                    if handler is not None:
+                        signal.signal(signum, handler)
 
     return wrapper  # type: ignore[return-value]
 
@@ -73,6 +85,15 @@ def _load_failure(error: ImportError) -> str:
     if "failed to map segment" in text or "cannot allocate memory" in text.lower():
         return f"out of memory while loading {what}; no partial file was left behind"
     return f"cannot load {what} ({text[:120]}); no partial file was left behind"
+
+
+def _unwind(signum: int, frame: object) -> None:
+    """A command's first Ctrl-C or SIGTERM: later ones are ignored; this one unwinds the command."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
+    raise_terminated(signum, frame)
 
 
 def _complete_layouts(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:

@@ -127,7 +127,13 @@ def press(icc: Path | None = None) -> Press:
                            f"{info.device_class}); print shops give one, e.g. ISO Coated v2 (FOGRA39)")
     description = (ImageCms.getProfileDescription(profile) or path.name).strip()
     condition = BUNDLED_CONDITION if icc is None else "Custom"
-    return Press(path, data, description, condition)
+    found = Press(path, data, description, condition)
+    try:  # littleCMS reads a profile's tables only when it builds a transform: build both now, before anything
+        found.cmyk("#ff0000")  # is written, so a damaged profile (its header intact, the rest cut off) is refused
+        found.lab((0.0, 0.0, 0.0, 1.0))  # here, and the transforms are kept for the build
+    except (ImageCms.PyCMSError, OSError, ValueError):
+        raise UsageProblem(f"{shown}: a damaged ICC profile: littleCMS cannot convert colours through it") from None
+    return found
 
 
 def press_for(cmyk: bool, icc: Path | None = None) -> Press | None:

@@ -59,7 +59,7 @@ def load_defaults(cwd: Path | None = None, environ: Mapping[str, str] | None = N
 
 
 def _read(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
-    from printgen.layouts.loader import parse_toml
+    from printgen.tomlfile import parse_toml
 
     data = parse_toml(path, str(path))
     simulate = data.pop("simulate", {})

@@ -8,7 +8,9 @@ MAX_THUMBNAILS per file, each linking to `file.pdf#page=N`. SVGs are shown
 by the browser itself (an <img> of the SVG), identical ones once. What the
 page learns of a PDF is kept in OUT/preview/NAME/info.json and reused while
 the PDF's size and time stamp stay the same; printgen removes preview
-folders only when they hold its own info.json and their PDF is gone.
+folders only when they hold its own info.json and their PDF is gone. A
+file the page cannot read or draw (whatever the error) is listed by name
+with the reason, so one odd file never keeps the page from being written.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import json
 import os
 import shutil
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -58,18 +61,22 @@ class Entry:
     groups: list[PageGroup] = field(default_factory=list)
     more: int = 0
     papers: str = ""
+    problem: str = ""
+    """Why the file is listed without its details and pictures (it could not be read or drawn)."""
 
 
 def write_index(out: Path) -> Path:
     """Write OUT/index.html for every PDF and SVG set now in `out`; returns its path."""
     from jinja2 import Environment, PackageLoader, select_autoescape
 
+    if os.path.lexists(out / PREVIEW):  # the thumbnails' own folder must be a real one (a problem of the folder,
+        safe_folder(out / PREVIEW)      # not of one file: the page is then not written)
     pdfs = [path for path in sorted(out.glob("*.pdf")) if _regular(path)]
     _preview_at_once([path for path in pdfs if not _fresh(path, out)], out)
-    entries = [entry for entry in (_pdf(path, out) for path in pdfs) if entry]
-    entries += [_svg_file(path, out) for path in sorted(out.glob("*.svg")) if _regular(path)]
-    entries += [e for e in (_svg_folder(path, out) for path in sorted(out.iterdir()) if _is_svg_folder(path)) if e]
-    _remove_stale_previews(out, {Path(entry.name).stem for entry in entries if entry.kind == "pdf"})
+    entries = [_listed(_pdf, path, out) for path in pdfs]
+    entries += [_listed(_svg_file, path, out) for path in sorted(out.glob("*.svg")) if _regular(path)]
+    entries += [_listed(_svg_folder, path, out) for path in sorted(out.iterdir()) if _is_svg_folder(path)]
+    _remove_stale_previews(out, {path.stem for path in pdfs})
     groups: dict[str, list[Entry]] = {}
     for entry in sorted(entries, key=lambda e: (_GROUP_ORDER.get(e.group, 9), e.name)):
         groups.setdefault(entry.group, []).append(entry)
@@ -80,6 +87,27 @@ def write_index(out: Path) -> Path:
     with atomic_file(target) as temporary:
         temporary.write_text(html, encoding="utf-8")
     return target
+
+
+MAX_REASON = 200
+"""Longest reason the page gives for a file it shows without details (characters)."""
+
+
+def _listed(describe: Callable[[Path, Path], Entry], path: Path, out: Path) -> Entry:
+    """`describe`'s entry for `path`; a file it cannot read or draw (whatever the error) is listed by name with
+    the reason instead, so that one odd file never keeps the page from being written."""
+    try:
+        return describe(path, out)
+    except Exception as error:  # noqa: BLE001 - one odd file must not cost the whole page
+        reason = " ".join(str(error).split()) or type(error).__name__
+        if len(reason) > MAX_REASON:
+            reason = reason[: MAX_REASON - 3] + "..."
+        try:
+            size = os.lstat(path).st_size
+        except OSError:
+            size = 0
+        name, href = (path.name + "/", link(path, out) + "/") if path.is_dir() else (path.name, link(path, out))
+        return Entry(name, href, "unshown", size, 0, "", "Other files", problem=reason)
 
 
 def _fresh(path: Path, out: Path) -> bool:
@@ -109,13 +137,25 @@ def _preview_at_once(pdfs: list[Path], out: Path) -> None:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    from printgen.workers import die_with
+
     safe_folder(out / PREVIEW)
     try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            for _ in pool.map(_pdf_info, pdfs, [out] * len(pdfs)):
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=die_with,
+                                 initargs=(os.getpid(),)) as pool:
+            for _ in pool.map(_pdf_info_or_none, pdfs, [out] * len(pdfs)):
                 pass
     except Exception:  # noqa: BLE001 - e.g. no processes allowed: the previews are then made one by one
         return
+
+
+def _pdf_info_or_none(path: Path, out: Path) -> dict[str, Any] | None:
+    """`_pdf_info` in a worker process: a PDF it cannot read or draw is left to `_listed` (one by one), never
+    stopping the others' workers."""
+    try:
+        return _pdf_info(path, out)
+    except Exception:  # noqa: BLE001 - `_listed` says why on the page
+        return None
 
 
 _GROUP_ORDER = {"Qwixx score sheets": 0, "Qwixx, the card game": 1, "One to 9": 2, "Other files": 3}
@@ -148,10 +188,8 @@ def _about(subject: str) -> tuple[str, str]:
     return (about, group if group in _GROUP_ORDER else "Other files")
 
 
-def _pdf(path: Path, out: Path) -> Entry | None:
+def _pdf(path: Path, out: Path) -> Entry:
     info = _pdf_info(path, out)
-    if info is None:
-        return None
     about, group = _about(info["subject"])
     groups = [PageGroup(g[0], g[1], (g[2], g[3]), thumbnail=link(out / PREVIEW / path.stem / g[4], out) if g[4]
                         else "") for g in info["groups"]]
@@ -159,7 +197,7 @@ def _pdf(path: Path, out: Path) -> Entry | None:
                  info["more"], _papers(groups))
 
 
-def _pdf_info(path: Path, out: Path) -> dict[str, Any] | None:
+def _pdf_info(path: Path, out: Path) -> dict[str, Any]:
     """Pages, distinct pages, sizes and subject of a PDF, from the cache while the file is unchanged.
 
     Only printgen's own PDFs are analysed page by page and get thumbnails; another program's PDF is listed
@@ -183,7 +221,11 @@ def _pdf_info(path: Path, out: Path) -> dict[str, Any] | None:
     if info["groups"] and not _drawn(info, folder):
         safe_folder(out / PREVIEW)
         safe_folder(folder)
-        _render_thumbnails(path, folder, info)
+        try:
+            _render_thumbnails(path, folder, info)
+        except Exception:
+            _save_info(folder, info)  # without thumbnails, but known as printgen's: removed when its PDF goes
+            raise
         changed = True
     if changed:
         _save_info(folder, info)
@@ -229,7 +271,19 @@ def _read_info(folder: Path) -> dict[str, Any] | None:
 
 def _analyse(path: Path) -> dict[str, Any]:
     """Every page's content hashed (identical pages grouped) with pypdf; sizes in mm. Another program's PDF:
-    its page count only."""
+    its page count only. (What pypdf logs of a damaged file is not printed: the page says it.)"""
+    import logging
+
+    chatty = logging.getLogger("pypdf")
+    level = chatty.level
+    chatty.setLevel(logging.CRITICAL)
+    try:
+        return _analysed(path)
+    finally:
+        chatty.setLevel(level)
+
+
+def _analysed(path: Path) -> dict[str, Any]:
     from pypdf import PdfReader
 
     reader = PdfReader(path)
@@ -308,7 +362,7 @@ def _svg_file(path: Path, out: Path) -> Entry:
     return entry
 
 
-def _svg_folder(path: Path, out: Path) -> Entry | None:
+def _svg_folder(path: Path, out: Path) -> Entry:
     files = sorted(file for file in path.glob("*.svg") if _regular(file))
     seen: dict[bytes, PageGroup] = {}
     for file in files:

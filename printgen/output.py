@@ -9,14 +9,26 @@ power cut leaves either the old file or the whole new one.
 printgen replaces only regular files (and folders it writes whole): a
 target that is a symbolic link, a device, a FIFO or a socket is refused
 with one line and left untouched, and no folder printgen fills or replaces
-is reached through a symbolic link. Temporary names carry the writer's
-process id (`.NAME.PID.xxxx.part`), so a later build removes what a killed
-one (kill -9) left behind; two processes replacing the same folder at once
-take turns (a lock on the parent folder) and both end in one whole folder.
+is reached through a symbolic link. Two processes replacing the same
+folder at once take turns (a lock on the parent folder) and both end in one
+whole folder.
+
+Leftovers are judged by locks, never by process ids (which say nothing about
+a writer in another container sharing the volume, or on another NFS
+client): the writer holds an exclusive `flock` on its temporary file
+(`.NAME.PID.xxxxxxxx.part`) from its creation until it is renamed or
+removed; a folder's writer holds it on a lock file beside the folder
+(`.NAME.PID.xxxxxxxx.lock`, created before the folder `....part` and its
+`....old` and removed after them). The kernel drops the lock when the writer
+dies, even by kill -9, so a later build removes a temporary file or folder
+only when it can take that lock itself (on a file system without locks, it
+removes none). A worker whose batch is gone puts
+nothing into place (`refuse_renames_unless`).
 """
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 import re
@@ -78,115 +90,245 @@ def safe_folder(folder: Path) -> None:
 
 @contextmanager
 def atomic_file(target: Path) -> Iterator[Path]:
-    """Yield a temporary file beside `target`; on success it replaces `target`, on error it is removed."""
+    """Yield a temporary file beside `target`, locked while it is written; on success it replaces `target`, on
+    error it is removed."""
     check_file_target(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    remove_leftovers(target)
-    handle, name = tempfile.mkstemp(prefix=_prefix(target), suffix=".part", dir=target.parent)
-    os.close(handle)
-    temporary = Path(name)
+    with _naming(target):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        remove_leftovers(target)
+        descriptor, temporary = _claim(lambda: tempfile.mkstemp(prefix=_prefix(target), suffix=".part",
+                                                                dir=target.parent))
     try:
         with _naming(target):
             yield temporary
-        os.chmod(temporary, 0o644)
-        _sync(temporary)
-        check_file_target(target)
-        os.replace(temporary, target)
-        _sync(target.parent)
+            os.chmod(temporary, 0o644)
+            _sync(temporary)
+            check_file_target(target)
+            _may_rename()
+            os.replace(temporary, target)
+            _sync(target.parent)
     finally:
         temporary.unlink(missing_ok=True)
+        _release(descriptor, temporary)
 
 
 @contextmanager
 def atomic_folder(target: Path) -> Iterator[Path]:
-    """Yield a temporary folder beside `target`; on success it replaces `target` whole."""
+    """Yield a temporary folder beside `target` (its lock file held while it is written); on success it replaces
+    `target` whole."""
     check_folder_target(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    remove_leftovers(target)
-    temporary = Path(tempfile.mkdtemp(prefix=_prefix(target), suffix=".part", dir=target.parent))
+    with _naming(target):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        remove_leftovers(target)
+        descriptor, lock = _claim(lambda: tempfile.mkstemp(prefix=_prefix(target), suffix=".lock",
+                                                           dir=target.parent))
+    temporary, old = _sibling(lock, "part"), _sibling(lock, "old")
     try:
         with _naming(target):
+            _new_folder(temporary)
             yield temporary
-        os.chmod(temporary, 0o755)
-        for path in sorted(temporary.rglob("*")):
-            if path.is_file() and not path.is_symlink():
-                _sync(path)
-        _sync(temporary)
-        with _locked(target.parent):
-            check_folder_target(target)
-            old = None
-            if target.exists():
-                old = Path(tempfile.mkdtemp(prefix=_prefix(target), suffix=".old", dir=target.parent))
-                os.replace(target, old / target.name)
-            os.replace(temporary, target)
-            _sync(target.parent)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        with _naming(target):
+            _write_folder(target, temporary, old)
     finally:
-        if temporary.exists():
-            shutil.rmtree(temporary, ignore_errors=True)
+        for folder in (temporary, old):
+            if os.path.lexists(folder):
+                shutil.rmtree(folder, ignore_errors=True)
+        lock.unlink(missing_ok=True)  # while still held: a cleanup never takes a lock file that is in use
+        _release(descriptor, lock)
+
+
+def _write_folder(target: Path, temporary: Path, old: Path) -> None:
+    """Flush the whole `temporary` folder to disk and put it in place of `target` (the earlier one moved to
+    `old` and back again if the move fails)."""
+    os.chmod(temporary, 0o755)
+    for path in sorted(temporary.rglob("*")):
+        if path.is_file() and not path.is_symlink():
+            _sync(path)
+    _sync(temporary)
+    with _locked(target.parent):
+        check_folder_target(target)
+        _may_rename()
+        moved = False
+        if target.exists():
+            _new_folder(old)
+            os.replace(target, old / target.name)
+            moved = True
+        try:
+            os.replace(temporary, target)
+        except BaseException:
+            if moved:  # the earlier folder goes back where it was
+                os.replace(old / target.name, target)
+            raise
+        _sync(target.parent)
 
 
 @contextmanager
 def _naming(target: Path) -> Iterator[None]:
-    """An OSError while writing `target` that names no file (a full disk) names `target`."""
+    """An OSError while writing `target` that names no file (a full disk) or only printgen's hidden temporary
+    file (a read-only file system) names `target`, the file the user asked for."""
     try:
         yield
     except OSError as error:
-        if error.filename is None:
+        if error.filename is None or _temporary_name(error.filename):
             raise OSError(error.errno, error.strerror or str(error), str(target)) from error
         raise
+
+
+def _temporary_name(name: object) -> bool:
+    """True for a path in one of printgen's temporary files or folders (`.NAME.PID.xxxxxxxx.part`)."""
+    if not isinstance(name, str | bytes | Path):
+        return False
+    return any(LEFTOVER.fullmatch(part) for part in Path(os.fsdecode(name)).parts)
 
 
 def _prefix(target: Path) -> str:
     return f".{target.name}.{os.getpid()}."
 
 
-LEFTOVER = re.compile(r"\..+\.(\d+)\.[a-z0-9_]{8}\.(part|old)")
-"""A temporary name of printgen's: .NAME.PID.xxxxxxxx.part (or .old for a folder being replaced)."""
+LEFTOVER = re.compile(r"\..+\.(\d+)\.[a-z0-9_]{8}\.(part|old|lock)")
+"""A temporary name of printgen's: .NAME.PID.xxxxxxxx.part (or .old for a folder being replaced, .lock for the
+lock file of a folder being written)."""
+
+_HELD: set[str] = set()
+"""The lock files and temporary files this process holds (absolute paths). Its own cleanup never tests them:
+on some file systems (NFS) a second lock from the same process would be granted."""
+
+_RENAME_ALLOWED: list[Callable[[], bool]] = []
+"""Tests a temporary file must pass before it is renamed into place (see `refuse_renames_unless`)."""
+
+
+def refuse_renames_unless(test: Callable[[], bool]) -> None:
+    """From now on, put no file or folder into place unless `test()` holds (a batch worker: while its batch still
+    runs); otherwise the write is undone as if SIGTERM had arrived (Terminated)."""
+    _RENAME_ALLOWED.append(test)
+
+
+def _may_rename() -> None:
+    if not all(test() for test in _RENAME_ALLOWED):
+        from printgen.errors import Terminated
+
+        raise Terminated()
+
+
+def _claim(make: Callable[[], tuple[int, str]]) -> tuple[int, Path]:
+    """A new file from `make` (tempfile.mkstemp) and its open descriptor, locked (flock, exclusive) until
+    `_release`. Should another process's cleanup remove the file between its creation and the lock, a new one is
+    made."""
+    while True:
+        descriptor, name = make()
+        if _lock(descriptor) is not False and _is(descriptor, name):
+            _HELD.add(os.path.abspath(name))
+            return descriptor, Path(name)
+        os.close(descriptor)
+
+
+def _release(descriptor: int, path: Path) -> None:
+    _HELD.discard(os.path.abspath(path))
+    os.close(descriptor)  # drops the lock
+
+
+NO_LOCKS = {errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS, errno.EINVAL}
+"""What flock says on a file system without locks (some FUSE and network mounts)."""
+
+
+def _lock(descriptor: int) -> bool | None:
+    """Take the exclusive lock on an open file without waiting: True if taken, False if another holds it, None
+    where the file system has no locks (its files are then written unlocked, and no cleanup removes them)."""
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as error:
+        if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            return False
+        if error.errno in NO_LOCKS:
+            return None
+        raise
+    return True
+
+
+def _is(descriptor: int, name: str | Path) -> bool:
+    """True when `name` is still the file open as `descriptor` (not removed or replaced meanwhile)."""
+    try:
+        found, held = os.lstat(name), os.fstat(descriptor)
+    except OSError:
+        return False
+    return (found.st_dev, found.st_ino) == (held.st_dev, held.st_ino)
+
+
+def _sibling(lock: Path, kind: str) -> Path:
+    """The temporary folder (`part`) or the earlier folder's holder (`old`) that lock file `lock` covers."""
+    return lock.with_name(lock.name.removesuffix(".lock") + f".{kind}")
+
+
+def _new_folder(folder: Path) -> None:
+    """Make `folder` (private until it is renamed). One of that name can only be a leftover: its lock file, which
+    is created first and removed last, did not exist when ours was made."""
+    if os.path.lexists(folder):
+        _remove(folder)
+    os.mkdir(folder, 0o700)
+
+
+def _remove(path: Path) -> None:
+    if os.path.isdir(path) and not os.path.islink(path):
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        path.unlink(missing_ok=True)
 
 
 def remove_leftovers(target: Path) -> None:
-    """Remove the temporary files and folders in `target`'s folder left by printgen processes that no longer
-    run (a build killed with kill -9); those of running processes stay."""
+    """Remove the temporary files and folders in `target`'s folder that no writer holds (left by a build killed
+    with kill -9, in any process or container); those being written stay."""
     remove_leftovers_in(target.parent)
 
 
 def remove_leftovers_in(folder: Path) -> None:
-    """Remove the temporary files and folders in `folder` left by printgen processes that no longer run."""
+    """Remove the temporary files and folders in `folder` whose lock no one holds (taking that lock first)."""
     try:
         entries = list(os.scandir(folder))
     except OSError:
         return
     for entry in entries:
         match = LEFTOVER.fullmatch(entry.name)
-        if not match or _running(int(match[1])):
-            continue
         path = Path(entry.path)
-        if entry.is_dir(follow_symlinks=False):
-            shutil.rmtree(path, ignore_errors=True)
-        else:
-            path.unlink(missing_ok=True)
+        if not match or os.path.abspath(path) in _HELD:
+            continue
+        if match[2] == "lock":  # a folder's lock file: if free, the folders it covers and then itself
+            _remove_unless_held(path, (_sibling(path, "part"), _sibling(path, "old")))
+        elif os.path.lexists(path.with_name(path.name[: -len(match[2])] + "lock")):
+            continue  # its lock file decides (above)
+        elif entry.is_dir(follow_symlinks=False):
+            shutil.rmtree(path, ignore_errors=True)  # a folder is written only while its lock file exists
+        elif entry.is_file(follow_symlinks=False):
+            _remove_unless_held(path, ())  # a temporary file holds its own lock
 
 
-def _running(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
+def _remove_unless_held(lock: Path, covered: tuple[Path, ...]) -> None:
+    """Take the lock on regular file `lock`; if no one holds it, remove what it covers, then `lock` itself."""
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+        descriptor = os.open(lock, os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return  # cannot tell (another user's file, a link): keep it
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode) or _lock(descriptor) is not True or not _is(descriptor, lock):
+            return  # held (or no locks to tell by): kept
+        for path in covered:
+            if os.path.lexists(path):
+                _remove(path)
+        lock.unlink(missing_ok=True)
+    finally:
+        os.close(descriptor)
 
 
 @contextmanager
 def _locked(folder: Path) -> Iterator[None]:
-    """Hold an exclusive lock on `folder` (its own inode: nothing is left behind) while swapping inside it."""
+    """Hold an exclusive lock on `folder` (its own inode: nothing is left behind) while swapping inside it (where
+the file system has locks)."""
     descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
     try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX)
+        except OSError as error:  # (NFS takes an exclusive lock only on what is open for writing, which a folder
+            if error.errno not in NO_LOCKS | {errno.EBADF}:  # cannot be: there, the swap goes unlocked)
+                raise
         yield
     finally:
         os.close(descriptor)

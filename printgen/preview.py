@@ -48,15 +48,32 @@ def page_count(pdf: Path) -> int:
         document.close()
 
 
-def page_range(text: str) -> list[int]:
-    """Page numbers (1-based) from "1-3,7"; UsageProblem if it is not such a list."""
-    pages: list[int] = []
+MAX_PAGE_DIGITS = 15
+"""Most digits a page number in --pages may have (no PDF holds 10^15 pages)."""
+
+
+def page_range(text: str) -> tuple[range, ...]:
+    """Page numbers (1-based) from "1-3,7" as sorted ranges that do not overlap, never a list of every page
+    ("1-5000000000" is one range); UsageProblem if it is not such a list."""
+    spans: list[range] = []
     for part in text.replace(" ", "").split(","):
-        match = re.fullmatch(r"(\d+)(?:-(\d+))?", part)
+        match = re.fullmatch(r"0*(\d+)(?:-0*(\d+))?", part)
+        if match and max(len(match[1]), len(match[2] or "")) > MAX_PAGE_DIGITS:
+            raise UsageProblem(f"--pages: {part[:40]}: a page number has at most {MAX_PAGE_DIGITS} digits")
         if not match or int(match[1]) < 1 or (match[2] and int(match[2]) < int(match[1])):
-            raise UsageProblem(f"--pages: {text!r} is not a list of pages like 1-3,7")
-        pages += range(int(match[1]), int(match[2] or match[1]) + 1)
-    return sorted(set(pages))
+            raise UsageProblem(f"--pages: {text[:80]!r} is not a list of pages like 1-3,7")
+        spans.append(range(int(match[1]), int(match[2] or match[1]) + 1))
+    merged: list[range] = []
+    for span in sorted(spans, key=lambda span: span.start):
+        if merged and span.start <= merged[-1].stop:
+            merged[-1] = range(merged[-1].start, max(merged[-1].stop, span.stop))
+        else:
+            merged.append(span)
+    return tuple(merged)
+
+
+class PageTooLarge(UsageProblem):
+    """A page whose picture `width` pixels wide would exceed MAX_PIXELS."""
 
 
 def render_page(document, index: int, width: int):  # type: ignore[no-untyped-def]
@@ -68,8 +85,7 @@ def render_page(document, index: int, width: int):  # type: ignore[no-untyped-de
         scale = width / page.get_width()
         height = page.get_height() * scale
         if width * height > MAX_PIXELS:
-            raise UsageProblem(f"page {index + 1} would be {width} x {height:,.0f} pixels, more than "
-                               f"{MAX_PIXELS:,}; use a smaller --width")
+            raise PageTooLarge(f"page {index + 1} would be {width} x {height:,.0f} pixels, more than {MAX_PIXELS:,}")
         return page.render(scale=scale).to_pil()
     except PdfiumError as error:
         raise PrintgenError(f"page {index + 1}: cannot render: {error}") from None
@@ -81,19 +97,24 @@ DEFAULT_PAGES = 100
 """Pages `printgen preview` renders when --pages is not given (a 100,000-sheet pad has 50,000)."""
 
 
-def render_pages(pdf: Path, folder: Path, width: int, pages: list[int] | None = None) -> list[Path]:
-    """PNGs `width` pixels wide of `pages` (1-based; default the first DEFAULT_PAGES) of `pdf`, into `folder`."""
+def render_pages(pdf: Path, folder: Path, width: int, pages: tuple[range, ...] | None = None) -> list[Path]:
+    """PNGs `width` pixels wide of `pages` (1-based ranges as `page_range` gives them; default the first
+    DEFAULT_PAGES) of `pdf`, into `folder`. Pages beyond the document's own count are refused before any is
+    drawn."""
     document = open_pdf(pdf)
     written = []
     try:
         count = len(document)
-        wanted = pages or list(range(1, min(count, DEFAULT_PAGES) + 1))
-        beyond = [p for p in wanted if p > count]
-        if beyond:
-            raise UsageProblem(f"--pages: {pdf} has {count} page{'s' if count != 1 else ''}, not {beyond[0]}")
+        wanted = pages or (range(1, min(count, DEFAULT_PAGES) + 1),)
+        beyond = next((max(span.start, count + 1) for span in wanted if span.stop - 1 > count), None)
+        if beyond is not None:
+            raise UsageProblem(f"--pages: {pdf} has {count} page{'s' if count != 1 else ''}, not {beyond}")
         safe_folder(folder)
-        for number in wanted:
-            image = render_page(document, number - 1, width)
+        for number in (number for span in wanted for number in span):
+            try:
+                image = render_page(document, number - 1, width)
+            except PageTooLarge as error:
+                raise PageTooLarge(f"{error}; use a smaller --width") from None
             target = folder / f"page-{number:03d}.png"
             with atomic_file(target) as temporary:
                 image.save(temporary, format="PNG")

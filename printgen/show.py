@@ -11,7 +11,7 @@ from printgen.options import options_for
 
 def show_layout(ref: str) -> list[str]:
     """What `printgen show` prints for `ref` (validated first: an invalid file is refused as by `build`)."""
-    from printgen.layouts.loader import parse_toml
+    from printgen.tomlfile import parse_toml
 
     layout = layouts.load(ref)
     path, shown = layouts.resolve(ref)

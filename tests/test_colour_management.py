@@ -120,3 +120,21 @@ def test_profiles_that_are_not_cmyk_printer_profiles_are_refused(tmp_path: Path)
         press(junk)
     with pytest.raises(UsageProblem, match=r"missing.icc: cannot read"):
         press(tmp_path / "missing.icc")
+
+
+@pytest.mark.parametrize("kept", [2_000, 60_000])
+def test_a_damaged_profile_is_refused_before_anything_is_written(tmp_path: Path, kept: int) -> None:
+    from click.testing import CliRunner
+
+    from printgen.cli import main
+
+    cut = tmp_path / "cut.icc"  # the header (and so colour space and class) intact, the tables cut off
+    cut.write_bytes(bundled_profile().read_bytes()[:kept])
+    out = tmp_path / "out"
+    for args in (["build", "qwixx-standard", "--icc", str(cut), "--out", str(out)],
+                 ["build", "qwixx-cards-deck", "-f", "both", "--icc", str(cut), "--out", str(out)]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 2, result.output
+        assert result.output == (f"Error: --icc: {cut}: a damaged ICC profile: littleCMS cannot convert colours "
+                                 "through it\n")
+    assert not out.exists()

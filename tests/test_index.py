@@ -103,3 +103,39 @@ def test_previews_drawn_in_worker_processes_match_those_drawn_one_by_one(tmp_pat
         pngs = {f"{p.parent.name}/{p.name}" for p in (out / "preview").glob("*/page-*.png")}
         pages[cores] = (html_of(out).replace(f"cores{cores}", "OUT"), pngs)
     assert pages[1] == pages[2] and len(pages[2][1]) >= 3
+
+
+def test_one_odd_file_gets_a_placeholder_and_the_page_is_always_written(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printgen import index
+
+    out = tmp_path / "out"
+    run("build", "qwixx-standard", "--out", str(out))
+    narrow = Canvas(str(out / "narrow.pdf"), pagesize=(1, 2000))  # says it is printgen's; its thumbnail would
+    narrow.setCreator("printgen")                                    # be 220 x 440,000 pixels
+    narrow.setSubject("Qwixx score sheets | a narrow strip")
+    narrow.showPage()
+    narrow.save()
+    (out / "odd.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm"/>')
+    real = index._svg_subject
+
+    def failing(path: Path) -> str:
+        if path.name == "odd.svg":
+            raise RuntimeError("the disk\nhiccupped")
+        return real(path)
+
+    monkeypatch.setattr(index, "_svg_subject", failing)
+    result = CliRunner().invoke(main, ["index", str(out)])
+    assert result.exit_code == 0 and result.output == f"wrote {out / 'index.html'}\n"
+    page = html_of(out)
+    assert "narrow.pdf" in page and "not shown: page 1 would be 220 x 440,000 pixels, more than 40,000,000" in page
+    assert "--width" not in page
+    assert "odd.svg" in page and "not shown: the disk hiccupped" in page
+    assert (out / "preview" / "qwixx-standard" / "page-000001.png").is_file()  # the other files as always
+    result = CliRunner().invoke(main, ["build", "qwixx-standard", "-n", "4", "--out", str(out)])
+    assert result.exit_code == 0 and "not refreshed" not in result.output and "Warning" not in result.output
+    assert "PDF · 2 pages" in html_of(out) and "narrow.pdf" in html_of(out)
+    (out / "narrow.pdf").unlink()
+    run("index", str(out))
+    assert not (out / "preview" / "narrow").exists()  # its info was kept, so it is known as printgen's

@@ -7,9 +7,10 @@ ship with printgen (never as a path), so a language that arrives from outside
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
+
+from printgen.tomlfile import parse_toml
 
 _HERE = Path(__file__).resolve().parent
 DEFAULT_LANGUAGE = "en"
@@ -32,5 +33,4 @@ def catalogue(lang: str = DEFAULT_LANGUAGE) -> dict[str, str]:
     path = _files().get(lang)
     if path is None:
         raise ValueError(f"unknown language {lang[:20]!r} (known: {', '.join(languages())})")
-    with path.open("rb") as handle:
-        return {str(k): str(v) for k, v in tomllib.load(handle).items()}
+    return {str(k): str(v) for k, v in parse_toml(path, str(path)).items()}

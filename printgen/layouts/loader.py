@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from printgen.errors import LayoutError
 from printgen.fonts import missing_glyphs
@@ -26,10 +24,8 @@ from printgen.layouts.model import (
 )
 from printgen.rules import qwixx
 from printgen.rules.variants import COLOURS
+from printgen.tomlfile import parse_toml
 
-MAX_FILE_BYTES = 1_000_000
-MAX_DEPTH = 16
-"""Deepest nesting of tables and arrays a layout or manifest may have (printgen's own need 4)."""
 GAMES = ("qwixx-cards", "one-to-9")
 CARD_KINDS = ("number", "joker", "number-joker", "draw3")
 TOKEN_KINDS = ("small-star", "big-star")
@@ -55,45 +51,6 @@ def load_file(path: Path, shown: str | None = None) -> Layout:
     if problems or layout is None:
         raise LayoutError([f"{name}: {key}: {message}" for key, message in problems])
     return layout
-
-
-def parse_toml(path: Path, name: str) -> dict[str, Any]:
-    """The TOML table in `path` (at most MAX_FILE_BYTES, UTF-8); LayoutError naming `name` otherwise."""
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise LayoutError([f"{name}: file is {size:,} bytes, layouts are at most {MAX_FILE_BYTES:,}"])
-        raw = path.read_bytes()
-    except OSError as error:
-        raise LayoutError([f"{name}: cannot read: {error.strerror or error}"]) from None
-    try:
-        text = raw.decode("utf-8").removeprefix("\ufeff")  # editors on Windows start UTF-8 files with a BOM
-    except UnicodeDecodeError as error:
-        raise LayoutError([f"{name}: byte {error.start}: file is not UTF-8 text"]) from None
-    if not text.strip():
-        raise LayoutError([f"{name}: file is empty"])
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise LayoutError([f"{name}: TOML syntax error: {error}"]) from None
-    except RecursionError:
-        raise LayoutError([f"{name}: nested too deeply (at most {MAX_DEPTH} levels)"]) from None
-    if _depth(data) > MAX_DEPTH:
-        raise LayoutError([f"{name}: nested too deeply (at most {MAX_DEPTH} levels)"])
-    return data
-
-
-def _depth(data: object) -> int:
-    """How deeply tables and arrays nest in `data` (counted without recursion)."""
-    deepest, stack = 0, [(data, 0)]
-    while stack:
-        value, level = stack.pop()
-        deepest = max(deepest, level)
-        if isinstance(value, dict):
-            stack += [(v, level + 1) for v in value.values()]
-        elif isinstance(value, list):
-            stack += [(v, level + 1) for v in value]
-    return deepest
 
 
 def _title(fields: Fields) -> str | None:

@@ -1,0 +1,54 @@
+"""Worker processes: a forked worker and its parent's process id in, a worker that dies with that parent out.
+
+A batch's jobs (and the preview page's thumbnails) run in forked worker
+processes. Killed with kill -9, the parent cannot stop them, so each worker
+asks the kernel for SIGTERM when its parent dies (Linux: prctl
+PR_SET_PDEATHSIG; elsewhere a thread watches os.getppid()), which unwinds
+it like any SIGTERM and removes its partial file; and it puts no file into
+place once its parent is gone (printgen.output checks just before each
+rename), so an earlier file is never replaced after the batch has ended.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+import time
+
+PR_SET_PDEATHSIG = 1
+"""prctl(2): the signal this process gets when the thread that forked it ends (linux/prctl.h)."""
+WATCH_SECONDS = 0.25
+"""How often a worker looks for its parent where the kernel cannot tell it (not Linux)."""
+
+
+def die_with(parent: int) -> None:
+    """Make this worker get SIGTERM when process `parent` (which forked it) is gone, and refuse to put any file
+    into place from then on."""
+    from printgen.output import refuse_renames_unless
+
+    refuse_renames_unless(lambda: os.getppid() == parent)
+    if not _death_signal(signal.SIGTERM):
+        threading.Thread(target=_watch, args=(parent,), name="parent-watch", daemon=True).start()
+    if os.getppid() != parent:  # gone before the request took hold
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _death_signal(signum: int) -> bool:
+    """Ask the kernel for `signum` when the parent dies; False where it cannot be asked."""
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return int(libc.prctl(PR_SET_PDEATHSIG, signum, 0, 0, 0)) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(WATCH_SECONDS)
+    os.kill(os.getpid(), signal.SIGTERM)

@@ -1,0 +1,70 @@
+"""Worker processes die with their batch, even one killed with kill -9, and put nothing into place after it."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from tests.test_failures import running_with
+
+SLOW = "".join(f'[[jobs]]\nlayout = "qwixx-big-points"\nsheets = 100000\noutput = "{i}"\n' for i in range(2))
+"""Two jobs that each take seconds: a batch runs them in two worker processes at once."""
+
+
+def _wait_for(condition: Callable[[], bool], seconds: float) -> bool:
+    """Poll `condition` until it holds or `seconds` have passed; whether it held."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def test_a_batch_killed_with_kill_9_takes_its_workers_with_it(tmp_path: Path) -> None:
+    manifest = tmp_path / "slow.toml"
+    manifest.write_text(SLOW)
+    out = tmp_path / "out"
+    out.mkdir()
+    for name in ("0.pdf", "1.pdf"):
+        (out / name).write_bytes(b"the earlier file")
+    batch = subprocess.Popen([sys.executable, "-m", "printgen", "batch", str(manifest), "--out", str(out), "-j", "2",
+                              "-q"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    writing = _wait_for(lambda: len(list(out.glob(".*.part"))) == 2 or batch.poll() is not None, 60)
+    assert writing and batch.poll() is None, "the workers never started writing"
+    workers = [pid for pid in running_with(str(manifest)) if pid != batch.pid]
+    assert len(workers) == 2
+    batch.send_signal(signal.SIGKILL)
+    batch.wait(30)
+    assert _wait_for(lambda: not running_with(str(manifest)), 10), "a worker outlived its batch"
+    assert sorted(p.name for p in out.iterdir()) == ["0.pdf", "1.pdf"]  # nothing renamed, no partial file left
+    assert all((out / name).read_bytes() == b"the earlier file" for name in ("0.pdf", "1.pdf"))
+
+
+ORPHAN = """
+import os, signal, sys
+from pathlib import Path
+signal.signal(signal.SIGTERM, signal.SIG_IGN)  # as if the death signal were late: the rename must still be refused
+from printgen.errors import Terminated
+from printgen.output import atomic_file
+from printgen.workers import die_with
+die_with(os.getppid() + 1)  # the worker's batch: not its parent any more
+try:
+    with atomic_file(Path(sys.argv[1])) as temporary:
+        temporary.write_text("the new file")
+except Terminated:
+    print("refused")
+"""
+
+
+def test_a_worker_whose_batch_is_gone_renames_nothing_into_place(tmp_path: Path) -> None:
+    target = tmp_path / "pad.pdf"
+    target.write_text("the earlier file")
+    done = subprocess.run([sys.executable, "-c", ORPHAN, str(target)], capture_output=True, text=True, timeout=60,
+                          check=True)
+    assert done.stdout == "refused\n", done.stderr
+    assert target.read_text() == "the earlier file" and [p.name for p in tmp_path.iterdir()] == ["pad.pdf"]
