@@ -40,3 +40,9 @@ class Terminated(BaseException):
 def raise_terminated(signum: int, frame: object) -> None:
     """A SIGTERM handler: raise Terminated where the program is."""
     raise Terminated()
+
+
+def shown(value: object) -> str:
+    """A value from outside in a message: its repr, cut to 40 characters (a 5,000-digit number stays a line)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

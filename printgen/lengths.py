@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 
+from printgen.errors import shown
 from printgen.page import Mm
 
 UNITS: dict[str, float] = {"mm": 1.0, "cm": 10.0, "in": 25.4, '"': 25.4, "pt": 25.4 / 72}
@@ -21,14 +22,14 @@ UNIT_HINT = "a number with an optional unit mm, cm, in or pt (mm by default)"
 def length(value: object) -> Mm:
     """`value` (a number in mm, or text such as "3mm", "0.125in") in millimetres; ValueError if it is not one."""
     if isinstance(value, bool):
-        raise ValueError(f"{value!r} is not a length ({UNIT_HINT})")
+        raise ValueError(f"{shown(value)} is not a length ({UNIT_HINT})")
     if isinstance(value, int | float):
         return _finite(float(value), value)
     if not isinstance(value, str):
-        raise ValueError(f"{value!r} is not a length ({UNIT_HINT})")
+        raise ValueError(f"{shown(value)} is not a length ({UNIT_HINT})")
     match = _LENGTH.fullmatch(value)
     if not match:
-        raise ValueError(f"{value!r} is not a length ({UNIT_HINT})")
+        raise ValueError(f"{shown(value)} is not a length ({UNIT_HINT})")
     return _finite(float(match[1]) * UNITS[(match[2] or "mm").lower()], value)
 
 
@@ -36,14 +37,14 @@ def size(value: str) -> tuple[Mm, Mm]:
     """A "WxH" size ("63x88", "63x88mm", "2.5x3.5in"; a unit after W alone applies to W) in millimetres."""
     match = _SIZE.fullmatch(value)
     if not match:
-        raise ValueError(f"{value!r} is not WxH ({UNIT_HINT}, e.g. 63x88mm or 2.5x3.5in)")
+        raise ValueError(f"{shown(value)} is not WxH ({UNIT_HINT}, e.g. 63x88mm or 2.5x3.5in)")
     w_unit = match[2] or match[4] or "mm"
     h_unit = match[4] or w_unit
     return (_finite(float(match[1]) * UNITS[w_unit.lower()], value),
             _finite(float(match[3]) * UNITS[h_unit.lower()], value))
 
 
-def _finite(mm: float, shown: object) -> float:
+def _finite(mm: float, value: object) -> float:
     if not math.isfinite(mm):
-        raise ValueError(f"{shown!r} is not a finite length")
+        raise ValueError(f"{shown(value)} is not a finite length")
     return mm

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from printgen import lengths
-from printgen.errors import UsageProblem
+from printgen.errors import UsageProblem, shown
 
 SHEET, DECK, BOARD, TOKENS = "score-sheet", "deck", "board", "tokens"
 KINDS = (SHEET, DECK, BOARD, TOKENS)
@@ -36,9 +36,9 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ufffe\uffff]")
 
 def _text(value: object) -> str:
     if not isinstance(value, str):
-        raise ValueError(f"must be text, not {value!r}")
+        raise ValueError(f"must be text, not {shown(value)}")
     if _CONTROL.search(value):
-        raise ValueError(f"{value!r} holds a control character")
+        raise ValueError(f"{shown(value)} holds a control character")
     if not value.strip():
         raise ValueError("must not be empty")
     return value.strip()
@@ -51,7 +51,7 @@ def choice(values: Iterable[str]) -> Callable[[object], str]:
     def parse(value: object) -> str:
         text = _text(value).lower()
         if text not in known:
-            raise ValueError(f"{value!r} is not one of {', '.join(known)}{did_you_mean(text, known)}")
+            raise ValueError(f"{shown(value)} is not one of {', '.join(known)}{did_you_mean(text, known)}")
         return text
 
     parse.choices = known  # type: ignore[attr-defined]
@@ -63,13 +63,16 @@ def integer(low: int, high: int) -> Callable[[object], int]:
 
     def parse(value: object) -> int:
         if isinstance(value, bool) or not isinstance(value, int | str):
-            raise ValueError(f"{value!r} is not a whole number")
+            raise ValueError(f"{shown(value)} is not a whole number")
+        digits = value.strip().replace("_", "") if isinstance(value, str) else None
+        if digits is not None and len(digits.lstrip("+-")) > 40:
+            raise ValueError(f"a number of {len(digits):,} digits is out of range {low:,}..{high:,}")
         try:
-            number = int(value.strip().replace("_", "")) if isinstance(value, str) else value
+            number = int(digits) if digits is not None else int(value)
         except ValueError:
-            raise ValueError(f"{value!r} is not a whole number") from None
+            raise ValueError(f"{shown(value)} is not a whole number") from None
         if not low <= number <= high:
-            raise ValueError(f"{number} is out of range {low:,}..{high:,}")
+            raise ValueError(f"{shown(number)} is out of range {low:,}..{high:,}")
         return number
 
     return parse
@@ -93,17 +96,17 @@ def offset(value: object) -> tuple[float, float]:
     """An "X,Y" pair of lengths, each within ±20 mm."""
     parts = _text(value).split(",")
     if len(parts) != 2:
-        raise ValueError(f"{value!r} is not two lengths X,Y (e.g. 0.5,-1 in mm)")
+        raise ValueError(f"{shown(value)} is not two lengths X,Y (e.g. 0.5,-1 in mm)")
     x, y = (lengths.length(part) for part in parts)
     if abs(x) > 20 or abs(y) > 20:
-        raise ValueError(f"{value!r} is more than 20 mm; measure again with --alignment-page")
+        raise ValueError(f"{shown(value)} is more than 20 mm; measure again with --alignment-page")
     return (x, y)
 
 
 def flag(value: object) -> bool:
     """A switch: true or false."""
     if not isinstance(value, bool):
-        raise ValueError(f"must be true or false, not {value!r}")
+        raise ValueError(f"must be true or false, not {shown(value)}")
     return value
 
 
@@ -201,7 +204,7 @@ def _pool(value: object) -> str:
     if pool in ("balanced", "all"):
         return pool
     if not re.fullmatch(r"\d+-\d+(,\d+-\d+)*", pool.replace(" ", "")):
-        raise ValueError(f"{value!r} is not balanced, all or a list of pairs like 5-10,6-11")
+        raise ValueError(f"{shown(value)} is not balanced, all or a list of pairs like 5-10,6-11")
     return pool.replace(" ", "")
 
 
@@ -213,7 +216,7 @@ def _render(value: object) -> str:
     path = name(value)
     suffix = path.rsplit(".", 1)[-1].lower() if "." in path.rsplit("/", 1)[-1] else ""
     if suffix not in ("pdf", "svg", "png"):
-        raise ValueError(f"{value!r}: the file must end in .pdf, .svg or .png (the format follows the extension)")
+        raise ValueError(f"{shown(value)}: the file must end in .pdf, .svg or .png (the format follows the extension)")
     return path
 
 

@@ -105,3 +105,16 @@ def test_offsets_take_units_and_refuse_nan() -> None:
 def test_integers_name_their_range() -> None:
     with pytest.raises(ValueError, match="out of range 1..100,000"):
         integer(1, 100_000)("200000")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["build", "qwixx-standard", "-n", "1" * 5000], "--sheets: a number of 5,000 digits is out of range"),
+    (["build", "qwixx-big-points", "--lucky-pool", "5-" + "1" * 5000], "is not a pair like 5-10"),
+    (["simulate", "qwixx-standard", "--seed", "9" * 5000], "--seed: a number of 5,000 digits"),
+    (["build", "qwixx-cards-deck", "--bleed", "9" * 500], "is not a finite length"),
+    (["build", "qwixx-standard", "-p", "x" * 500], "is not one of"),
+])
+def test_huge_values_on_the_command_line_are_one_short_line(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2 and message in result.output
+    assert len(result.output.splitlines()) == 1 and len(result.output) < 200

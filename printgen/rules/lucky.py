@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+from printgen.errors import shown
+
 Pair = tuple[int, int]
 REFERENCE_PAIR: Pair = (5, 10)
 
@@ -45,13 +47,13 @@ def parse_pool(text: str, sides: int = 8) -> list[Pair]:
     high = 2 * sides
     for part in text.split(","):
         bits = part.strip().split("-")
-        if len(bits) != 2 or not all(b.strip().isdigit() for b in bits):
-            raise ValueError(f"{part.strip()!r} is not a pair like 5-10 (or use balanced, all)")
+        if len(bits) != 2 or not all(b.strip().isdigit() and len(b.strip()) <= 4 for b in bits):
+            raise ValueError(f"{shown(part.strip())} is not a pair like 5-10 (or use balanced, all)")
         a, b = sorted(int(x) for x in bits)
         if a == b:
-            raise ValueError(f"{part.strip()!r}: the two lucky numbers must differ")
+            raise ValueError(f"{shown(part.strip())}: the two lucky numbers must differ")
         if not (2 <= a and b <= high):
-            raise ValueError(f"{part.strip()!r}: lucky numbers must be possible sums 2..{high}")
+            raise ValueError(f"{shown(part.strip())}: lucky numbers must be possible sums 2..{high}")
         if (a, b) not in pool:
             pool.append((a, b))
     return pool
