@@ -241,11 +241,10 @@ def test_errors_name_the_target_never_the_hidden_temporary_file(tmp_path: Path, 
             real(source, destination)  # type: ignore[arg-type]
 
         monkeypatch.setattr(os, "replace", refuse_rename)
-    with pytest.raises(OSError) as caught:
-        with atomic_file(target) as temporary:
-            if where == "inside":
-                raise read_only(temporary)
-            temporary.write_text("a,b\n")
+    with pytest.raises(OSError) as caught, atomic_file(target) as temporary:
+        if where == "inside":
+            raise read_only(temporary)
+        temporary.write_text("a,b\n")
     assert caught.value.filename == str(target) and caught.value.strerror == "Read-only file system"
     assert not target.exists() and not [p for p in tmp_path.iterdir() if p.name.endswith(".part")]
 
@@ -254,7 +253,6 @@ def test_errors_inside_a_temporary_folder_name_the_target(tmp_path: Path) -> Non
     import errno
 
     target = tmp_path / "cards"
-    with pytest.raises(OSError) as caught:
-        with atomic_folder(target) as temporary:
-            raise OSError(errno.ENOSPC, "No space left on device", str(temporary / "red-07-front.svg"))
+    with pytest.raises(OSError) as caught, atomic_folder(target) as temporary:
+        raise OSError(errno.ENOSPC, "No space left on device", str(temporary / "red-07-front.svg"))
     assert caught.value.filename == str(target)
