@@ -14,8 +14,8 @@ from pathlib import Path
 from common import best_time, peak_memory, row
 
 HEADER = f"{'measure':<44} {'printgen':>12} {'baseline':>12} {'ratio':>9}   target"
-PAD = ("from pathlib import Path; from printgen.build import BuildOptions, build; "
-       "build('qwixx-big-points', BuildOptions(out=Path(r'{out}'), sheets={n}))")
+PAD = ("from pathlib import Path; from printgen.build import build, options_for; "
+       "build('qwixx-big-points', options_for('qwixx-big-points', out=Path(r'{out}'), sheets={n}))")
 
 
 def memory(out: Path) -> list[str]:
@@ -32,16 +32,16 @@ def memory(out: Path) -> list[str]:
 
 
 def svg(out: Path) -> list[str]:
-    from printgen.build import BuildOptions, build
+    from printgen.build import build, options_for
 
     def sheet(mode: str) -> Path:
-        (path,) = build("qwixx-standard", BuildOptions(out=out / mode, formats=("svg",), svg_text=mode))
+        (path,) = build("qwixx-standard", options_for("qwixx-standard", out=out / mode, formats=("svg",), svg_text=mode))
         return path
 
     outline, font = sheet("outline"), sheet("font")
     deck = {}
     for mode in ("font", "outline"):
-        options = BuildOptions(out=out / f"deck-{mode}", formats=("svg",), svg_text=mode)
+        options = options_for("qwixx-cards-deck", out=out / f"deck-{mode}", formats=("svg",), svg_text=mode)
         deck[mode] = best_time(lambda options=options: build("qwixx-cards-deck", options))
     return [
         row("sheet SVG: outlines vs editable text", f"{outline.stat().st_size / 1000:.1f} KB",
@@ -52,11 +52,11 @@ def svg(out: Path) -> list[str]:
 
 
 def cmyk(out: Path) -> list[str]:
-    from printgen.build import BuildOptions, build
+    from printgen.build import build, options_for
 
     sizes, times = {}, {}
     for colour in (False, True):
-        options = BuildOptions(out=out / f"cmyk-{colour}", cmyk=colour)
+        options = options_for("qwixx-cards-deck", out=out / f"cmyk-{colour}", cmyk=colour)
         written = build("qwixx-cards-deck", options)
         times[colour] = best_time(lambda options=options: build("qwixx-cards-deck", options))
         sizes[colour] = next(path for path in written if path.suffix == ".pdf").stat().st_size

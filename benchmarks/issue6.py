@@ -28,11 +28,11 @@ def startup() -> str:
 def big_points_pad(out: Path) -> list[str]:
     from reportlab.pdfgen.canvas import Canvas
 
-    from printgen.build import BuildOptions, build
+    from printgen.build import build, options_for
     from printgen.render.pdf import PT_PER_MM
 
-    options = BuildOptions(out=out, sheets=1000, per_page=2)
-    build("qwixx-big-points", BuildOptions(out=out, sheets=2))  # warm-up
+    options = options_for("qwixx-big-points", out=out, sheets=1000, per_page=2)
+    build("qwixx-big-points", options_for("qwixx-big-points", out=out, sheets=2))  # warm-up
     ours = best_time(lambda: build("qwixx-big-points", options))
     size = (out / "qwixx-big-points.pdf").stat().st_size
 
@@ -58,8 +58,8 @@ def big_points_pad(out: Path) -> list[str]:
 
 
 def memory(out: Path) -> str:
-    code = ("from pathlib import Path; from printgen.build import BuildOptions, build; "
-            f"build('qwixx-big-points', BuildOptions(out=Path(r'{out}'), sheets={{n}}))")
+    code = ("from pathlib import Path; from printgen.build import build, options_for; "
+            f"build('qwixx-big-points', options_for('qwixx-big-points', out=Path(r'{out}'), sheets={{n}}))")
     _, small = run_python(code.format(n=100))
     _, large = run_python(code.format(n=10_000))
     return row("peak memory: 10,000-sheet vs 100-sheet pad", f"{large / 1000:.0f} MB", f"{small / 1000:.0f} MB",
@@ -80,13 +80,13 @@ def pack(out: Path) -> str:
 
 
 def svg(out: Path) -> list[str]:
-    from printgen.build import BuildOptions, build
+    from printgen.build import build, options_for
 
-    (sheet,) = build("qwixx-standard", BuildOptions(out=out / "svg", formats=("svg",)))
-    pdf = build("qwixx-standard", BuildOptions(out=out / "svg"))[0]
-    code = ("import time; from pathlib import Path; from printgen.build import BuildOptions, build; "
-            "import printgen.render.svg, printgen.render.pdf, printgen.builders.cards; t = time.perf_counter(); "
-            f"build('one-to-9-deck', BuildOptions(out=Path(r'{out / 'deck'}'), formats=('{{fmt}}',))); "
+    (sheet,) = build("qwixx-standard", options_for("qwixx-standard", out=out / "svg", formats=("svg",)))
+    pdf = build("qwixx-standard", options_for("qwixx-standard", out=out / "svg"))[0]
+    code = ("import time; from pathlib import Path; from printgen.build import build, options_for; "
+            "import printgen.render.svg, printgen.render.pdf, printgen.builders.card_faces; t = time.perf_counter(); "
+            f"build('one-to-9-deck', options_for('one-to-9-deck', out=Path(r'{out / 'deck'}'), formats=('{{fmt}}',))); "
             f"open(r'{out / 'deck.time'}', 'w').write(str(time.perf_counter() - t))")
     times = {}
     for fmt in ("svg", "pdf"):  # fresh processes: nothing cached from earlier builds

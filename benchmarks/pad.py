@@ -12,7 +12,7 @@ from pathlib import Path
 
 from common import best_time
 
-from printgen.build import BuildOptions, build
+from printgen.build import build, options_for
 from printgen.builders.scoresheet import build_sheet
 from printgen.layouts import load
 from printgen.page import Use
@@ -57,8 +57,8 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder)
-        options = BuildOptions(out=out, sheets=args.sheets, per_page=2)
-        build("qwixx-standard", BuildOptions(out=out, sheets=2))  # warm-up: imports, font registration
+        options = options_for("qwixx-standard", out=out, sheets=args.sheets, per_page=2)
+        build("qwixx-standard", options_for("qwixx-standard", out=out, sheets=2))  # warm-up: imports, font registration
         fast_time = best_time(lambda: build("qwixx-standard", options), args.repeat)
         fast_size = (out / "qwixx-standard.pdf").stat().st_size
         naive_path = out / "naive.pdf"

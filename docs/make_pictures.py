@@ -8,13 +8,13 @@ from pathlib import Path
 from PIL import Image
 
 from printgen import layouts
-from printgen.builders.cards import deck_faces
+from printgen.builders.card_faces import deck_faces
 from printgen.builders.filled import filled_sheet
 from printgen.builders.one_to_nine import board_item
 from printgen.builders.pad import pad_items
 from printgen.builders.scoresheet import build_sheet
 from printgen.page import Document, Item, Page
-from printgen.printing.cards import CARD_SIZES, card_pages, mirror_axis, plan_cards
+from printgen.printing.card_grid import CARD_SIZES, card_pages, mirror_axis, plan_cards
 from printgen.printing.paper import paper_size
 from printgen.render.pdf import write_pdf
 from printgen.rules import qwixx

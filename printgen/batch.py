@@ -19,45 +19,41 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printgen.build import BuildOptions
 from printgen.errors import LayoutError, PrintgenError, Terminated, UsageProblem, raise_terminated
-from printgen.layouts.fields import Fields
-from printgen.options import BUILD_BY_KEY, read_table
+from printgen.files import Written
+from printgen.kinds import Plan
+from printgen.options import BUILD_BY_KEY, Option, read_table
 from printgen.output import remove_leftovers_in
+from printgen.tomlkeys import Fields
 
 MAX_JOBS = 500
+SILENT_POLLS = 10
+"""Polls (0.2 s each) a worker that ended without an error may take to deliver its result before it counts as lost."""
 RESERVED = ("index.html", "preview")
 """Names in the output folder that belong to the preview page."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Job:
-    """One thing to build: a layout (name or file) with its options; `label` names it in messages."""
+    """One thing to build, checked in full: its plan; `label` names it in messages."""
 
-    layout: str
-    options: BuildOptions
+    plan: Plan
     label: str
 
-
-@dataclass(slots=True)
-class FileResult:
-    """A file (or SVG folder) a job wrote: its path, pages (or SVG files) and size in bytes."""
-
-    path: Path
-    pages: int
-    size: int
+    @property
+    def out(self) -> Path:
+        """The folder it writes into."""
+        return self.plan.options.out
 
 
 @dataclass(slots=True)
 class JobResult:
-    """What became of one job."""
+    """What became of one job: what it wrote (carried on to the preview page), its time, or why it failed."""
 
     job: Job
-    files: list[FileResult] = field(default_factory=list)
+    files: list[Written] = field(default_factory=list)
     seconds: float = 0.0
     error: str | None = None
-    seeds: dict[str, dict[str, Any]] = field(default_factory=dict)
-    """What the job's writers counted of its PDFs, for the preview page (printgen.index.seeds)."""
 
 
 def read_manifest(path: Path, out: Path | None = None, allow_outside: bool = False,
@@ -99,7 +95,7 @@ def read_manifest(path: Path, out: Path | None = None, allow_outside: bool = Fal
 def _job(entry: dict[str, Any], where: str, shown: str, home: Path, out: Path, allow_outside: bool,
          defaults: Mapping[str, Any]) -> Job:
     from printgen import layouts
-    from printgen.build import build_options, plan
+    from printgen.build import OptionsRefused, build_options, plan
 
     values = dict(entry)
     ref = values.pop("layout", None)
@@ -127,12 +123,17 @@ def _job(entry: dict[str, Any], where: str, shown: str, home: Path, out: Path, a
         given["out"] = str(out / folder) if folder else str(out)
     else:
         given["out"] = str(out)
-    options = build_options(layout, given, defaults, lambda option: f"{shown}: {where}.{option.key}")
+    def named(option: Option) -> str:
+        return f"{shown}: {where}.{option.key}"
+
+    options = build_options(layout, given, defaults, named)
     try:
-        plan(layout, options)
+        checked = plan(layout, options, named)
+    except OptionsRefused:  # already named by the job's key
+        raise
     except PrintgenError as error:
         raise UsageProblem(f"{shown}: {where}: {error}") from None
-    return Job(ref, options, f"{where} ({output or layout.name})")
+    return Job(checked, f"{where} ({output or layout.name})")
 
 
 def _plain_name(name: str) -> bool:
@@ -142,17 +143,13 @@ def _plain_name(name: str) -> bool:
 def check_outputs(jobs: list[Job], shown: str = "") -> None:
     """Refuse two jobs that would write the same file (or one inside the other) and a job writing the preview
     page's own files (what is already on disk each job's plan checks)."""
-    from printgen import layouts
-    from printgen.naming import planned_outputs
-
     prefix = f"{shown}: " if shown else ""
     seen: dict[Path, str] = {}
     folded: dict[str, tuple[Path, str]] = {}
     for job in jobs:
-        layout = layouts.load(job.layout)
-        for target in planned_outputs(layout, job.options):
+        for target in job.plan.targets:
             key = Path(os.path.abspath(target))
-            if key.name in RESERVED and key.parent == Path(os.path.abspath(job.options.out)):
+            if key.name in RESERVED and key.parent == Path(os.path.abspath(job.out)):
                 raise UsageProblem(f"{prefix}{job.label} would write {target}, which belongs to the preview page")
             for other, label in seen.items():
                 if key == other or other in key.parents or key in other.parents:
@@ -188,13 +185,12 @@ def _in_processes(jobs: list[Job], workers: int, on_done: Callable[[JobResult], 
     import queue as queues
     import signal
 
-    from printgen.index import seeds
-
     _warm()
     context = multiprocessing.get_context("fork")
     finished: Any = context.Queue()
     results: dict[int, JobResult] = {}
     running: dict[int, Any] = {}
+    silent: dict[int, int] = {}
     waiting = list(enumerate(jobs))
     try:
         while waiting or running:
@@ -207,17 +203,20 @@ def _in_processes(jobs: list[Job], workers: int, on_done: Callable[[JobResult], 
                 index, result = finished.get(timeout=0.2)
             except queues.Empty:
                 for index, process in list(running.items()):
-                    if not process.is_alive() and process.exitcode not in (0, None):
+                    if process.is_alive():
+                        continue
+                    silent[index] = silent.get(index, 0) + 1  # a result may still be on its way through the pipe
+                    if process.exitcode != 0 or silent[index] > SILENT_POLLS:
                         running.pop(index)
-                        results[index] = JobResult(jobs[index], error=f"the worker stopped (exit {process.exitcode})")
+                        why = f"exit {process.exitcode}" if process.exitcode else "it sent no result"
+                        results[index] = JobResult(jobs[index], error=f"the worker stopped ({why})")
                         if on_done:
                             on_done(results[index])
                 continue
             running.pop(index).join()
-            results[index] = result
-            seeds(result.seeds)
+            results[index] = JobResult(jobs[index], *result)
             if on_done:
-                on_done(result)
+                on_done(results[index])
     except BaseException:
         for process in running.values():  # stop them: each one's signal handler unwinds and removes its .part
             if process.is_alive() and process.pid is not None:
@@ -228,7 +227,7 @@ def _in_processes(jobs: list[Job], workers: int, on_done: Callable[[JobResult], 
                 process.kill()      # removed below
                 process.join()
         for index in running:
-            remove_leftovers_in(Path(jobs[index].options.out))
+            remove_leftovers_in(jobs[index].out)
         raise
     return [results[i] for i in range(len(jobs))]
 
@@ -269,7 +268,8 @@ def _work(index: int, job: Job, finished: Any, parent: int) -> None:
     signal.signal(signal.SIGINT, stop)
     try:
         die_with(parent)
-        finished.put((index, run_job(job)))
+        result = run_job(job)  # sent back without its job: the plan's writers are closures
+        finished.put((index, (result.files, result.seconds, result.error)))
     except Terminated:
         os._exit(143)
     except KeyboardInterrupt:
@@ -279,16 +279,10 @@ def _work(index: int, job: Job, finished: Any, parent: int) -> None:
 
 def run_job(job: Job) -> JobResult:
     """Build one job, never raising: a failure is recorded in the result."""
-    from printgen.build import build
-    from printgen.index import seeds
-
     start = time.perf_counter()
     result = JobResult(job)
     try:
-        for path in build(job.layout, job.options):
-            result.files.append(describe(path))
-        result.seeds = {key: info for key, info in seeds().items()
-                        if any(key == str(file.path.resolve()) for file in result.files)}
+        job.plan.write(on_written=result.files.append)
     except PrintgenError as error:
         result.error = str(error).replace("\n", "; ")
     except OSError as error:
@@ -298,18 +292,6 @@ def run_job(job: Job) -> JobResult:
         result.error = f"internal error: {type(error).__name__}: {error}"
     result.seconds = time.perf_counter() - start
     return result
-
-
-def describe(path: Path) -> FileResult:
-    """Pages (or SVG files) and size of a written file or folder."""
-    if path.is_dir():
-        files = sorted(path.glob("*.svg"))
-        return FileResult(path, len(files), sum(f.stat().st_size for f in files))
-    if path.suffix == ".pdf":
-        from printgen.preview import page_count
-
-        return FileResult(path, page_count(path), path.stat().st_size)
-    return FileResult(path, 1, path.stat().st_size)
 
 
 def summary(results: Iterable[JobResult], seconds: float, workers: int) -> list[str]:

@@ -98,8 +98,10 @@ def _unwind(signum: int, frame: object) -> None:
 
 def _complete_layouts(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     from printgen import layouts
+    from printgen.games import GAMES
 
-    names = [*layouts.builtin_names(), "one-to-9"] if ctx.command.name == "simulate" else layouts.builtin_names()
+    games = [game.key for game in GAMES.values() if game.sheetless]
+    names = [*layouts.builtin_names(), *games] if ctx.command.name == "simulate" else layouts.builtin_names()
     found = [CompletionItem(n) for n in names if n.startswith(incomplete)]
     return found or [CompletionItem(incomplete, type="file")]
 
@@ -264,21 +266,20 @@ def build(names: tuple[str, ...], build_all: bool, jobs: int | None, quiet: bool
         raise UsageProblem("--output: names one layout's files; give one layout, or leave -o out")
     defaults = load_defaults()
     if build_all:
-        from printgen.batch import Job
         from printgen.pack import default_pack
 
         pack = default_pack(given, defaults.build)
-        out = pack[0][1].out
-        _run_batch([Job(name, options, name) for name, options in pack], out, jobs, quiet)
+        _run_batch(pack, pack[0].out, jobs, quiet)
         return
     from printgen import layouts
+    from printgen.build import plan
 
     for name in names:
         layout = layouts.load(name)
-        options = build_options(layout, given, defaults.build)
-        _run_build(name, options, lambda path: click.echo(f"wrote {path}"))
-        _warn(layout, options)
-        _refresh_index(options.out)
+        checked = plan(layout, build_options(layout, given, defaults.build))
+        written = _run_build(name, checked)
+        _warn(layout, checked.options)
+        _refresh_index(checked.options.out, written)
 
 
 @main.command()
@@ -315,14 +316,13 @@ def batch(manifest: Path, out: Path | None, jobs: int | None, quiet: bool, allow
     Example:
       printgen batch club.toml -j 2
     """
-    from printgen import layouts
     from printgen.batch import read_manifest
     from printgen.config import load_defaults
 
     loaded = read_manifest(manifest, out, allow_outside, load_defaults().build)
     for job in loaded:
-        _warn(layouts.load(job.layout), job.options)
-    _run_batch(loaded, loaded[0].options.out if loaded else (out or Path("output")), jobs, quiet)
+        _warn(job.plan.layout, job.plan.options)
+    _run_batch(loaded, loaded[0].out if loaded else (out or Path("output")), jobs, quiet)
 
 
 @main.command()
@@ -391,7 +391,7 @@ def _run_batch(jobs: list[Any], out: Path, workers: int | None, quiet: bool) -> 
         results = run_jobs(jobs, workers)
     for line in summary(results, time.perf_counter() - start, workers):
         click.echo(line)
-    _refresh_index(out)
+    _refresh_index(out, [written for result in results for written in result.files])
     failed = [r for r in results if r.error]
     if failed:
         raise PrintgenError(f"{len(failed)} of {len(results)} jobs failed: {', '.join(r.job.label for r in failed)}")
@@ -401,17 +401,17 @@ def _warn(layout: Any, options: Any) -> None:
     """One line on stderr per legibility warning for `layout` built with `options` (the exit code stays 0)."""
     from printgen.check import warnings
 
-    per_page = options.sheets_per_page if "pdf" in options.formats else 1
-    for warning in warnings(layout, options.lang, options.page_paper, per_page):
+    for warning in warnings(layout, options):
         click.echo(f"Warning: {warning}", err=True)
 
 
-def _refresh_index(out: Path) -> None:
-    """Rewrite OUT/index.html after a build; a failure there is one warning line, never a lost summary."""
+def _refresh_index(out: Path, written: list[Any]) -> None:
+    """Rewrite OUT/index.html after a build (given what it wrote); a failure there is one warning line, never a
+    lost summary."""
     from printgen.index import write_index
 
     try:
-        click.echo(f"preview: {write_index(out)}")
+        click.echo(f"preview: {write_index(out, written)}")
     except (PrintgenError, OSError) as error:
         click.echo(f"Warning: {out / 'index.html'} was not refreshed: {error}", err=True)
 
@@ -441,9 +441,10 @@ def simulate(name: str, **values: Any) -> None:
     defaults = load_defaults()
     settings, game = _simulation_settings(name, given, defaults.simulate)
     players = settings["players"]
-    if "players" not in given and "players" in defaults.simulate and game != "one-to-9" and not 2 <= players <= 5:
-        raise UsageProblem(f"{defaults.sources['players']}: simulate.players: Qwixx is played by 2 to 5 players, "
-                           f"not {players} (give --players)")
+    fewest, most = game.players
+    if "players" not in given and "players" in defaults.simulate and not fewest <= players <= most:
+        raise UsageProblem(f"{defaults.sources['players']}: simulate.players: Qwixx is played by {fewest} to {most} "
+                           f"players, not {players} (give --players)")
     show = sys.stderr.isatty() and settings["games"] >= 50
     if show:
         with click.progressbar(length=settings["games"], label=f"{name}: games", file=sys.stderr) as bar:
@@ -462,18 +463,18 @@ def simulate(name: str, **values: Any) -> None:
         raise CheckFailed(outcome.mismatches[:20])
 
 
-def _simulation_settings(name: str, given: dict[str, Any], defaults: dict[str, Any]) -> tuple[dict[str, Any], str]:
-    from printgen.options import CARDS, SIMULATE_BY_KEY, refuse_inapplicable
+def _simulation_settings(name: str, given: dict[str, Any], defaults: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    from printgen.games import QWIXX_CARDS
+    from printgen.options import SIMULATE_BY_KEY, refuse_inapplicable
     from printgen.simulate import game_of
 
     game, layout = game_of(name)
     if given.get("card_game"):  # the gemixxt A sheet played with cards: then the card game's options apply
-        refuse_inapplicable([SIMULATE_BY_KEY["card_game"]], game, layout, name)
-        game = CARDS
-    refuse_inapplicable((o for o in SIMULATE_OPTIONS if o.key in given), game, layout, name)
+        refuse_inapplicable([SIMULATE_BY_KEY["card_game"]], game.key, layout, name)
+        game = QWIXX_CARDS
+    refuse_inapplicable((o for o in SIMULATE_OPTIONS if o.key in given), game.key, layout, name)
     settings = {o.key: o.default for o in SIMULATE_OPTIONS}
-    settings |= {k: v for k, v in defaults.items() if next(o for o in SIMULATE_OPTIONS if o.key == k).applies(
-        game, layout)}
+    settings |= {k: v for k, v in defaults.items() if SIMULATE_BY_KEY[k].applies(game.key, layout)}
     settings |= given
     if ("lang" in given or "symbols" in given) and not settings.get("render"):
         raise UsageProblem(f"--{'lang' if 'lang' in given else 'symbols'}: only changes the drawn sheets, so it "
@@ -481,21 +482,21 @@ def _simulation_settings(name: str, given: dict[str, Any], defaults: dict[str, A
     return settings, game
 
 
-def _run_build(name: str, options: Any, on_written: Callable[[Path], None]) -> list[Path]:
-    from printgen.build import build as build_layout
-    from printgen.build import expected_pages
+def _run_build(name: str, checked: Any) -> list[Any]:
+    """Write a checked plan, each file reported as soon as it is whole, with a progress bar for long pads."""
+    def report(written: Any) -> None:
+        click.echo(f"wrote {written.path}")
 
-    pages = expected_pages(name, options)
-    if pages < 50 or not sys.stderr.isatty():
-        return build_layout(name, options, None, on_written)
-    with click.progressbar(length=pages, label=f"{name}: pages", file=sys.stderr) as bar:
+    if checked.pages < 50 or not sys.stderr.isatty():
+        return list(checked.write(None, report))
+    with click.progressbar(length=checked.pages, label=f"{name}: pages", file=sys.stderr) as bar:
         done = [0]
 
         def advance(count: int) -> None:
             bar.update(count - done[0])
             done[0] = count
 
-        return build_layout(name, options, advance, on_written)
+        return list(checked.write(advance, report))
 
 
 # -- printgen score (issue 15) ---------------------------------------------------------------------------------

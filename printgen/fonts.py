@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
-from printgen.page import Weight
 from printgen.resources import resource_dir
+
+Weight: TypeAlias = Literal["regular", "bold"]
+"""A font weight: printgen prints Roboto Regular and Bold."""
 
 FAMILY = "Roboto"
 SVG_FAMILY = "Roboto, 'Helvetica Neue', Arial, sans-serif"

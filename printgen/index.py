@@ -20,12 +20,13 @@ import json
 import os
 import shutil
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from printgen.files import Written
 from printgen.output import atomic_file, safe_folder
 
 MAX_THUMBNAILS = 24
@@ -34,7 +35,7 @@ PREVIEW = "preview"
 MAX_PREVIEW_WORKERS = 4
 """Most processes that draw thumbnails at once."""
 INFO = "info.json"
-INFO_VERSION = 1
+INFO_VERSION = 2
 
 
 @dataclass(slots=True)
@@ -65,17 +66,20 @@ class Entry:
     """Why the file is listed without its details and pictures (it could not be read or drawn)."""
 
 
-def write_index(out: Path) -> Path:
-    """Write OUT/index.html for every PDF and SVG set now in `out`; returns its path."""
+def write_index(out: Path, written: Iterable[Written] = ()) -> Path:
+    """Write OUT/index.html for every PDF and SVG set now in `out`; returns its path. `written` are the outputs
+    the build just made: what they are, and a streamed pad's pages counted, come from there (kept in the
+    preview cache for later), never read back out of the files."""
     from jinja2 import Environment, PackageLoader, select_autoescape
 
     if os.path.lexists(out / PREVIEW):  # the thumbnails' own folder must be a real one (a problem of the folder,
         safe_folder(out / PREVIEW)      # not of one file: the page is then not written)
+    fresh = {os.path.abspath(item.path): item for item in written}
     pdfs = [path for path in sorted(out.glob("*.pdf")) if _regular(path)]
-    _preview_at_once([path for path in pdfs if not _fresh(path, out)], out)
-    entries = [_listed(_pdf, path, out) for path in pdfs]
-    entries += [_listed(_svg_file, path, out) for path in sorted(out.glob("*.svg")) if _regular(path)]
-    entries += [_listed(_svg_folder, path, out) for path in sorted(out.iterdir()) if _is_svg_folder(path)]
+    _preview_at_once([(path, fresh.get(os.path.abspath(path))) for path in pdfs if not _fresh(path, out)], out)
+    entries = [_listed(_pdf, path, out, fresh) for path in pdfs]
+    entries += [_listed(_svg_file, path, out, fresh) for path in sorted(out.glob("*.svg")) if _regular(path)]
+    entries += [_listed(_svg_folder, path, out, fresh) for path in sorted(out.iterdir()) if _is_svg_folder(path)]
     _remove_stale_previews(out, {path.stem for path in pdfs})
     groups: dict[str, list[Entry]] = {}
     for entry in sorted(entries, key=lambda e: (_GROUP_ORDER.get(e.group, 9), e.name)):
@@ -93,11 +97,15 @@ MAX_REASON = 200
 """Longest reason the page gives for a file it shows without details (characters)."""
 
 
-def _listed(describe: Callable[[Path, Path], Entry], path: Path, out: Path) -> Entry:
+Fresh = dict[str, Written]
+"""What this build wrote, by absolute path."""
+
+
+def _listed(describe: Callable[[Path, Path, Written | None], Entry], path: Path, out: Path, fresh: Fresh) -> Entry:
     """`describe`'s entry for `path`; a file it cannot read or draw (whatever the error) is listed by name with
     the reason instead, so that one odd file never keeps the page from being written."""
     try:
-        return describe(path, out)
+        return describe(path, out, fresh.get(os.path.abspath(path)))
     except Exception as error:  # noqa: BLE001 - one odd file must not cost the whole page
         reason = " ".join(str(error).split()) or type(error).__name__
         if len(reason) > MAX_REASON:
@@ -127,7 +135,7 @@ def _drawn(info: dict[str, Any], folder: Path) -> bool:
     return all(group[4] and (folder / group[4]).is_file() for group in info["groups"])
 
 
-def _preview_at_once(pdfs: list[Path], out: Path) -> None:
+def _preview_at_once(pdfs: list[tuple[Path, Written | None]], out: Path) -> None:
     """Analyse `pdfs` and draw their thumbnails in worker processes, one PDF each, when there are several and
     the machine has the cores; each writes only its own preview folder, which `_pdf` then finds up to date.
     (Anything a worker could not do is simply done again, one by one, by `_pdf`.)"""
@@ -143,17 +151,18 @@ def _preview_at_once(pdfs: list[Path], out: Path) -> None:
     try:
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=die_with,
                                  initargs=(os.getpid(),)) as pool:
-            for _ in pool.map(_pdf_info_or_none, pdfs, [out] * len(pdfs)):
+            for _ in pool.map(_pdf_info_or_none, [pdf for pdf, _ in pdfs], [out] * len(pdfs),
+                              [written for _, written in pdfs]):
                 pass
     except Exception:  # noqa: BLE001 - e.g. no processes allowed: the previews are then made one by one
         return
 
 
-def _pdf_info_or_none(path: Path, out: Path) -> dict[str, Any] | None:
+def _pdf_info_or_none(path: Path, out: Path, written: Written | None) -> dict[str, Any] | None:
     """`_pdf_info` in a worker process: a PDF it cannot read or draw is left to `_listed` (one by one), never
     stopping the others' workers."""
     try:
-        return _pdf_info(path, out)
+        return _pdf_info(path, out, written)
     except Exception:  # noqa: BLE001 - `_listed` says why on the page
         return None
 
@@ -180,25 +189,30 @@ def _is_svg_folder(path: Path) -> bool:
             and any(_regular(file) for file in path.glob("*.svg")))
 
 
-def _about(subject: str) -> tuple[str, str]:
-    """What printgen wrote into a file's subject: (layout, kind and options) text and the game group."""
+def _group(group: str) -> str:
+    return group if group in _GROUP_ORDER else "Other files"
+
+
+def _split(subject: str) -> tuple[str, str]:
+    """The (group, about) that printgen writes into a file's subject as "GROUP | ABOUT": for files this build
+    did not write and no cache describes (made elsewhere, or before the cache)."""
     if " | " not in subject:
-        return ("", "Other files")
+        return ("Other files", "")
     group, _, about = subject.partition(" | ")
-    return (about, group if group in _GROUP_ORDER else "Other files")
+    return (_group(group), about)
 
 
-def _pdf(path: Path, out: Path) -> Entry:
-    info = _pdf_info(path, out)
-    about, group = _about(info["subject"])
+def _pdf(path: Path, out: Path, written: Written | None) -> Entry:
+    info = _pdf_info(path, out, written)
     groups = [PageGroup(g[0], g[1], (g[2], g[3]), thumbnail=link(out / PREVIEW / path.stem / g[4], out) if g[4]
                         else "") for g in info["groups"]]
-    return Entry(path.name, link(path, out), "pdf", info["bytes"], info["pages"], about, group, groups,
-                 info["more"], _papers(groups))
+    return Entry(path.name, link(path, out), "pdf", info["bytes"], info["pages"], info["about"],
+                 _group(info["group"]), groups, info["more"], _papers(groups))
 
 
-def _pdf_info(path: Path, out: Path) -> dict[str, Any]:
-    """Pages, distinct pages, sizes and subject of a PDF, from the cache while the file is unchanged.
+def _pdf_info(path: Path, out: Path, written: Written | None = None) -> dict[str, Any]:
+    """Pages, distinct pages, sizes, group and about of a PDF: from what the build that wrote it says, else
+    from the cache while the file is unchanged, else from the file.
 
     Only printgen's own PDFs are analysed page by page and get thumbnails; another program's PDF is listed
     with its page count and size alone (nothing of it is rendered).
@@ -206,16 +220,11 @@ def _pdf_info(path: Path, out: Path) -> dict[str, Any]:
     folder = out / PREVIEW / path.stem
     stamp = path.stat()
     cached = _read_info(folder)
-    seeded = _SEEDS.get(str(path.resolve()))
     if cached and _describes(cached, stamp):
         info = cached
-    elif seeded and _describes(seeded, stamp):
-        info, cached = dict(seeded), None
     else:
-        try:
-            info = _analyse(path)
-        except Exception:  # noqa: BLE001 - a file the index cannot read is listed as unreadable, never fatal
-            info = {"pages": 0, "groups": [], "more": 0, "subject": "Other files | not readable as PDF"}
+        cached = None
+        info = _from_build(written) if written is not None else _read_pdf(path)
         info |= {"bytes": stamp.st_size, "mtime": stamp.st_mtime_ns, "version": INFO_VERSION}
     changed = info is not cached
     if info["groups"] and not _drawn(info, folder):
@@ -232,27 +241,23 @@ def _pdf_info(path: Path, out: Path) -> dict[str, Any]:
     return info
 
 
-_SEEDS: dict[str, dict[str, Any]] = {}
-"""What builds in this process learnt of the PDFs they wrote (see `remember`), by path."""
+def _from_build(written: Written) -> dict[str, Any]:
+    """What the build that just wrote a PDF says of it: its group and about, and — for a pad, whose pages it
+    counted while streaming — its page groups, so a huge pad is never read back (else read from the file)."""
+    if written.groups is None:
+        info = _read_pdf(written.path)
+    else:
+        ordered = sorted(written.groups)
+        info = {"pages": written.pages, "more": max(0, len(ordered) - MAX_THUMBNAILS),
+                "groups": [[g[0], g[1], g[2], g[3], ""] for g in ordered[:MAX_THUMBNAILS]]}
+    return info | {"group": written.group, "about": written.about}
 
 
-def remember(pdf: Path, groups: dict[bytes, list[Any]], subject: str) -> None:
-    """Keep what the writer of a PDF printgen just wrote counted — its page groups (first page, count, width
-    and height in mm) — so the preview page never reads a huge pad back. Kept in memory only (`seeds` hands
-    them from a batch worker to the batch); nothing is written."""
-    stamp = pdf.stat()
-    ordered = sorted(groups.values(), key=lambda group: group[0])
-    _SEEDS[str(pdf.resolve())] = {
-        "pages": sum(group[1] for group in ordered), "subject": subject, "bytes": stamp.st_size,
-        "mtime": stamp.st_mtime_ns, "version": INFO_VERSION,
-        "groups": [[g[0], g[1], round(g[2], 1), round(g[3], 1), ""] for g in ordered[:MAX_THUMBNAILS]],
-        "more": max(0, len(ordered) - MAX_THUMBNAILS)}
-
-
-def seeds(new: dict[str, dict[str, Any]] | None = None) -> dict[str, dict[str, Any]]:
-    """Add `new` seeds (from another process) and return all of them."""
-    _SEEDS.update(new or {})
-    return _SEEDS
+def _read_pdf(path: Path) -> dict[str, Any]:
+    try:
+        return _analyse(path)
+    except Exception:  # noqa: BLE001 - a file the index cannot read is listed as unreadable, never fatal
+        return {"pages": 0, "groups": [], "more": 0, "group": "Other files", "about": "not readable as PDF"}
 
 
 def _save_info(folder: Path, info: dict[str, Any]) -> None:
@@ -290,25 +295,18 @@ def _analysed(path: Path) -> dict[str, Any]:
     metadata = reader.metadata
     subject = str(metadata.get("/Subject", "")) if metadata else ""
     if not metadata or metadata.get("/Creator") != "printgen":
-        return {"pages": len(reader.pages), "groups": [], "more": 0, "subject": "Other files | made by another program"}
-    groups: dict[bytes, list[Any]] = {}
-    for number, page in enumerate(reader.pages, start=1):
+        return {"pages": len(reader.pages), "groups": [], "more": 0, "group": "Other files",
+                "about": "made by another program"}
+    from printgen.render.pdffile import PageGroups
+
+    counted = PageGroups()
+    for page in reader.pages:
         box = page.mediabox
-        size = (round(float(box.width) * 25.4 / 72, 1), round(float(box.height) * 25.4 / 72, 1))
-        count_page(groups, number, size, _content(page.get("/Contents")))
-    ordered = list(groups.values())
+        counted.add((float(box.width) * 25.4 / 72, float(box.height) * 25.4 / 72), _content(page.get("/Contents")))
+    ordered = counted.groups()
+    group, about = _split(subject)
     return {"pages": len(reader.pages), "groups": [[*g, ""] for g in ordered[:MAX_THUMBNAILS]],
-            "more": len(ordered) - min(len(ordered), MAX_THUMBNAILS), "subject": subject}
-
-
-def count_page(groups: dict[bytes, list[Any]], number: int, size: tuple[float, float], content: bytes) -> None:
-    """Count page `number` (1-based) of `size` mm with `content` into `groups`: digest -> [first, count, w, h]."""
-    digest = hashlib.sha1(repr((round(size[0], 1), round(size[1], 1))).encode() + content,
-                          usedforsecurity=False).digest()
-    if digest in groups:
-        groups[digest][1] += 1
-    else:
-        groups[digest] = [number, 1, size[0], size[1]]
+            "more": len(ordered) - min(len(ordered), MAX_THUMBNAILS), "group": group, "about": about}
 
 
 def _content(contents: Any) -> bytes:
@@ -354,15 +352,20 @@ def _remove_stale_previews(out: Path, names: set[str]) -> None:
             shutil.rmtree(folder)
 
 
-def _svg_file(path: Path, out: Path) -> Entry:
-    about, group = _about(_svg_subject(path))
+def _what(path: Path, written: Written | None) -> tuple[str, str]:
+    """(group, about) of an SVG (or an SVG folder's first file): what this build says, else its <desc>."""
+    return (_group(written.group), written.about) if written is not None else _split(_svg_subject(path))
+
+
+def _svg_file(path: Path, out: Path, written: Written | None) -> Entry:
+    group, about = _what(path, written)
     entry = Entry(path.name, link(path, out), "svg", path.stat().st_size, 1, about, group)
     entry.groups = [PageGroup(1, 1, _svg_size(path), link(path, out))]
     entry.papers = _papers(entry.groups)
     return entry
 
 
-def _svg_folder(path: Path, out: Path) -> Entry:
+def _svg_folder(path: Path, out: Path, written: Written | None) -> Entry:
     files = sorted(file for file in path.glob("*.svg") if _regular(file))
     seen: dict[bytes, PageGroup] = {}
     for file in files:
@@ -372,7 +375,7 @@ def _svg_folder(path: Path, out: Path) -> Entry:
         else:
             seen[digest] = PageGroup(len(seen) + 1, 1, _svg_size(file), link(file, out))
     groups = list(seen.values())
-    about, group = _about(_svg_subject(files[0]))
+    group, about = _what(files[0], written)
     entry = Entry(path.name + "/", link(path, out) + "/", "svg-folder", sum(f.stat().st_size for f in files),
                   len(files), about, group, groups[:MAX_THUMBNAILS], max(0, len(groups) - MAX_THUMBNAILS))
     entry.papers = _papers(entry.groups)

@@ -78,3 +78,16 @@ def contrasts(page: Page, paper: str = "#ffffff") -> list[Contrast]:
             ground = next((fill for (a, b, c, d), fill in reversed(fills) if a <= cx <= c and b <= cy <= d), paper)
             found.append(Contrast(drawn.text, drawn.fill, ground, legibility(drawn.fill, ground)))
     return found
+
+
+def worst_contrast(source: str, pages: list[tuple[Page, str]]) -> list[str]:
+    """A warning line (`source: palette: ...`) for the text of `pages` (each with its paper colour) that reads
+    worst, if it reads at less than MIN_CONTRAST; else no line."""
+    from printgen.colours import MIN_CONTRAST
+
+    worst = min((found for page, paper in pages for found in contrasts(page, paper)), key=lambda c: c.ratio,
+                default=None)
+    if worst is None or worst.ratio >= MIN_CONTRAST:
+        return []
+    return [(f"{source}: palette: {worst.text!r} in {worst.ink} on {worst.ground} reads at "
+            f"{worst.ratio:.1f}:1 (in colour or in grey); printgen's own palettes keep {MIN_CONTRAST:g}:1")]

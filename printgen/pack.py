@@ -1,4 +1,4 @@
-"""The default print pack: the options given in, the (layout, build options) jobs that `build --all` runs out."""
+"""The default print pack: the options given in, the checked jobs (plans) that `build --all` runs out."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from printgen import layouts
-from printgen.build import BuildOptions, build_options, plan
+from printgen.batch import Job
+from printgen.build import build_options, plan
 from printgen.errors import PrintgenError, UsageProblem
+from printgen.kinds import kind_of
 from printgen.options import BUILD_BY_KEY
 
 _PAD = {"sheets": 50, "per_page": 2, "format": "both"}
@@ -30,7 +32,7 @@ paper it fits (A1) and its star tokens."""
 
 
 def default_pack(given: Mapping[str, Any] | None = None,
-                 defaults: Mapping[str, Any] | None = None) -> list[tuple[str, BuildOptions]]:
+                 defaults: Mapping[str, Any] | None = None) -> list[Job]:
     """The default print pack's jobs; `given` options (typed by the user) apply to every layout that takes them.
 
     An option that no layout of the pack takes is a UsageProblem; `-o` cannot name eleven jobs. Every job is
@@ -42,15 +44,15 @@ def default_pack(given: Mapping[str, Any] | None = None,
     loaded = [(layouts.load(name), settings) for name, settings in PACK]
     for key in given:
         option = BUILD_BY_KEY[key]
-        if not any(option.applies(layout.kind, layout) for layout, _ in loaded):
+        if not any(option.applies(kind_of(layout).name, layout) for layout, _ in loaded):
             raise UsageProblem(f"{option.flag}: does not apply to any layout of the default pack")
     jobs = []
     for layout, settings in loaded:
-        chosen = {k: v for k, v in given.items() if BUILD_BY_KEY[k].applies(layout.kind, layout)}
+        chosen = {k: v for k, v in given.items() if BUILD_BY_KEY[k].applies(kind_of(layout).name, layout)}
         options = build_options(layout, {**settings, **chosen}, defaults)
         try:
-            plan(layout, options)  # every check a build makes, for every job, before any job writes
+            checked = plan(layout, options)  # every check a build makes, for every job, before any job writes
         except PrintgenError as error:
             raise UsageProblem(f"{layout.name}: {error}") from None
-        jobs.append((layout.name, options))
+        jobs.append(Job(checked, layout.name))
     return jobs

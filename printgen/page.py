@@ -11,10 +11,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
+from printgen.fonts import Weight, text_width
+
 Mm: TypeAlias = float
 Box: TypeAlias = tuple[Mm, Mm, Mm, Mm]
 Anchor: TypeAlias = Literal["start", "middle", "end"]
-Weight: TypeAlias = Literal["regular", "bold"]
 Hex: TypeAlias = str
 """An sRGB colour as "#rrggbb" (or REGISTRATION)."""
 
@@ -109,7 +110,6 @@ class Text:
     anchor: Anchor = "start"
 
     def bounds(self) -> Box:
-        from printgen.fonts import text_width
 
         width = text_width(self.text, self.weight, self.size)
         x0 = {"start": self.x, "middle": self.x - width / 2, "end": self.x - width}[self.anchor]
@@ -231,8 +231,6 @@ class Document:
     pages: Iterable[Page]
     title: str = "printgen"
     meta: dict[str, str] = field(default_factory=dict)
-    groups: dict[bytes, list[object]] | None = None
-    """If set, the writer counts identical pages into it (digest -> [first page, count, width, height])."""
 
     def __iter__(self) -> Iterator[Page]:
         return iter(self.pages)

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from printgen.errors import UsageProblem
-from printgen.layouts.model import ScoreSheetLayout
+from printgen.games import ONE_TO_NINE, Game
+from printgen.kinds import ScoreSheetLayout, kind_of, score_sheet
 from printgen.rules import qwixx
 from printgen.rules.game import EndReason
 from printgen.rules.one_to_nine import ActionKind, GameOver, NineOutcome, OneToNine
@@ -74,33 +75,33 @@ class SimulationResult:
     mismatches: list[str] = field(default_factory=list)
 
 
-def game_of(name: str) -> tuple[str, ScoreSheetLayout | None]:
-    """Which game `name` plays ("dice", "cards" or "one-to-9") and its score-sheet layout (None for One to 9)."""
+def game_of(name: str) -> tuple[Game, ScoreSheetLayout | None]:
+    """Which game `name` plays and its score-sheet layout (None for a game played without one, One to 9)."""
     from printgen import layouts
-    from printgen.options import CARDS, DICE, NINE
+    from printgen.games import GAMES
 
-    if name == NINE:
-        return NINE, None
+    if name in GAMES and GAMES[name].sheetless:
+        return GAMES[name], None
     layout = layouts.load(name)
-    if getattr(layout, "game", "") == NINE:
-        return NINE, None
-    if not isinstance(layout, ScoreSheetLayout):
+    game = kind_of(layout).game(layout)
+    if game.sheetless:
+        return game, None
+    sheet = score_sheet(layout)
+    if sheet is None:
         raise UsageProblem(f"{name}: is a {layout.kind}; simulate plays the game of a score sheet (e.g. "
                            f"qwixx-cards for the card game) or one-to-9")
-    return (CARDS if qwixx.variant(layout.rules).card_game else DICE), layout
+    return game, sheet
 
 
-def run_simulation(name: str, game: str, settings: dict[str, Any],
+def run_simulation(name: str, game: Game, settings: dict[str, Any],
                    on_game: Callable[[int], None] | None = None) -> SimulationResult:
     """Play the games `settings` ask for on `name` (options already checked for `game`); draw if asked."""
-    from printgen.options import NINE
-
     players, games, seed, strategy = (settings[k] for k in ("players", "games", "seed", "strategy"))
     if settings.get("render"):
         from printgen.output import check_file_target
 
         check_file_target(Path(settings["render"]))  # refused before the games are played, not after
-    if game == NINE:
+    if game is ONE_TO_NINE:
         return SimulationResult(simulate_nine(players, games, seed, strategy, on_game).lines())
     _, layout = game_of(name)
     assert layout is not None
@@ -108,11 +109,51 @@ def run_simulation(name: str, game: str, settings: dict[str, Any],
                              settings["jokers"], settings["misplay_end"])
     result = SimulationResult(report.lines(), report.warnings, mismatches=report.mismatches)
     if settings.get("render"):
-        from printgen.build import write_filled
-
         result.written.append(write_filled(layout, first.sheets, Path(settings["render"]), settings["lang"],
                                            settings["symbols"]))
     return result
+
+
+def write_filled(layout: ScoreSheetLayout, sheets: list[Sheet], target: Path, lang: str = "en",
+                 symbols: bool = False) -> Path:
+    """Draw one game's final `sheets` filled in, into `target`: a PDF (two to an A4 page), or one SVG or PNG
+    picture with the sheets one under another; the format follows the extension."""
+    from printgen.builders.filled import filled_sheet
+    from printgen.files import write_items_pdf
+    from printgen.output import atomic_file
+    from printgen.printing.imposition import stacked
+
+    suffix = target.suffix.lower()
+    if suffix not in (".pdf", ".svg", ".png"):
+        raise UsageProblem(f"--render: {target} must end in .pdf, .svg or .png (the format follows the extension)")
+    items = [filled_sheet(layout, sheet, f"{layout.name}-player-{i + 1}", lang, symbols)
+             for i, sheet in enumerate(sheets)]
+    title = f"{layout.name}: final sheets"
+    if suffix == ".pdf":
+        return write_items_pdf(iter(items), target, "a4", 2, title, stream=False).path
+    page = stacked(items)
+    if suffix == ".svg":
+        from printgen.render.svg import write_svg
+
+        with atomic_file(target) as temporary:
+            write_svg(page, temporary, title)
+        return target
+    import io
+
+    from printgen.page import Document
+    from printgen.preview import open_pdf, render_page
+    from printgen.render.pdf import write_pdf
+
+    buffer = io.BytesIO()
+    write_pdf(Document(page.symbols(), [page], title), buffer)
+    document = open_pdf(buffer)
+    try:
+        image = render_page(document, 0, round(page.width / 25.4 * 150))
+    finally:
+        document.close()
+    with atomic_file(target) as temporary:
+        image.save(temporary, format="PNG")
+    return target
 
 
 def simulate(layout: ScoreSheetLayout, players: int, games: int, seed: int, strategy: str = "greedy",

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from printgen import layouts
-from printgen.layouts.model import ScoreSheetLayout
+from printgen.kinds import ScoreSheetLayout
 from printgen.resources import resource_dir
 
 
@@ -57,10 +57,10 @@ def pages(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     kept: list[Any] = []
 
     def keeping(real: Any) -> Any:
-        def keep(document: Document, target: Any, *args: Any, **kwargs: Any) -> int:
+        def keep(document: Document, target: Any, *args: Any, **kwargs: Any) -> Any:
             document.pages = list(document.pages)
             kept.extend(document.pages)
-            return int(real(document, target, *args, **kwargs))
+            return real(document, target, *args, **kwargs)
 
         return keep
 

@@ -36,9 +36,9 @@ lang = "it"
 
 def test_manifest_jobs(tmp_path: Path) -> None:
     jobs = read_manifest(manifest(tmp_path, GOOD), tmp_path / "out")
-    assert [j.layout for j in jobs] == ["qwixx-standard", "qwixx-big-points"]
-    assert jobs[0].options.output == "club-pad" and jobs[0].options.formats == ("pdf", "svg")
-    assert jobs[1].options.lang == "it" and jobs[1].options.sheets == 4
+    assert [j.plan.layout.name for j in jobs] == ["qwixx-standard", "qwixx-big-points"]
+    assert jobs[0].plan.options.output == "club-pad" and jobs[0].plan.options.formats == ("pdf", "svg")
+    assert jobs[1].plan.options.lang == "it" and jobs[1].plan.options.sheets == 4
 
 
 @pytest.mark.parametrize(
@@ -70,7 +70,7 @@ def test_two_jobs_writing_the_same_file_stop_the_batch(tmp_path: Path) -> None:
 def test_allow_outside(tmp_path: Path) -> None:
     path = manifest(tmp_path, '[[jobs]]\nlayout = "qwixx-standard"\noutput = "../elsewhere"')
     (job,) = read_manifest(path, tmp_path / "out", allow_outside=True)
-    assert job.options.output == "elsewhere" and job.options.out == tmp_path / "out" / ".."
+    assert job.plan.options.output == "elsewhere" and job.plan.options.out == tmp_path / "out" / ".."
 
 
 def test_a_job_that_fails_its_check_stops_the_batch_before_anything_is_written(tmp_path: Path,
@@ -84,24 +84,24 @@ def test_a_job_that_fails_its_check_stops_the_batch_before_anything_is_written(t
 
 
 def failing_for(layout: str):  # type: ignore[no-untyped-def]
-    """A stand-in for printgen.build.build that fails (like a full disk) for one layout."""
-    from printgen import build as real
+    """A stand-in for Plan.write that fails (like a full disk) for one layout."""
+    from printgen.kinds import Plan
 
-    original = real.build
+    original = Plan.write
 
-    def build(ref: str, options, on_page=None):  # type: ignore[no-untyped-def]
-        if ref == layout:
+    def write(plan: Plan, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if plan.layout.name == layout:
             raise OSError(28, "No space left on device")
-        return original(ref, options, on_page)
+        return original(plan, *args, **kwargs)
 
-    return build
+    return write
 
 
 def test_a_failing_job_does_not_stop_the_others(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from printgen import build as build_module
+    from printgen.kinds import Plan
 
     jobs = read_manifest(manifest(tmp_path, GOOD + '\n[[jobs]]\nlayout = "qwixx-bonus-a"\n'), tmp_path / "out")
-    monkeypatch.setattr(build_module, "build", failing_for("qwixx-bonus-a"))
+    monkeypatch.setattr(Plan, "write", failing_for("qwixx-bonus-a"))
     results = run_jobs(jobs, 1)
     assert [r.error is None for r in results] == [True, True, False]
     assert results[2].error == "No space left on device; no partial file was left behind"
@@ -125,9 +125,9 @@ def test_batch_command_writes_files_summary_and_index(tmp_path: Path) -> None:
 
 
 def test_batch_with_a_failure_exits_1_and_names_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from printgen import build as build_module
+    from printgen.kinds import Plan
 
-    monkeypatch.setattr(build_module, "build", failing_for("qwixx-bonus-a"))
+    monkeypatch.setattr(Plan, "write", failing_for("qwixx-bonus-a"))
     text = '[[jobs]]\nlayout = "qwixx-bonus-a"\n[[jobs]]\nlayout = "qwixx-standard"\n'
     result = CliRunner().invoke(main, ["batch", str(manifest(tmp_path, text)), "--out", str(tmp_path / "o"),
                                        "--jobs", "1"])
@@ -149,8 +149,8 @@ def test_index_escapes_user_text(tmp_path: Path, write_layout) -> None:  # type:
 
 def test_same_inputs_give_identical_bytes_across_processes(tmp_path: Path) -> None:
     for run in ("a", "b"):
-        code = ("from pathlib import Path; from printgen.build import BuildOptions, build; "
-                f"build('qwixx-big-points', BuildOptions(out=Path(r'{tmp_path / run}'), sheets=6, seed=3, "
+        code = ("from pathlib import Path; from printgen.build import build, options_for; "
+                f"build('qwixx-big-points', options_for('qwixx-big-points', out=Path(r'{tmp_path / run}'), sheets=6, seed=3, "
                 "formats=('pdf', 'svg')))")
         subprocess.run([sys.executable, "-c", code], check=True)
     for name in ("qwixx-big-points-seed3.pdf", *(f"qwixx-big-points-seed3/qwixx-big-points-{i}.svg" for i in range(1, 7))):
@@ -158,17 +158,17 @@ def test_same_inputs_give_identical_bytes_across_processes(tmp_path: Path) -> No
 
 
 def test_timestamp_changes_the_bytes(tmp_path: Path) -> None:
-    from printgen.build import BuildOptions, build
+    from printgen.build import build, options_for
 
-    fixed = build("qwixx-standard", BuildOptions(out=tmp_path / "a"))[0].read_bytes()
-    stamped = build("qwixx-standard", BuildOptions(out=tmp_path / "b", timestamp=True))[0].read_bytes()
+    fixed = build("qwixx-standard", options_for("qwixx-standard", out=tmp_path / "a"))[0].read_bytes()
+    stamped = build("qwixx-standard", options_for("qwixx-standard", out=tmp_path / "b", timestamp=True))[0].read_bytes()
     assert fixed != stamped and b"/CreationDate" in stamped
 
 
 def test_preview_command(tmp_path: Path) -> None:
-    from printgen.build import BuildOptions, build
+    from printgen.build import build, options_for
 
-    (pdf,) = build("qwixx-standard", BuildOptions(out=tmp_path, sheets=6))
+    (pdf,) = build("qwixx-standard", options_for("qwixx-standard", out=tmp_path, sheets=6))
     result = CliRunner().invoke(main, ["preview", str(pdf), "--width", "300"])
     assert result.exit_code == 0 and "wrote 3 PNGs" in result.output
     from PIL import Image
@@ -201,9 +201,9 @@ def test_layout_files_and_out_are_relative_to_the_manifest(tmp_path: Path, monke
     path.write_text('out = "prints"\n[[jobs]]\nlayout = "mine.toml"\n')
     monkeypatch.chdir(tmp_path)
     (job,) = read_manifest(path)
-    assert job.options.out == club / "prints" and job.layout == str(club / "mine.toml")
+    assert job.plan.options.out == club / "prints" and job.plan.layout.source == str(club / "mine.toml")
     (job,) = read_manifest(path, tmp_path / "mine")  # --out wins over the manifest's out
-    assert job.options.out == tmp_path / "mine"
+    assert job.plan.options.out == tmp_path / "mine"
 
 
 @pytest.mark.parametrize("text, message", [

@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printgen.build import BuildOptions, build
+from printgen.build import build, options_for
 from printgen.errors import CheckFailed, UsageProblem
+from printgen.kinds import SheetOptions
 from tests.pdfcheck import fonts, page_texts
 
 
 def test_pad_pdf_has_the_numbers_table_and_fonts(tmp_path: Path) -> None:
-    options = BuildOptions(out=tmp_path, sheets=7, per_page=2)
+    options = SheetOptions(out=tmp_path, sheets=7, per_page=2)
     (pdf,) = build("qwixx-standard", options)
     assert pdf == tmp_path / "qwixx-standard.pdf"
     assert len(PdfReader(pdf).pages) == 4
@@ -30,21 +31,21 @@ def test_pad_pdf_has_the_numbers_table_and_fonts(tmp_path: Path) -> None:
 
 
 def test_static_sheet_is_drawn_once(tmp_path: Path) -> None:
-    small = build("qwixx-standard", BuildOptions(out=tmp_path / "a", sheets=2, per_page=2))[0]
-    large = build("qwixx-standard", BuildOptions(out=tmp_path / "b", sheets=200, per_page=2))[0]
+    small = build("qwixx-standard", options_for("qwixx-standard", out=tmp_path / "a", sheets=2, per_page=2))[0]
+    large = build("qwixx-standard", options_for("qwixx-standard", out=tmp_path / "b", sheets=200, per_page=2))[0]
     per_page = (large.stat().st_size - small.stat().st_size) / 99
     assert per_page < 1000, f"each extra page costs {per_page:.0f} bytes: the sheet is redrawn"
 
 
 @pytest.mark.parametrize("per_page, paper, landscape", [(2, "a4", False), (2, "letter", False), (4, "a3", True)])
 def test_page_orientation_follows_per_page(tmp_path: Path, per_page: int, paper: str, landscape: bool) -> None:
-    pdf = build("qwixx-standard", BuildOptions(out=tmp_path, sheets=per_page, per_page=per_page, paper=paper))[0]
+    pdf = build("qwixx-standard", options_for("qwixx-standard", out=tmp_path, sheets=per_page, per_page=per_page, paper=paper))[0]
     box = PdfReader(pdf).pages[0].mediabox
     assert (box.width > box.height) == landscape
 
 
 def test_svg_of_identical_sheets_is_one_file(tmp_path: Path) -> None:
-    (svg,) = build("qwixx-standard", BuildOptions(out=tmp_path, sheets=3, formats=("svg",)))
+    (svg,) = build("qwixx-standard", options_for("qwixx-standard", out=tmp_path, sheets=3, formats=("svg",)))
     assert svg == tmp_path / "qwixx-standard.svg"
     root = ET.parse(svg).getroot()
     assert root.get("width") == "190mm" and root.get("viewBox") == "0 0 190 115"
@@ -55,26 +56,26 @@ def test_svg_of_identical_sheets_is_one_file(tmp_path: Path) -> None:
 
 
 def test_svg_text_font_keeps_editable_text(tmp_path: Path) -> None:
-    (svg,) = build("qwixx-standard", BuildOptions(out=tmp_path, formats=("svg",), svg_text="font"))
+    (svg,) = build("qwixx-standard", options_for("qwixx-standard", out=tmp_path, formats=("svg",), svg_text="font"))
     root = ET.parse(svg).getroot()
     texts = [el.text for el in root.iter("{http://www.w3.org/2000/svg}text")]
     assert texts.count("12") == 4 and "Misthrows" in texts
     assert all(el.get("font-family", "").startswith("Roboto") for el in root.iter("{http://www.w3.org/2000/svg}text"))
     with pytest.raises(UsageProblem, match="--svg-text: 'path'"):
-        build("qwixx-standard", BuildOptions(out=tmp_path, formats=("svg",), svg_text="path"))
+        build("qwixx-standard", options_for("qwixx-standard", out=tmp_path, formats=("svg",), svg_text="path"))
 
 
 def test_build_refuses_a_layout_that_fails_the_check(write_layout: Callable[..., Path], tmp_path: Path) -> None:
     path = write_layout("points = [1, 3, 6, 10,", "points = [1, 3, 6, 11,")
     with pytest.raises(CheckFailed, match=r"points_table.points\[3\]"):
-        build(str(path), BuildOptions(out=tmp_path / "out"))
+        build(str(path), options_for(str(path), out=tmp_path / "out"))
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
 
 
 def test_failed_build_keeps_the_earlier_file_and_leaves_no_partial(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (pdf,) = build("qwixx-standard", BuildOptions(out=tmp_path))
+    (pdf,) = build("qwixx-standard", options_for("qwixx-standard", out=tmp_path))
     before = pdf.read_bytes()
 
     def broken(*args: object, **kwargs: object) -> None:
@@ -83,7 +84,7 @@ def test_failed_build_keeps_the_earlier_file_and_leaves_no_partial(
 
     monkeypatch.setattr("printgen.render.pdfstream.write_streamed_pdf", broken)
     with pytest.raises(OSError):
-        build("qwixx-standard", BuildOptions(out=tmp_path, sheets=10))
+        build("qwixx-standard", options_for("qwixx-standard", out=tmp_path, sheets=10))
     assert pdf.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["qwixx-standard.pdf"]
 
@@ -91,14 +92,14 @@ def test_failed_build_keeps_the_earlier_file_and_leaves_no_partial(
 @pytest.mark.parametrize(
     "options, message",
     [
-        (BuildOptions(sheets=0), "--sheets"),
-        (BuildOptions(sheets=10**6), "--sheets"),
-        (BuildOptions(per_page=3), "--per-page"),
-        (BuildOptions(paper="b5"), "--paper: 'b5' is not one of"),
-        (BuildOptions(formats=("png",)), "--format"),
+        (SheetOptions(sheets=0), "--sheets"),
+        (SheetOptions(sheets=10**6), "--sheets"),
+        (SheetOptions(per_page=3), "--per-page"),
+        (SheetOptions(paper="b5"), "--paper: 'b5' is not one of"),
+        (SheetOptions(formats=("png",)), "--format"),
     ],
 )
-def test_bad_options_are_usage_problems(options: BuildOptions, message: str) -> None:
+def test_bad_options_are_usage_problems(options: SheetOptions, message: str) -> None:
     with pytest.raises(UsageProblem, match=message):
         build("qwixx-standard", options)
 
@@ -107,7 +108,7 @@ def test_out_naming_a_file_is_refused(tmp_path: Path) -> None:
     target = tmp_path / "file"
     target.write_text("x")
     with pytest.raises(UsageProblem, match="--out: .* is a file"):
-        build("qwixx-standard", BuildOptions(out=target))
+        build("qwixx-standard", options_for("qwixx-standard", out=target))
 
 
 ALL_LAYOUTS = ["qwixx-standard", "qwixx-big-points", "qwixx-gemixxt-a", "qwixx-gemixxt-b", "qwixx-bonus-a",
@@ -117,7 +118,7 @@ ALL_LAYOUTS = ["qwixx-standard", "qwixx-big-points", "qwixx-gemixxt-a", "qwixx-g
 @pytest.mark.parametrize("lang", ["en", "it", "de", "pl", "fr"])
 @pytest.mark.parametrize("name", ALL_LAYOUTS)
 def test_every_layout_builds_in_every_language(tmp_path: Path, name: str, lang: str) -> None:
-    written = build(name, BuildOptions(out=tmp_path, sheets=2, lang=lang, formats=("pdf", "svg"), symbols=True))
+    written = build(name, options_for(name, out=tmp_path, sheets=2, lang=lang, formats=("pdf", "svg"), symbols=True))
     pdf = written[0]
     used = fonts(pdf)
     assert used and all(used.values())
@@ -127,8 +128,8 @@ def test_every_layout_builds_in_every_language(tmp_path: Path, name: str, lang: 
 
 @pytest.mark.parametrize("name, extra", [("qwixx-big-points", {}), ("qwixx-gemixxt-b", {"shuffle": True})])
 def test_variable_sheets_still_draw_the_static_sheet_once(tmp_path: Path, name: str, extra: dict[str, bool]) -> None:
-    small = build(name, BuildOptions(out=tmp_path / "a", sheets=2, **extra))[0]  # type: ignore[arg-type]
-    large = build(name, BuildOptions(out=tmp_path / "b", sheets=202, **extra))[0]  # type: ignore[arg-type]
+    small = build(name, options_for(name, out=tmp_path / "a", sheets=2, **extra))[0]  # type: ignore[arg-type]
+    large = build(name, options_for(name, out=tmp_path / "b", sheets=202, **extra))[0]  # type: ignore[arg-type]
     per_sheet = (large.stat().st_size - small.stat().st_size) / 200
     limit = 1500 if "shuffle" in extra else 700
     assert per_sheet < limit, f"each extra sheet costs {per_sheet:.0f} bytes"
@@ -155,10 +156,10 @@ def _card_numbers(path: Path, page: int, grid_boxes: list[tuple[float, float, fl
 
 @pytest.mark.parametrize("paper, duplex", [("a4", "long"), ("letter", "long"), ("a4", "short")])
 def test_every_back_lands_behind_its_front(tmp_path: Path, paper: str, duplex: str) -> None:
-    from printgen.printing.cards import mirror_axis, plan_cards
+    from printgen.printing.card_grid import mirror_axis, plan_cards
     from printgen.printing.paper import paper_size
 
-    (pdf,) = build("qwixx-cards-deck", BuildOptions(out=tmp_path, paper=paper, duplex=duplex))
+    (pdf,) = build("qwixx-cards-deck", options_for("qwixx-cards-deck", out=tmp_path, paper=paper, duplex=duplex))
     grid = plan_cards(paper_size(paper), (63.5, 88.9), 3.0, 0.0, paper)
     axis = mirror_axis(duplex, grid)
     pages = len(PdfReader(pdf).pages)
@@ -178,7 +179,7 @@ def test_every_back_lands_behind_its_front(tmp_path: Path, paper: str, duplex: s
 
 
 def test_print_shop_file_has_trim_and_bleed_boxes(tmp_path: Path) -> None:
-    (pdf,) = build("qwixx-cards-deck", BuildOptions(out=tmp_path, per_page=1, cmyk=True))
+    (pdf,) = build("qwixx-cards-deck", options_for("qwixx-cards-deck", out=tmp_path, per_page=1, cmyk=True))
     reader = PdfReader(pdf)
     assert len(reader.pages) == 110
     page = reader.pages[0]
@@ -192,7 +193,7 @@ def test_print_shop_file_has_trim_and_bleed_boxes(tmp_path: Path) -> None:
 def test_cmyk_writes_no_rgb_colour(tmp_path: Path) -> None:
     import re
 
-    (pdf,) = build("qwixx-standard", BuildOptions(out=tmp_path, cmyk=True))
+    (pdf,) = build("qwixx-standard", options_for("qwixx-standard", out=tmp_path, cmyk=True))
     reader = PdfReader(pdf)
     streams = [reader.pages[0].get_contents().get_data()]
     for xobject in reader.pages[0]["/Resources"]["/XObject"].values():
@@ -202,7 +203,7 @@ def test_cmyk_writes_no_rgb_colour(tmp_path: Path) -> None:
 
 
 def test_duplex_off_with_a_backs_file_and_alignment_page(tmp_path: Path) -> None:
-    written = build("qwixx-cards-deck", BuildOptions(out=tmp_path, duplex="off", backs_file=True,
+    written = build("qwixx-cards-deck", options_for("qwixx-cards-deck", out=tmp_path, duplex="off", backs_file=True,
                                                      alignment_page=True))
     assert [p.name for p in written] == ["qwixx-cards-deck-fronts-alignment.pdf",
                                          "qwixx-cards-deck-fronts-alignment-backs.pdf"]
@@ -211,7 +212,7 @@ def test_duplex_off_with_a_backs_file_and_alignment_page(tmp_path: Path) -> None
 
 
 def test_deck_svgs_are_named_for_people(tmp_path: Path) -> None:
-    (folder,) = build("qwixx-cards-deck", BuildOptions(out=tmp_path, formats=("svg",)))
+    (folder,) = build("qwixx-cards-deck", options_for("qwixx-cards-deck", out=tmp_path, formats=("svg",)))
     names = {p.name for p in folder.iterdir()}
     assert {"red-07-front.svg", "red-07-back.svg", "joker-12-front.svg"} <= names
     assert len(names) == 110
@@ -220,7 +221,7 @@ def test_deck_svgs_are_named_for_people(tmp_path: Path) -> None:
 
 
 def test_one_to_9_deck_builds_with_its_common_back(tmp_path: Path) -> None:
-    pdf, folder = build("one-to-9-deck", BuildOptions(out=tmp_path, formats=("pdf", "svg")))
+    pdf, folder = build("one-to-9-deck", options_for("one-to-9-deck", out=tmp_path, formats=("pdf", "svg")))
     assert len(PdfReader(pdf).pages) == 2 * 11
     names = {p.name for p in folder.iterdir()}
     assert {"red-5-front.svg", "number-joker-5-front.svg", "joker-front.svg", "draw3-front.svg"} <= names
@@ -228,24 +229,24 @@ def test_one_to_9_deck_builds_with_its_common_back(tmp_path: Path) -> None:
 
 
 def test_board_whole_on_the_smallest_paper_and_tiled(tmp_path: Path) -> None:
-    (whole,) = build("one-to-9-board", BuildOptions(out=tmp_path / "whole"))
+    (whole,) = build("one-to-9-board", options_for("one-to-9-board", out=tmp_path / "whole"))
     box = PdfReader(whole).pages[0].mediabox
     assert round(float(box.width) * 25.4 / 72) == 841  # A1 landscape
-    (mini,) = build("one-to-9-board", BuildOptions(out=tmp_path / "mini", card_size="mini"))
+    (mini,) = build("one-to-9-board", options_for("one-to-9-board", out=tmp_path / "mini", card_size="mini"))
     assert round(float(PdfReader(mini).pages[0].mediabox.width) * 25.4 / 72) == 594  # A2 landscape
     for paper in ("a4", "letter"):
-        (tiled,) = build("one-to-9-board", BuildOptions(out=tmp_path / paper, tile=True, paper=paper))
+        (tiled,) = build("one-to-9-board", options_for("one-to-9-board", out=tmp_path / paper, tile=True, paper=paper))
         assert len(PdfReader(tiled).pages) > 4
     assert "run of 4 in one colour" in page_texts(whole)[0]
 
 
 def test_board_refuses_a_paper_it_does_not_fit(tmp_path: Path) -> None:
     with pytest.raises(UsageProblem, match="the smallest paper that fits is a1"):
-        build("one-to-9-board", BuildOptions(out=tmp_path, paper="a3"))
+        build("one-to-9-board", options_for("one-to-9-board", out=tmp_path, paper="a3"))
 
 
 def test_star_tokens(tmp_path: Path) -> None:
-    pdf, folder = build("one-to-9-stars", BuildOptions(out=tmp_path, formats=("pdf", "svg")))
+    pdf, folder = build("one-to-9-stars", options_for("one-to-9-stars", out=tmp_path, formats=("pdf", "svg")))
     assert len(PdfReader(pdf).pages) == 1
     assert sorted(p.name for p in folder.iterdir()) == ["big-star.svg", "small-star.svg"]
 
@@ -256,9 +257,9 @@ def test_icc_converts_through_that_profile_and_implies_cmyk(tmp_path: Path) -> N
     mine = tmp_path / "shop.icc"
     mine.write_bytes(bundled_profile().read_bytes())
     for name in ("qwixx-standard", "qwixx-cards-deck"):  # the streamed and the reportlab writer
-        (pdf,) = build(name, BuildOptions(out=tmp_path / "out", icc=mine))
+        (pdf,) = build(name, options_for(name, out=tmp_path / "out", icc=mine))
         (intent,) = PdfReader(pdf).trailer["/Root"]["/OutputIntents"]
         assert intent.get_object()["/OutputConditionIdentifier"] == "Custom"
     (tmp_path / "screen.icc").write_bytes(b"not a profile at all")
     with pytest.raises(UsageProblem, match=r"^--icc: .*screen.icc: not an ICC profile$"):
-        build("qwixx-standard", BuildOptions(out=tmp_path / "out", icc=tmp_path / "screen.icc"))
+        build("qwixx-standard", options_for("qwixx-standard", out=tmp_path / "out", icc=tmp_path / "screen.icc"))

@@ -10,7 +10,7 @@ import pytest
 from printgen import layouts
 from printgen.check import mismatches, require_agreement
 from printgen.errors import CheckFailed
-from printgen.layouts.model import ScoreSheetLayout
+from printgen.kinds import ScoreSheetLayout
 
 
 def test_every_builtin_layout_agrees_with_the_rules() -> None:

@@ -135,7 +135,7 @@ def test_build_in_polish_reads_back_with_its_letters(runner: CliRunner, tmp_path
 
 def test_unknown_language_lists_the_languages(runner: CliRunner) -> None:
     result = runner.invoke(main, ["build", "qwixx-standard", "--lang", "xx"])
-    assert result.exit_code == 2 and "Error: --lang: 'xx' is not one of en, it, de, pl, fr" in result.output
+    assert result.exit_code == 2 and "Error: --lang: 'xx' is not one of en, de, fr, it, pl" in result.output
 
 
 def test_big_points_pad_prints_lucky_numbers_per_sheet(runner: CliRunner, tmp_path: Path) -> None:

@@ -9,14 +9,14 @@ import pytest
 from PIL import ImageCms
 
 from printgen import layouts
-from printgen.builders.cards import deck_faces
 from printgen.builders.one_to_nine import board_item, token_items
 from printgen.builders.pad import pad_items
 from printgen.colour_management import bundled_profile, delta_e2000, press, srgb_lab
 from printgen.errors import UsageProblem
-from printgen.layouts.model import BoardLayout, DeckLayout, ScoreSheetLayout, TokenLayout
+from printgen.kinds import BoardLayout, DeckLayout, ScoreSheetLayout, TokenLayout
+from printgen.kinds.decks import deck_faces
 from printgen.page import REGISTRATION, Element, Group, Item, Text, Use
-from printgen.printing.cards import card_size
+from printgen.printing.card_grid import card_size
 
 
 def palettes() -> list[tuple[str, str, str]]:

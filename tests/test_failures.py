@@ -148,9 +148,9 @@ def test_no_folder_is_filled_through_a_link(tmp_path: Path) -> None:
 
 
 def test_preview_writes_only_its_own_files(tmp_path: Path) -> None:
-    from printgen.build import BuildOptions, build
+    from printgen.build import build, options_for
 
-    (pdf,) = build("qwixx-standard", BuildOptions(out=tmp_path, sheets=4))
+    (pdf,) = build("qwixx-standard", options_for("qwixx-standard", out=tmp_path, sheets=4))
     folder = tmp_path / "mine"
     folder.mkdir()
     (folder / "notes.txt").write_text("mine")

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from printgen import layouts
-from printgen.build import BuildOptions, build
+from printgen.build import build, options_for
 from printgen.labels import catalogue
 from printgen.render.recording import record
 
@@ -25,7 +25,7 @@ def words(text: str) -> set[str]:
 @pytest.mark.parametrize("name", layouts.builtin_names())
 def test_no_english_word_is_left(tmp_path: Path, pages: list[Any], name: str, lang: str) -> None:
     layout = layouts.load(name)
-    build(name, BuildOptions(out=tmp_path, lang=lang, **EXTRA.get(layout.kind, {})))
+    build(name, options_for(name, out=tmp_path, lang=lang, **EXTRA.get(layout.kind, {})))
     allowed = set().union(*(words(value) for value in catalogue(lang).values())) | words(layout.title)
     english = set().union(*(words(value) for value in catalogue("en").values())) - allowed
     printed = set().union(*(words(d.text) for page in pages for d in record(page) if d.kind == "text"))

@@ -10,15 +10,15 @@ from typing import Any
 import pytest
 
 from printgen import layouts
-from printgen.build import BuildOptions, build
-from printgen.builders.cards import deck_faces
+from printgen.build import build, options_for
 from printgen.builders.one_to_nine import board_item
 from printgen.colours import MIN_CONTRAST, luma
 from printgen.errors import UsageProblem
-from printgen.layouts.model import DeckLayout
+from printgen.kinds import DeckLayout
+from printgen.kinds.decks import deck_faces
 from printgen.measure import MIN_FIELD_MM, MIN_TEXT_PT, contrasts, sizes
 from printgen.page import Item
-from printgen.printing.cards import CARD_SIZES
+from printgen.printing.card_grid import CARD_SIZES
 from printgen.render.recording import record
 
 DECKS = ["qwixx-cards-deck", "one-to-9-deck"]
@@ -40,16 +40,16 @@ def inside(pages: list[Any], margin: float) -> None:
 @pytest.mark.parametrize("name", DECKS)
 def test_nothing_of_a_deck_within_the_printer_margin(tmp_path: Path, pages: list[Any], name: str, paper: str,
                                                       card_size: str) -> None:
-    build(name, BuildOptions(out=tmp_path, paper=paper, card_size=card_size, alignment_page=True,
+    build(name, options_for(name, out=tmp_path, paper=paper, card_size=card_size, alignment_page=True,
                              back_offset=(1.5, -2.0)))
     inside(pages, 5.0)
 
 
 def test_the_printer_margin_can_be_widened(tmp_path: Path, pages: list[Any]) -> None:
-    build("qwixx-cards-deck", BuildOptions(out=tmp_path, printer_margin=8.0))
+    build("qwixx-cards-deck", options_for("qwixx-cards-deck", out=tmp_path, printer_margin=8.0))
     inside(pages, 8.0)
     with pytest.raises(UsageProblem, match="do not fit a4 with its bleed and crop marks inside a 30 mm"):
-        build("qwixx-cards-deck", BuildOptions(out=tmp_path, printer_margin=30.0, card_size="150x250"))
+        build("qwixx-cards-deck", options_for("qwixx-cards-deck", out=tmp_path, printer_margin=30.0, card_size="150x250"))
 
 
 @pytest.mark.parametrize("name, settings", [("one-to-9-stars", {}), ("one-to-9-board", {}),
@@ -57,7 +57,7 @@ def test_the_printer_margin_can_be_widened(tmp_path: Path, pages: list[Any]) -> 
                                             ("one-to-9-board", {"tile": True, "paper": "a4", "card_size": "mini"})])
 def test_nothing_of_tokens_or_board_within_the_printer_margin(tmp_path: Path, pages: list[Any], name: str,
                                                               settings: dict[str, Any]) -> None:
-    build(name, BuildOptions(out=tmp_path, **settings))
+    build(name, options_for(name, out=tmp_path, **settings))
     inside(pages, 5.0)
 
 
@@ -67,8 +67,8 @@ def test_nothing_of_tokens_or_board_within_the_printer_margin(tmp_path: Path, pa
 @pytest.mark.parametrize("name", SHEETS)
 def test_sheets_are_legible_or_refused(tmp_path: Path, pages: list[Any], name: str, per_page: int, paper: str,
                                        lang: str) -> None:
-    options = BuildOptions(out=tmp_path, per_page=per_page, paper=None if per_page == 1 else paper, lang=lang,
-                           symbols=True, sheets=per_page)
+    options = options_for(name, out=tmp_path, per_page=per_page, paper=None if per_page == 1 else paper,
+                          lang=lang, symbols=True, sheets=per_page)
     try:
         build(name, options)
     except UsageProblem as refused:
@@ -84,13 +84,13 @@ def test_sheets_are_legible_or_refused(tmp_path: Path, pages: list[Any], name: s
 def test_a4_and_letter_refuse_four_sheets_but_a3_prints_them() -> None:
     with pytest.raises(UsageProblem, match=r"--per-page: 4 qwixx-big-points sheets a page print at 73% on a4.*"
                                            r"use --per-page 2, or --per-page 4 with -p a3"):
-        build("qwixx-big-points", BuildOptions(per_page=4))
+        build("qwixx-big-points", options_for("qwixx-big-points", per_page=4))
 
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
 @pytest.mark.parametrize("name", ["qwixx-cards-deck", "one-to-9-deck", "one-to-9-board", "one-to-9-stars"])
 def test_cards_board_and_tokens_are_legible(tmp_path: Path, pages: list[Any], name: str, lang: str) -> None:
-    build(name, BuildOptions(out=tmp_path, lang=lang, **({"alignment_page": True} if "deck" in name else {})))
+    build(name, options_for(name, out=tmp_path, lang=lang, **({"alignment_page": True} if "deck" in name else {})))
     for page in pages:
         assert sizes(page).text_pt >= MIN_TEXT_PT - 1e-6
 
@@ -98,12 +98,12 @@ def test_cards_board_and_tokens_are_legible(tmp_path: Path, pages: list[Any], na
 def test_single_sheet_pages_are_the_sheet_with_its_boxes(tmp_path: Path) -> None:
     from pypdf import PdfReader
 
-    (pdf,) = build("qwixx-standard", BuildOptions(out=tmp_path, per_page=1, sheets=2, bleed=3.0))
+    (pdf,) = build("qwixx-standard", options_for("qwixx-standard", out=tmp_path, per_page=1, sheets=2, bleed=3.0))
     page = PdfReader(pdf).pages[0]
     mm = [round(float(v) * 25.4 / 72, 2) for v in (*page.mediabox, *page.trimbox, *page.bleedbox)]
     assert mm == [0, 0, 196, 121, 3, 3, 193, 118, 0, 0, 196, 121]
     with pytest.raises(UsageProblem, match="--bleed: score sheets take a bleed only with --per-page 1"):
-        build("qwixx-standard", BuildOptions(out=tmp_path, bleed=3.0))
+        build("qwixx-standard", options_for("qwixx-standard", out=tmp_path, bleed=3.0))
 
 
 def overlapping(boxes: list[tuple[str, tuple[float, float, float, float]]]) -> list[tuple[str, str]]:
@@ -126,7 +126,7 @@ def overlapping(boxes: list[tuple[str, tuple[float, float, float, float]]]) -> l
 def test_no_two_texts_overlap(tmp_path: Path, pages: list[Any], name: str, settings: dict[str, Any]) -> None:
     if layouts.load(name).kind == "score-sheet":
         settings = {"sheets": 2, **settings}
-    build(name, BuildOptions(out=tmp_path, **settings))
+    build(name, options_for(name, out=tmp_path, **settings))
     for page in pages:
         texts = [(d.text, d.bounds) for d in record(page) if d.kind == "text" and d.text.strip()]
         assert not overlapping(texts), overlapping(texts)[:5]

@@ -9,7 +9,7 @@ import pytest
 
 from printgen import layouts
 from printgen.errors import UsageProblem
-from printgen.layouts.model import ScoreSheetLayout
+from printgen.kinds import ScoreSheetLayout
 from printgen.rules import qwixx
 from printgen.simulate import simulate, verify
 

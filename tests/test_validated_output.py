@@ -12,7 +12,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from printgen import layouts
-from printgen.build import BuildOptions, build
+from printgen.build import build, options_for
 from printgen.render import svg as svg_backend
 from printgen.render.recording import record
 from tests.pdfcheck import fonts
@@ -46,7 +46,7 @@ def captured(pages: list[Any], monkeypatch: pytest.MonkeyPatch) -> list[Any]:
 
 @pytest.mark.parametrize("name, settings", COMBOS, ids=[f"{n}-{i}" for i, (n, _) in enumerate(COMBOS)])
 def test_output_is_valid(tmp_path: Path, captured: list[Any], name: str, settings: dict[str, Any]) -> None:
-    written = build(name, BuildOptions(out=tmp_path, formats=("pdf", "svg"), **settings))
+    written = build(name, options_for(name, out=tmp_path, formats=("pdf", "svg"), **settings))
     pdfs = [p for p in written if p.suffix == ".pdf"]
     svgs = [p for p in written if p.suffix == ".svg"] + [f for p in written if p.is_dir() for f in p.glob("*.svg")]
     assert pdfs and svgs

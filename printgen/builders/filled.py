@@ -10,11 +10,15 @@ from the engine, drawn on the same geometry as the blank sheet.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from printgen.builders.geometry import sheet_geometry
 from printgen.builders.scoresheet import build_sheet, centred_text, sheet_extras
-from printgen.layouts.model import ScoreSheetLayout
 from printgen.page import Element, Item, Line, Mm, Paint
 from printgen.rules.sheet import Sheet
+
+if TYPE_CHECKING:  # the kinds use the builders; the builders only name the kinds' models
+    from printgen.kinds.score_sheets import ScoreSheetLayout
 
 PENCIL = "#1c1c3a"
 STRIKE = "#55556a"

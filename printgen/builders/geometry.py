@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
-from printgen.layouts.model import ScoreSheetLayout
 from printgen.page import Mm
+
+if TYPE_CHECKING:  # the kinds use the builders; the builders only name the kinds' models
+    from printgen.kinds.score_sheets import ScoreSheetLayout
 
 MARGIN: Mm = 5.0
 HEADER: Mm = 9.0

@@ -9,16 +9,21 @@ from __future__ import annotations
 
 import math
 from functools import cache
+from typing import TYPE_CHECKING
 
-from printgen.builders.cards import SAFE, Face, corner_indices
+from printgen.builders.card_faces import SAFE, Face, corner_indices
 from printgen.builders.scoresheet import centred_text, place
 from printgen.builders.shapes import colour_shape, safe_id
 from printgen.colours import ink, mix, readable_on, text_on, tint
 from printgen.fonts import cap_height, fit_size, text_width, wrap
 from printgen.labels import catalogue
-from printgen.layouts.model import BoardLayout, DeckLayout, TokenLayout
 from printgen.page import Element, Group, Item, Mm, Paint, Path, Rect, Symbol, Text
 from printgen.rules import one_to_nine
+
+if TYPE_CHECKING:  # the kinds use the builders; the builders only name the kinds' models
+    from printgen.kinds.boards import BoardLayout
+    from printgen.kinds.decks import DeckLayout
+    from printgen.kinds.token_sheets import TokenLayout
 
 WHITE = "#ffffff"
 DARK = "#222222"

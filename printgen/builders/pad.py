@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from printgen.builders.scoresheet import build_sheet, sheet_extras
 from printgen.errors import UsageProblem
-from printgen.layouts.model import ScoreSheetLayout
 from printgen.page import Item
 from printgen.rules import qwixx
 from printgen.rules.lucky import deal, parse_pool
 from printgen.rules.variants import shuffled_numbers
+
+if TYPE_CHECKING:  # the kinds use the builders; the builders only name the kinds' models
+    from printgen.kinds.score_sheets import ScoreSheetLayout
 
 
 def pad_items(layout: ScoreSheetLayout, sheets: int, seed: int, lang: str = "en", symbols: bool = False,

@@ -11,6 +11,7 @@ layout, which `printgen check` holds against the rules engine.
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
 from printgen.builders.geometry import (
     CORNER,
@@ -23,9 +24,8 @@ from printgen.builders.geometry import (
 )
 from printgen.builders.shapes import INK, WHITE, bonus_badge, colour_shape, lock_symbol, safe_id
 from printgen.colours import ink, tint
-from printgen.fonts import cap_height, fit_lines, fit_size, text_width
+from printgen.fonts import Weight, cap_height, fit_lines, fit_size, text_width
 from printgen.labels import catalogue
-from printgen.layouts.model import ScoreSheetLayout
 from printgen.page import (
     Circle,
     Element,
@@ -38,8 +38,10 @@ from printgen.page import (
     Symbol,
     Text,
     Use,
-    Weight,
 )
+
+if TYPE_CHECKING:  # the kinds use the builders; the builders only name the kinds' models
+    from printgen.kinds.score_sheets import ScoreSheetLayout
 
 GREY = "#8a8a8a"
 LINE = "#b8b8b8"

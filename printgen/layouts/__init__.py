@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from printgen.errors import UsageProblem
+from printgen.kinds import Layout, kind_of
 from printgen.layouts.loader import load_file
-from printgen.layouts.model import Layout
 from printgen.resources import resource_dir
 
 __all__ = ["Layout", "UnknownLayout", "builtin_names", "describe", "load", "resolve"]
@@ -35,7 +35,7 @@ def resolve(name_or_path: str) -> tuple[Path, str]:
     builtin = resource_dir("layouts") / f"{name_or_path}.toml"
     if builtin.is_file():
         return builtin, f"layouts/{name_or_path}.toml"
-    from printgen.options import did_you_mean
+    from printgen.values import did_you_mean
 
     hint = did_you_mean(name_or_path, builtin_names())
     raise UnknownLayout(f"unknown layout {name_or_path!r}{hint}; known layouts: {', '.join(builtin_names())}")
@@ -49,13 +49,4 @@ def load(name_or_path: str) -> Layout:
 
 def describe(layout: Layout) -> str:
     """A few words on what `layout` prints and how big (for `printgen list`)."""
-    from printgen.layouts.model import BoardLayout, DeckLayout, TokenLayout
-    from printgen.printing.cards import card_size
-
-    if isinstance(layout, DeckLayout | BoardLayout):
-        width, height = card_size(layout.card_size)
-        what = f"{len(layout.cards())} " if isinstance(layout, DeckLayout) else "fields for "
-        return f"{what}{width:g} x {height:g} mm cards ({layout.card_size})"
-    if isinstance(layout, TokenLayout):
-        return ", ".join(f"{g.count} {g.kind}s of {g.diameter:g} mm" for g in layout.groups)
-    return f"{layout.width:g} x {layout.height:g} mm"
+    return kind_of(layout).describe(layout)

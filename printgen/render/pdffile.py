@@ -345,3 +345,27 @@ def write_info(file: PdfFile, title: str, subject: str, timestamp: bool = False,
     number = file.reserve()
     file.obj(number, b"<< " + b" ".join(entries) + b" >>")
     return number
+
+
+class PageGroups:
+    """A PDF's pages counted by content: identical pages (same size, same content stream) form one group
+    [first page (1-based), count, width mm, height mm], in the order their first pages come."""
+
+    def __init__(self) -> None:
+        self._groups: dict[bytes, list[Any]] = {}
+        self.pages = 0
+
+    def add(self, size: tuple[float, float], content: bytes) -> None:
+        """Count the next page, of `size` mm, whose content stream is `content`."""
+        self.pages += 1
+        digest = hashlib.sha1(repr((round(size[0], 1), round(size[1], 1))).encode() + content,
+                              usedforsecurity=False).digest()
+        group = self._groups.get(digest)
+        if group is not None:
+            group[1] += 1
+        else:
+            self._groups[digest] = [self.pages, 1, round(size[0], 1), round(size[1], 1)]
+
+    def groups(self) -> list[tuple[int, int, float, float]]:
+        """Every group as (first page, count, width mm, height mm), first pages ascending."""
+        return [(g[0], g[1], g[2], g[3]) for g in self._groups.values()]

@@ -19,7 +19,14 @@ from typing import IO, Any
 
 from printgen.colour_management import Press, press_for
 from printgen.page import Document, Element, Group, Symbol, Use
-from printgen.render.pdffile import PageTree, PdfFile, output_intent, pdf_number, write_info
+from printgen.render.pdffile import (
+    PageGroups,
+    PageTree,
+    PdfFile,
+    output_intent,
+    pdf_number,
+    write_info,
+)
 
 PT_PER_MM = 72.0 / 25.4
 
@@ -45,8 +52,9 @@ def placements(elements: tuple[Element, ...], matrix: tuple[float, float, float]
 
 
 def write_streamed_pdf(document: Document, target: IO[bytes] | str, on_page: Callable[[int], None] | None = None,
-                       cmyk: bool = False, timestamp: bool = False, icc: Path | None = None) -> int:
-    """Write `document` (pages of symbol placements only) to `target`; returns the page count.
+                       cmyk: bool = False, timestamp: bool = False, icc: Path | None = None) -> PageGroups:
+    """Write `document` (pages of symbol placements only) to `target`; returns its pages counted by content
+    (so the preview page never reads a huge pad back).
 
     `cmyk` (or a CMYK profile `icc`) converts colours for that press and adds
     the OutputIntent. The bytes depend only on the document unless
@@ -58,6 +66,7 @@ def write_streamed_pdf(document: Document, target: IO[bytes] | str, on_page: Cal
         file = PdfFile(handle)
         root, pages_root, resources = file.reserve(), file.reserve(), file.reserve()
         tree = PageTree(file, pages_root)
+        counted = PageGroups()
         names: dict[str, bytes] = {}
         symbols: list[Symbol] = []
         for page in document:
@@ -73,10 +82,7 @@ def write_streamed_pdf(document: Document, target: IO[bytes] | str, on_page: Cal
             stream, page_id = file.reserve(), file.reserve()
             data = b"\n".join(content)
             file.stream(stream, b"", data)
-            if document.groups is not None:
-                from printgen.index import count_page
-
-                count_page(document.groups, len(tree) + 1, (page.width, page.height), data)
+            counted.add((page.width, page.height), data)
             box = b"[0 0 %s %s]" % (pdf_number(page.width * PT_PER_MM), pdf_number(page.height * PT_PER_MM))
             boxes = b"".join(b" /%s %s" % (name, _box(area, page.height)) for name, area in
                              ((b"TrimBox", page.trim), (b"BleedBox", page.bleed)) if area is not None)
@@ -91,7 +97,7 @@ def write_streamed_pdf(document: Document, target: IO[bytes] | str, on_page: Cal
         file.obj(root, b"<< /Type /Catalog /Pages %d 0 R%s >>" % (pages_root, intent))
         info = write_info(file, document.title, document.meta.get("subject", document.title), timestamp)
         file.finish(root, info)
-        return len(tree)
+        return counted
     finally:
         if isinstance(target, str):
             handle.close()

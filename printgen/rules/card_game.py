@@ -26,8 +26,8 @@ import random
 from collections.abc import Sequence
 
 from printgen.rules.card_strategies import CARD_STRATEGIES, CardStrategy, Play
-from printgen.rules.cards import Card, qwixx_deck
 from printgen.rules.game import EndReason, Outcome, TurnBasedGame
+from printgen.rules.qwixx_deck import Card, qwixx_deck
 from printgen.rules.sheet import Sheet
 from printgen.rules.strategies import Option, per_player
 

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from itertools import combinations
 
-from printgen.rules.cards import Card
+from printgen.rules.qwixx_deck import Card
 from printgen.rules.sheet import Sheet
 from printgen.rules.strategies import GreedyStrategy, RandomStrategy, Strategy
 from printgen.rules.variants import COLOURS, Colour

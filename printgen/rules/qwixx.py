@@ -11,8 +11,8 @@
 from __future__ import annotations
 
 from printgen.rules.card_game import CardGame
-from printgen.rules.cards import Card, qwixx_deck
 from printgen.rules.game import EndReason, Game, Outcome
+from printgen.rules.qwixx_deck import Card, qwixx_deck
 from printgen.rules.scoring import points_table as _table
 from printgen.rules.sheet import PendingChoice, Sheet
 from printgen.rules.variants import COLOURS, VARIANTS, Colour, RowSpec, VariantSpec, variant

@@ -14,8 +14,10 @@ import hashlib
 import math
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
-from printgen.layouts.model import ScoreSheetLayout
+if TYPE_CHECKING:
+    from printgen.kinds.score_sheets import ScoreSheetLayout
 
 PREFIX = "qwixx-"
 DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from printgen.layouts.model import ScoreSheetLayout
+from printgen.kinds.score_sheets import ScoreSheetLayout
 from printgen.scan.fields import Reading
 from printgen.scan.referee import Marks
 

@@ -21,8 +21,8 @@ import numpy as np
 from printgen.builders.geometry import sheet_geometry
 from printgen.builders.scoresheet import centred_text, number_texts
 from printgen.builders.shapes import INK
+from printgen.kinds.score_sheets import ScoreSheetLayout
 from printgen.labels import languages
-from printgen.layouts.model import ScoreSheetLayout
 from printgen.page import Page, Text
 from printgen.rules.variants import variant
 from printgen.scan.codes import SheetCode, layout_version

@@ -69,7 +69,7 @@ def _agreement(truth: Truth, reading: SheetReading) -> int:
 
 def _field_count(truth: Truth) -> int:
     from printgen import layouts
-    from printgen.layouts.model import ScoreSheetLayout
+    from printgen.kinds.score_sheets import ScoreSheetLayout
     from printgen.scan.template import fields
 
     layout = layouts.load(truth.layout)

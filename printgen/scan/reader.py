@@ -15,7 +15,7 @@ import numpy as np
 
 from printgen import layouts
 from printgen.builders.geometry import sheet_geometry
-from printgen.layouts.model import ScoreSheetLayout
+from printgen.kinds import ScoreSheetLayout, score_sheet
 from printgen.scan.codes import CodeError, SheetCode, layout_name, layout_version, parse
 from printgen.scan.crosses import marks_of
 from printgen.scan.decode import read_code
@@ -108,8 +108,8 @@ class Reader:
     def __init__(self, extra: tuple[ScoreSheetLayout, ...] = ()) -> None:
         known: dict[str, ScoreSheetLayout] = {}
         for name in layouts.builtin_names():
-            layout = layouts.load(name)
-            if isinstance(layout, ScoreSheetLayout):
+            layout = score_sheet(layouts.load(name))
+            if layout is not None:
                 known[layout.name.lower()] = layout
         for layout in extra:
             known[layout.name.lower()] = layout

@@ -12,7 +12,7 @@ import numpy as np
 
 from printgen import layouts
 from printgen.errors import UsageProblem
-from printgen.layouts.model import ScoreSheetLayout
+from printgen.kinds import score_sheet
 from printgen.output import atomic_file, check_file_target
 from printgen.scan.annotate import annotate
 from printgen.scan.picture import Refused, display_name, open_photo
@@ -86,9 +86,10 @@ def reader_for(layout_files: tuple[str, ...]) -> Reader:
     """A reader that knows the built-in layouts and the sheet layouts in `layout_files`."""
     extra = []
     for ref in layout_files:
-        layout = layouts.load(ref)
-        if not isinstance(layout, ScoreSheetLayout):
-            raise UsageProblem(f"--layout: {ref} is a {layout.kind}, not a score sheet")
+        loaded = layouts.load(ref)
+        layout = score_sheet(loaded)
+        if layout is None:
+            raise UsageProblem(f"--layout: {ref} is a {loaded.kind}, not a score sheet")
         extra.append(layout)
     return Reader(tuple(extra))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import product
 
-from printgen.layouts.model import ScoreSheetLayout
+from printgen.kinds.score_sheets import ScoreSheetLayout
 from printgen.scan.codes import SheetCode
 from printgen.scan.crosses import marks_of
 from printgen.scan.fields import Reading, State

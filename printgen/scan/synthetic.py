@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from printgen.builders.geometry import sheet_geometry
-from printgen.layouts.model import ScoreSheetLayout
+from printgen.kinds.score_sheets import ScoreSheetLayout
 from printgen.page import Item
 from printgen.rules import qwixx
 from printgen.rules.sheet import Sheet

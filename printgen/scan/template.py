@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Literal
 
 from printgen.builders.geometry import sheet_geometry
 from printgen.builders.scoresheet import build_sheet, sheet_extras
-from printgen.layouts.model import ScoreSheetLayout
+from printgen.kinds.score_sheets import ScoreSheetLayout
 from printgen.page import Item
 from printgen.scan.codes import SheetCode
 

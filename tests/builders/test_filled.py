@@ -5,7 +5,7 @@ from __future__ import annotations
 from printgen import layouts
 from printgen.builders.filled import PENCIL, filled_sheet
 from printgen.builders.geometry import sheet_geometry
-from printgen.layouts.model import ScoreSheetLayout
+from printgen.kinds import ScoreSheetLayout
 from printgen.render.recording import record
 from printgen.rules import qwixx
 

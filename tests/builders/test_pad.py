@@ -10,7 +10,7 @@ import pytest
 from printgen import layouts
 from printgen.builders.pad import pad_items
 from printgen.errors import UsageProblem
-from printgen.layouts.model import ScoreSheetLayout
+from printgen.kinds import ScoreSheetLayout
 from printgen.page import Text, Use
 from printgen.rules import qwixx
 from printgen.rules.lucky import balanced_pool

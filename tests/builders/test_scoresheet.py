@@ -6,7 +6,7 @@ import pytest
 
 from printgen import layouts
 from printgen.builders.scoresheet import build_sheet
-from printgen.layouts.model import ScoreSheetLayout
+from printgen.kinds import ScoreSheetLayout
 from printgen.render.recording import record
 
 ALL = [name for name in layouts.builtin_names() if layouts.load(name).kind == "score-sheet"]

@@ -10,7 +10,7 @@ import pytest
 
 from printgen import layouts
 from printgen.errors import LayoutError
-from printgen.layouts.model import ScoreSheetLayout
+from printgen.kinds import ScoreSheetLayout
 
 
 def test_standard_layout_is_typed_and_frozen(standard: ScoreSheetLayout) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from printgen.page import Page, Paint, Rect, Symbol, Use
-from printgen.printing.cards import (
+from printgen.printing.card_grid import (
     ALIGNMENT_POINTS,
     CROSS,
     CardGrid,

@@ -9,7 +9,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from printgen.builders.scoresheet import build_sheet
-from printgen.layouts.model import ScoreSheetLayout
+from printgen.kinds import ScoreSheetLayout
 from printgen.page import Circle, Document, Group, Line, Page, Paint, Rect, Symbol, Text, Use
 from printgen.page import Path as PathShape
 from printgen.render.pdf import PT_PER_MM, write_pdf

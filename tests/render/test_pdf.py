@@ -19,7 +19,7 @@ from pypdf.generic import (
     NameObject,
 )
 
-from printgen.build import BuildOptions, build
+from printgen.build import build, options_for
 from printgen.colour_management import bundled_profile, press
 from printgen.page import REGISTRATION, Document, Line, Page, Paint, Symbol, Text, Use
 from printgen.render.pdf import write_pdf
@@ -131,8 +131,8 @@ def test_text_meant_black_is_solid_black_ink_and_colours_go_through_the_profile(
 
 
 def test_black_text_of_real_sheets_and_cards_is_solid_black(tmp_path: Path) -> None:
-    (pad,) = build("qwixx-standard", BuildOptions(out=tmp_path, cmyk=True))
-    (deck,) = build("qwixx-cards-deck", BuildOptions(out=tmp_path, cmyk=True))
+    (pad,) = build("qwixx-standard", options_for("qwixx-standard", out=tmp_path, cmyk=True))
+    (deck,) = build("qwixx-cards-deck", options_for("qwixx-cards-deck", out=tmp_path, cmyk=True))
     for path in (pad, deck):
         fills = text_fills(path)
         assert all(len(fill) == 4 for fill in fills)  # CMYK everywhere
@@ -156,8 +156,8 @@ def test_registration_colour_is_separation_all(tmp_path: Path, writer: str) -> N
 
 
 def test_crop_marks_tile_crosses_and_alignment_page_print_in_registration_colour(tmp_path: Path) -> None:
-    (deck,) = build("qwixx-cards-deck", BuildOptions(out=tmp_path, cmyk=True, alignment_page=True))
-    (board,) = build("one-to-9-board", BuildOptions(out=tmp_path, cmyk=True, tile=True, paper="a4"))
+    (deck,) = build("qwixx-cards-deck", options_for("qwixx-cards-deck", out=tmp_path, cmyk=True, alignment_page=True))
+    (board,) = build("one-to-9-board", options_for("one-to-9-board", out=tmp_path, cmyk=True, tile=True, paper="a4"))
     for path, pages in ((deck, (0, 2)), (board, (0,))):
         reader = PdfReader(path)
         for number in pages:  # the alignment page's rulers, the crop marks, the tile crosses
@@ -185,9 +185,9 @@ def test_subset_tags_come_from_the_subset(tmp_path: Path, writer: str) -> None:
 
 
 def test_real_files_with_different_subsets_have_different_tags(tmp_path: Path) -> None:
-    (standard,) = build("qwixx-standard", BuildOptions(out=tmp_path))
-    (bonus,) = build("qwixx-bonus-b", BuildOptions(out=tmp_path, lang="de"))
-    (deck,) = build("qwixx-cards-deck", BuildOptions(out=tmp_path))
+    (standard,) = build("qwixx-standard", options_for("qwixx-standard", out=tmp_path))
+    (bonus,) = build("qwixx-bonus-b", options_for("qwixx-bonus-b", out=tmp_path, lang="de"))
+    (deck,) = build("qwixx-cards-deck", options_for("qwixx-cards-deck", out=tmp_path))
     tags = [font_names(path) for path in (standard, bonus, deck)]
     for one, other in ((0, 1), (0, 2), (1, 2)):
         assert not set(tags[one]) & set(tags[other])
@@ -211,14 +211,14 @@ def test_text_strings_are_ascii_literals_or_utf16_with_a_bom() -> None:
 
 def test_different_content_different_id_same_content_same_id(tmp_path: Path) -> None:
     def file_id(name: str, **options: Any) -> Any:
-        (path,) = build("qwixx-big-points", BuildOptions(out=tmp_path / name, sheets=4, **options))
+        (path,) = build("qwixx-big-points", options_for("qwixx-big-points", out=tmp_path / name, sheets=4, **options))
         return PdfReader(path).trailer["/ID"]
 
     assert file_id("a", seed=1) == file_id("b", seed=1)
     assert file_id("a", seed=1) != file_id("c", seed=2)
     identifiers = file_id("a", seed=1)
     assert isinstance(identifiers, ArrayObject) and identifiers[0] == identifiers[1]
-    decks = [build("qwixx-cards-deck", BuildOptions(out=tmp_path / n, duplex=d))[0] for n, d in (("x", "long"),
+    decks = [build("qwixx-cards-deck", options_for("qwixx-cards-deck", out=tmp_path / n, duplex=d))[0] for n, d in (("x", "long"),
                                                                                                    ("y", "short"))]
     assert PdfReader(decks[0]).trailer["/ID"] != PdfReader(decks[1]).trailer["/ID"]
 

@@ -32,7 +32,7 @@ def test_placements_resolve_groups() -> None:
 def test_streamed_file_is_sound_and_readable(tmp_path: Path) -> None:
     pages = (Page(100, 100, (Use(OUTER, 10, 10 + i),)) for i in range(40))
     target = tmp_path / "s.pdf"
-    assert write_streamed_pdf(Document([], pages, "t (x)"), str(target)) == 40
+    assert write_streamed_pdf(Document([], pages, "t (x)"), str(target)).pages == 40
     with pikepdf.Pdf.open(target) as pdf:
         assert pdf.check_pdf_syntax() == [] and len(pdf.pages) == 40
     assert all(fonts(target).values()) and "Pudło 7" in page_texts(target)[39]
@@ -51,7 +51,7 @@ def test_pages_hang_in_a_balanced_tree(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.setattr(pdffile, "FANOUT", 3)  # 40 pages: 14 leaves, 5 nodes over them, 2 over those, the root
     pages = (Page(100 + i, 100, (Use(INNER, 1, 1),)) for i in range(40))
     target = tmp_path / "tree.pdf"
-    assert write_streamed_pdf(Document([], pages, "tree"), str(target)) == 40
+    assert write_streamed_pdf(Document([], pages, "tree"), str(target)).pages == 40
     reader = PdfReader(target)
     assert [float(page.mediabox.width) for page in reader.pages] == pytest.approx(
         [(100 + i) * 72 / 25.4 for i in range(40)], abs=1e-3)  # every page, in order
@@ -84,8 +84,8 @@ def test_the_writers_rely_on_no_private_names() -> None:
 
 PAD = """import resource, sys
 from pathlib import Path
-from printgen.build import BuildOptions, build
-build("qwixx-big-points", BuildOptions(out=Path(sys.argv[1]), sheets=int(sys.argv[2])))
+from printgen.build import build, options_for
+build("qwixx-big-points", options_for("qwixx-big-points", out=Path(sys.argv[1]), sheets=int(sys.argv[2])))
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"""
 
 

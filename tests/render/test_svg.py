@@ -19,13 +19,13 @@ import pytest
 from PIL import Image, ImageChops
 
 from printgen import fonts, layouts
-from printgen.build import write_items_svg
-from printgen.builders.cards import deck_faces
 from printgen.builders.pad import pad_items
 from printgen.builders.scoresheet import build_sheet
-from printgen.layouts.model import DeckLayout, ScoreSheetLayout
+from printgen.files import write_items_svg
+from printgen.kinds import DeckLayout, ScoreSheetLayout
+from printgen.kinds.decks import deck_faces
 from printgen.page import Document, Item, Page, Symbol, Text, Use
-from printgen.printing.cards import card_size
+from printgen.printing.card_grid import card_size
 from printgen.render.pdf import PT_PER_MM, write_pdf
 from printgen.render.svg import svg_document, write_svg
 from tests.render.svgtree import SVG, XLINK, placed, transform_of
@@ -126,7 +126,7 @@ def test_sheet_svgs_stay_under_80_kb(tmp_path: Path) -> None:
             continue
         for lang in ("en", "de", "pl"):
             items = pad_items(layout, 1, 1, lang, True, "balanced", False)
-            target = write_items_svg(f"{name}-{lang}", items, tmp_path, folder=False)
+            target = write_items_svg(f"{name}-{lang}", items, tmp_path, folder=False).path
             assert target.stat().st_size < 80_000, (name, lang, target.stat().st_size)
 
 

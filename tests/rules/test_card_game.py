@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from printgen.rules import IllegalMove, qwixx
 from printgen.rules.card_strategies import CardStrategy, GreedyCardStrategy, Play
-from printgen.rules.cards import Card
 from printgen.rules.game import EndReason
+from printgen.rules.qwixx_deck import Card
 from printgen.rules.sheet import Sheet
 
 

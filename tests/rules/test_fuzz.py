@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from printgen import layouts
-from printgen.layouts.model import ScoreSheetLayout
+from printgen.kinds import ScoreSheetLayout
 from printgen.rules import IllegalMove, qwixx
 from printgen.rules import one_to_nine as n9
 from printgen.rules.game import MAX_TURNS

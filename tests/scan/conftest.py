@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from printgen import layouts
-from printgen.layouts.model import ScoreSheetLayout
+from printgen.kinds import ScoreSheetLayout
 
 SHEETS = [name for name in layouts.builtin_names() if layouts.load(name).kind == "score-sheet"]
 NEEDS_SCAN = "needs the scan extra: pip install 'printgen[scan]'"

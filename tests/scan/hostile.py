@@ -14,7 +14,7 @@ import numpy as np
 
 from printgen.builders.geometry import sheet_geometry
 from printgen.builders.scoresheet import build_sheet, sheet_extras
-from printgen.layouts.model import ScoreSheetLayout
+from printgen.kinds import ScoreSheetLayout
 from printgen.page import Item
 from printgen.scan.marks import code_mark
 

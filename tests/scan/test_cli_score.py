@@ -114,8 +114,8 @@ def test_without_the_scan_extra_score_says_how_to_get_it(monkeypatch: pytest.Mon
 def test_the_core_never_imports_opencv(tmp_path: Path) -> None:
     import subprocess
 
-    code = ("import sys; from pathlib import Path; import printgen.cli; from printgen.build import BuildOptions, "
-            f"build; build('qwixx-big-points', BuildOptions(out=Path(r'{tmp_path}'), sheets=4, formats=('pdf', 'svg'))); "
+    code = ("import sys; from pathlib import Path; import printgen.cli; from printgen.build import options_for, "
+            f"build; build('qwixx-big-points', options_for('qwixx-big-points', out=Path(r'{tmp_path}'), sheets=4, formats=('pdf', 'svg'))); "
             "assert 'cv2' not in sys.modules and 'numpy' not in sys.modules, 'OpenCV imported'")
     subprocess.run([sys.executable, "-c", code], check=True)
 

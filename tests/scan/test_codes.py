@@ -7,8 +7,8 @@ import random
 import pytest
 
 from printgen import layouts
+from printgen.kinds import ScoreSheetLayout
 from printgen.labels import languages
-from printgen.layouts.model import ScoreSheetLayout
 from printgen.rules.lucky import parse_pool
 from printgen.rules.variants import shuffled_numbers, variant
 from printgen.scan.codes import CodeError, SheetCode, layout_name, layout_version, modules, parse

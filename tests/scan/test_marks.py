@@ -11,7 +11,7 @@ from printgen import layouts
 from printgen.builders.geometry import CODE, MARKER, sheet_geometry
 from printgen.builders.pad import pad_items
 from printgen.builders.scoresheet import build_sheet
-from printgen.layouts.model import ScoreSheetLayout
+from printgen.kinds import ScoreSheetLayout
 from printgen.page import Document, Use
 from printgen.printing.imposition import impose, plan_grid
 from printgen.printing.paper import MARGIN, paper_size
@@ -117,4 +117,4 @@ def test_pads_with_per_sheet_codes_still_stream() -> None:
     items = pad_items(sheet("qwixx-big-points"), 20, seed=2)
     grid = plan_grid(paper_size("a4"), 190, 120, 2)
     out = io.BytesIO()
-    assert write_streamed_pdf(Document([], impose(items, grid), "t"), out) == 10
+    assert write_streamed_pdf(Document([], impose(items, grid), "t"), out).pages == 10

@@ -6,7 +6,7 @@ import pytest
 
 from printgen.errors import UsageProblem
 from printgen.page import Paint, Rect, Symbol
-from printgen.printing.cards import (
+from printgen.printing.card_grid import (
     MARK,
     card_pages,
     card_size,

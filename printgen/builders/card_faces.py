@@ -9,16 +9,19 @@ show all four colours; every back is neutral and shows its card's number.
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
 from printgen.builders.scoresheet import centred_text, place
 from printgen.builders.shapes import colour_shape, safe_id
 from printgen.colours import ink, readable_on, text_on
 from printgen.fonts import cap_height, fit_size, text_width
 from printgen.labels import catalogue
-from printgen.layouts.model import DeckLayout
 from printgen.page import Circle, Element, Group, Line, Mm, Paint, Rect, Symbol, Text
-from printgen.rules.cards import Card
+from printgen.rules.qwixx_deck import Card
 from printgen.rules.variants import COLOURS
+
+if TYPE_CHECKING:  # the kinds use the builders; the builders only name the kinds' models
+    from printgen.kinds.decks import DeckLayout
 
 WHITE = "#ffffff"
 DARK = "#222222"
@@ -37,13 +40,9 @@ Face = tuple[str, Symbol, Symbol]
 """A card's file name, its front and its back."""
 
 
-def deck_faces(layout: DeckLayout, size: tuple[Mm, Mm], bleed: Mm, symbols: bool = False,
-               corner_guide: bool = False, lang: str = "en") -> list[Face]:
-    """Every card of the deck, in print order, with its front and back (words in `lang`)."""
-    if layout.game == "one-to-9":
-        from printgen.builders.one_to_nine import nine_faces
-
-        return nine_faces(layout, size, bleed, symbols, corner_guide, lang)
+def qwixx_faces(layout: DeckLayout, size: tuple[Mm, Mm], bleed: Mm, symbols: bool = False,
+                corner_guide: bool = False, lang: str = "en") -> list[Face]:
+    """Every card of a Qwixx deck, in print order, with its front and back (words in `lang`)."""
     return [(card.name, card_front(layout, card, size, bleed, symbols, corner_guide, lang),
              card_back(layout, card, size, bleed)) for card in deck_cards(layout)]
 

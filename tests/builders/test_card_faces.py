@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from printgen import layouts
-from printgen.builders.cards import card_back, card_front, deck_cards
+from printgen.builders.card_faces import card_back, card_front, deck_cards
 from printgen.fonts import cap_height
-from printgen.layouts.model import DeckLayout
+from printgen.kinds import DeckLayout
 from printgen.page import Item
 from printgen.render.recording import record
 from printgen.rules import qwixx
-from printgen.rules.cards import Card
+from printgen.rules.qwixx_deck import Card
 
 
 def deck() -> DeckLayout:

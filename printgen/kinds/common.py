@@ -1,0 +1,193 @@
+"""What every layout kind shares: the common build options, a build's plan, and the keys every layout file reads.
+
+A kind's options dataclass extends `CommonOptions` with the fields of its
+own options, so an option of another kind is not even a field there. A
+`Plan` is a build checked in full before anything is written: its targets,
+its page count, and one writer per target, each returning what it wrote
+(`printgen.files.Written`), which travels on to the preview page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from printgen.files import ProgressCallback, Written
+from printgen.fonts import missing_glyphs
+from printgen.fonts import problem as glyph_problem
+from printgen.games import GAMES
+from printgen.page import Hex
+from printgen.tomlkeys import Fields
+
+
+class Palette:
+    """What every layout with a [palette] shares: its printed colours by name."""
+
+    __slots__ = ()
+    palette: tuple[tuple[str, Hex], ...]
+
+    def colour(self, name: str) -> Hex:
+        """The printed colour of palette entry `name`."""
+        return dict(self.palette)[name]
+
+
+@dataclass(frozen=True, slots=True)
+class CommonOptions:
+    """The options every kind takes: where and in what format to write, paper, language and colour.
+
+    Values are as the option declarations read them (`printgen.build.build_options` reads raw values);
+    None means "the kind's default". `icc` converts through this CMYK profile (it implies `cmyk`);
+    `svg_text` is "outline" (glyph outlines, the same everywhere) or "font" (editable text naming Roboto).
+    """
+
+    out: Path = Path("output")
+    formats: tuple[str, ...] = ("pdf",)
+    output: str | None = None
+    paper: str | None = None
+    lang: str = "en"
+    cmyk: bool = False
+    icc: Path | None = None
+    svg_text: str = "outline"
+    timestamp: bool = False
+
+    @property
+    def page_paper(self) -> str:
+        """The paper of printed pages (default A4)."""
+        return self.paper or "a4"
+
+    def changed(self) -> list[str]:
+        """The fields set to anything but their default (`formats` named `format`, as the option is)."""
+        defaults = type(self)()
+        return [("format" if f.name == "formats" else f.name) for f in fields(self)
+                if f.name != "out" and getattr(self, f.name) != getattr(defaults, f.name)]
+
+
+def option_fields(options_type: type[CommonOptions]) -> frozenset[str]:
+    """The option keys a kind's options dataclass holds (`formats` is the option `format`)."""
+    return frozenset("format" if f.name == "formats" else f.name for f in fields(options_type))
+
+
+class OptionProblem(ValueError):
+    """Options that cannot work together, naming the option (its key) that is at fault."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
+        self.key = key
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    """What a build's files are called and what they are: the base names of its PDF and SVG output, the text
+    written into them (a PDF's /Subject, an SVG's <desc>: "GROUP | WHAT"), and its parts: the game group and
+    what the build is (the layout, its kind and options), which the preview page gets with each file written."""
+
+    pdf: str
+    svg: str
+    about: str
+    group: str = ""
+    what: str = ""
+
+
+Writer = Callable[[ProgressCallback | None], Written]
+"""Writes one output (a file or an SVG folder), reporting pages as it goes, and says what it wrote."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A build checked in full and ready to write: its layout and options, the files or folders it will write
+    (in order), one writer for each, and the PDF pages it writes (for progress bars)."""
+
+    layout: Any
+    options: CommonOptions
+    targets: tuple[Path, ...]
+    writers: tuple[Writer, ...]
+    pages: int = 0
+    names: Names | None = field(default=None, compare=False)
+
+    def write(self, on_page: ProgressCallback | None = None,
+              on_written: Callable[[Written], None] | None = None) -> list[Written]:
+        """Write every target; each is handed to `on_written` as soon as it is whole (so a later failure still
+        reports what was written)."""
+        done = []
+        for writer in self.writers:
+            written = writer(on_page)
+            done.append(replace(written, group=self.names.group, about=self.names.what) if self.names else written)
+            if on_written is not None:
+                on_written(done[-1])
+        return done
+
+
+# -- keys that several kinds read from their layout files ------------------------------------------------------
+
+
+def read_title(top: Fields) -> str | None:
+    """The layout's title, if every character of it (and of its capitals, as sheets print it) can be printed."""
+    title = top.string("title")
+    if title is not None:
+        missing = missing_glyphs(title + title.upper())
+        if missing:
+            top.problem("title", glyph_problem(missing))
+            return None
+    return title
+
+
+def read_palette(top: Fields) -> dict[str, str] | None:
+    """The [palette] table: colour names and their printed colours."""
+    table = top.table("palette")
+    if table is None:
+        return None
+    palette: dict[str, str] = {}
+    for colour in table.data:
+        # an invalid value is reported here; the name still counts, so rows naming it raise no second error
+        palette[colour] = table.colour(colour) or "#000000"
+    return palette
+
+
+def require_colours(top: Fields, palette: dict[str, str], names: tuple[str, ...], why: str) -> None:
+    """A problem for every colour `names` asks of [palette] that it lacks."""
+    for colour in names:
+        if colour not in palette:
+            top.problem(f"palette.{colour}", f"is missing ({why})")
+
+
+def read_game(top: Fields) -> str | None:
+    """The game (its key in printgen.games) a deck, board or token sheet belongs to: one with cards."""
+    key = top.string("game")
+    if key is None:
+        return None
+    game = GAMES.get(key)
+    if game is None or game.deck is None:
+        known = ", ".join(g.key for g in GAMES.values() if g.deck is not None)
+        top.problem("game", f"{key!r} is not a known card game ({known})")
+        return None
+    return key
+
+
+def read_card_size(top: Fields) -> str | None:
+    """The layout's card size: poker, bridge, mini or WxH with an optional unit (as --card-size takes)."""
+    from printgen.values import card_size
+
+    written = top.string("card_size", "poker")
+    if written is None:
+        return None
+    try:
+        return card_size(written)
+    except ValueError as error:
+        top.problem("card_size", str(error))
+        return None
+
+
+def other_card_size(own: str, chosen: str | None) -> list[str]:
+    """The name part for a card size other than the layout's own (63.5x88.9mm is just poker): `mini`,
+    `60x90mm`; nothing for the layout's own."""
+    if not chosen:
+        return []
+    from printgen.printing.card_grid import card_size
+
+    mine, theirs = card_size(own), card_size(chosen)
+    if abs(mine[0] - theirs[0]) <= 0.05 and abs(mine[1] - theirs[1]) <= 0.05:
+        return []
+    return [re.sub(r"[^a-z0-9]+", "_", chosen.lower())]

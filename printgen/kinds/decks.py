@@ -1,0 +1,332 @@
+"""The deck kind: a layout file's keys in, the deck's model, options, rules check, names and print-and-play plan out.
+
+A deck (Qwixx's cards, One to 9's) is printed as card fronts with their
+backs behind them for duplex printing, or one card a page for a print shop,
+and as one SVG per face. Its cards are checked against the deck its game's
+rules prescribe (`printgen.games`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from itertools import chain
+from typing import Any
+
+from printgen.builders.card_faces import Face
+from printgen.errors import UsageProblem
+from printgen.files import Written, write_pages_pdf, written_folder
+from printgen.games import GAMES, ONE_TO_NINE, Game
+from printgen.kinds.common import (
+    CommonOptions,
+    Names,
+    OptionProblem,
+    Palette,
+    Plan,
+    other_card_size,
+    read_card_size,
+    read_game,
+    read_palette,
+    read_title,
+    require_colours,
+)
+from printgen.labels import catalogue
+from printgen.measure import MIN_TEXT_PT, sizes
+from printgen.output import atomic_folder
+from printgen.page import Document, Hex, Item, Mm, Page
+from printgen.printing.card_grid import (
+    alignment_pages,
+    card_pages,
+    card_size,
+    mirror_axis,
+    plan_cards,
+)
+from printgen.printing.paper import paper_size
+from printgen.rules.variants import COLOURS
+from printgen.tomlkeys import Fields
+
+NAME = "deck"
+CARD_KINDS = ("number", "joker", "number-joker", "draw3")
+
+
+@dataclass(frozen=True, slots=True)
+class CardGroup:
+    """Cards of one kind ("number" in each of `colours`, "joker", "number-joker", "draw3"),
+    each of `numbers` (or one numberless card) `copies` times."""
+
+    kind: str
+    colours: tuple[str, ...]
+    numbers: tuple[int, ...]
+    copies: int
+
+    def cards(self) -> list[tuple[str, str | None, int | None]]:
+        """Every card of the group as (kind, colour, number)."""
+        numbers: tuple[int | None, ...] = self.numbers or (None,)
+        colours: tuple[str | None, ...] = self.colours or (None,)
+        return [(self.kind, c, n) for _ in range(self.copies) for c in colours for n in numbers]
+
+
+@dataclass(frozen=True, slots=True)
+class DeckLayout(Palette):
+    """A deck of cards: its composition, the game whose rules deck it must equal, its palette and back colour."""
+
+    name: str
+    source: str
+    title: str
+    game: str
+    card_size: str
+    palette: tuple[tuple[str, Hex], ...]
+    back: Hex
+    groups: tuple[CardGroup, ...]
+    description: str = ""
+    kind: str = NAME
+
+    def cards(self) -> list[tuple[str, str | None, int | None]]:
+        """Every card the layout prints, in print order, as (kind, colour, number)."""
+        return [card for group in self.groups for card in group.cards()]
+
+
+@dataclass(frozen=True, slots=True)
+class DeckOptions(CommonOptions):
+    """Options of a print-and-play deck (and the common ones): cards a page (`per_page`, 1 for print-shop
+    pages), colour `symbols`, `card_size`, `bleed` (default 3 mm), `gap` between cards, `crop_marks`, a
+    `corner_guide`, the `duplex` flip (long, short, off), a `backs_file` of its own, an `alignment_page`, the
+    printer's `back_offset` and the `printer_margin` nothing may come closer to the paper's edge than."""
+
+    per_page: int | None = None
+    symbols: bool = False
+    card_size: str | None = None
+    bleed: float | None = None
+    gap: float = 0.0
+    crop_marks: bool = True
+    corner_guide: bool = False
+    duplex: str = "long"
+    backs_file: bool = False
+    alignment_page: bool = False
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    printer_margin: float = 5.0
+
+    @property
+    def card_bleed(self) -> float:
+        """The bleed around each card (default 3 mm)."""
+        return 3.0 if self.bleed is None else self.bleed
+
+
+def deck_faces(layout: DeckLayout, size: tuple[Mm, Mm], bleed: Mm, symbols: bool = False,
+               corner_guide: bool = False, lang: str = "en") -> list[Face]:
+    """Every card of the deck, in print order, with its front and back (words in `lang`), drawn as its game's
+    cards look."""
+    if GAMES[layout.game] is ONE_TO_NINE:
+        from printgen.builders.one_to_nine import nine_faces
+
+        return nine_faces(layout, size, bleed, symbols, corner_guide, lang)
+    from printgen.builders.card_faces import qwixx_faces
+
+    return qwixx_faces(layout, size, bleed, symbols, corner_guide, lang)
+
+
+class Decks:
+    """The deck kind (see the module docstring)."""
+
+    name = NAME
+    noun = "a deck"
+    plural = "decks"
+    layout_type = DeckLayout
+    options_type = DeckOptions
+
+    def read(self, top: Fields, name: str, source: str) -> DeckLayout | None:
+        """The deck described by the keys of `top` (problems noted in it)."""
+        return _read(top, name, source)
+
+    def game(self, layout: DeckLayout) -> Game:
+        return GAMES[layout.game]
+
+    def describe(self, layout: DeckLayout) -> str:
+        """How many cards of what size, for `printgen list`."""
+        width, height = card_size(layout.card_size)
+        return f"{len(layout.cards())} {width:g} x {height:g} mm cards ({layout.card_size})"
+
+    def mismatches(self, layout: DeckLayout) -> list[tuple[str, str]]:
+        """Every card printed more or less often than its game's rules deck has it; then whether it draws."""
+        printed = Counter(layout.cards())
+        deck = GAMES[layout.game].deck
+        rules = Counter(deck() if deck else [])
+        found = []
+        for kind, colour, number in sorted(printed.keys() | rules.keys(), key=str):
+            key = (kind, colour, number)
+            if printed[key] != rules[key]:
+                what = " ".join(str(part) for part in (colour, kind if kind != "number" else None, number) if part)
+                found.append(("cards", f"{what} is printed {printed[key]} times, the rules deck has {rules[key]}"))
+        if found:
+            return found
+        try:
+            deck_faces(layout, card_size(layout.card_size), 3.0)
+        except (KeyError, ValueError, IndexError, AssertionError, ZeroDivisionError) as error:
+            return [("layout", f"cannot be drawn: {type(error).__name__} {error}")]
+        return []
+
+    def warnings(self, layout: DeckLayout, options: CommonOptions | None = None) -> list[str]:
+        """Text that reads at less than 3:1 against what is behind it (a palette of one's own)."""
+        from printgen.measure import worst_contrast
+
+        lang = options.lang if options else "en"
+        faces = {face.id: face for _, front, back in deck_faces(layout, card_size(layout.card_size), 3.0, lang=lang)
+                 for face in (front, back)}
+        return worst_contrast(layout.source, [(Item(name, face).as_page(), "#ffffff") for name, face in faces.items()])
+
+    def check_options(self, layout: DeckLayout, options: DeckOptions) -> None:
+        """OptionProblem for options about the backs that cannot work with the duplex mode."""
+        if options.backs_file and options.duplex != "off":
+            raise OptionProblem("backs_file", "writes the backs to their own file, which needs --duplex off")
+        if options.duplex == "off" and not options.backs_file:
+            changed = options.changed()
+            for key in ("alignment_page", "back_offset"):
+                if key in changed:
+                    raise OptionProblem(key, "is about the backs, and --duplex off prints none (add --backs-file, "
+                                             "or use --duplex long or short)")
+
+    def takes_paper(self, layout: DeckLayout, values: Mapping[str, Any]) -> bool:
+        return True
+
+    def paper_part(self, layout: DeckLayout, options: DeckOptions) -> list[str]:
+        return [options.paper] if options.paper and options.paper != "a4" else []
+
+    def size_part(self, layout: DeckLayout, options: DeckOptions) -> list[str]:
+        return other_card_size(layout.card_size, options.card_size)
+
+    def print_part(self, layout: DeckLayout, options: DeckOptions) -> list[str]:
+        parts = []
+        if options.per_page is not None:
+            parts.append("print-shop" if options.per_page == 1 else f"{options.per_page}up")
+        parts += {"long": [], "short": ["short-edge"], "off": ["fronts"]}[options.duplex]
+        if options.alignment_page:
+            parts.append("alignment")
+        return parts
+
+    def variant_part(self, layout: DeckLayout, options: DeckOptions) -> list[str]:
+        return ["symbols"] if options.symbols else []
+
+    def svg_folder(self, layout: DeckLayout, options: DeckOptions) -> bool:
+        return True
+
+    def about(self, layout: DeckLayout, options: DeckOptions) -> tuple[list[str], frozenset[str]]:
+        return [], frozenset()
+
+    def plan(self, layout: DeckLayout, options: DeckOptions, names: Names) -> Plan:
+        """A deck: fronts (with backs behind them for duplex) as PDF, and/or one SVG per face."""
+        size = card_size(options.card_size or layout.card_size)
+        faces = deck_faces(layout, size, options.card_bleed, options.symbols, options.corner_guide, options.lang)
+        smallest = min(sizes(Item(card, face).as_page()).text_pt for card, front, back in faces
+                       for face in {front.id: front, back.id: back}.values())
+        if smallest < MIN_TEXT_PT - 1e-6:
+            raise UsageProblem(f"--card-size: {size[0]:g} x {size[1]:g} mm cards would print text at "
+                               f"{smallest:.1f} pt (the minimum is {MIN_TEXT_PT:g} pt); cards at least "
+                               f"{size[0] * MIN_TEXT_PT / smallest:.0f} mm wide keep it")
+        targets, writers = [], []
+        if "pdf" in options.formats:
+            for target, writer in _pdf_writers(layout, options, names, faces):
+                targets.append(target)
+                writers.append(writer)
+        if "svg" in options.formats:
+            folder = options.out / names.svg
+            targets.append(folder)
+            writers.append(lambda on_page: _write_faces(layout, options, faces, folder, names.about))
+        return Plan(layout, options, tuple(targets), tuple(writers), 0, names)
+
+
+KIND = Decks()
+
+
+def _pdf_writers(layout: DeckLayout, options: DeckOptions, names: Names, faces: list[Face]) -> Iterator[Any]:
+    """(target, writer) of the deck's PDF and, with --backs-file, of its backs' own PDF."""
+    grid = plan_cards(paper_size(options.page_paper), card_size(options.card_size or layout.card_size),
+                      options.card_bleed, options.gap, options.page_paper, options.per_page, options.printer_margin,
+                      options.crop_marks)
+    axis = mirror_axis("long" if options.duplex == "off" else options.duplex, grid)
+    test = list(alignment_pages(grid, axis, options.back_offset, catalogue(options.lang))) \
+        if options.alignment_page else []
+    title = f"{layout.name}: {len(faces)} cards"
+    fronts = [front for _, front, _ in faces]
+    backs = [back for _, _, back in faces]
+    meta = {"subject": names.about} if names.about else {}
+
+    def write_deck(on_page: Any) -> Written:
+        front_pages = card_pages(fronts, grid, options.crop_marks)
+        back_pages = card_pages(backs, grid, options.crop_marks, axis, options.back_offset)
+        if options.duplex == "off":
+            pages: Iterator[Page] = chain(test[:1], front_pages)
+        else:
+            pages = chain(test, chain.from_iterable(zip(front_pages, back_pages)))
+        return write_pages_pdf(Document([], pages, title, meta), options.out / f"{names.pdf}.pdf", on_page,
+                               options.cmyk, options.timestamp, options.icc)
+
+    def write_backs(on_page: Any) -> Written:
+        pages = chain(test[1:], card_pages(backs, grid, options.crop_marks, axis, options.back_offset))
+        return write_pages_pdf(Document([], pages, f"{title} (backs)", meta), options.out / f"{names.pdf}-backs.pdf",
+                               None, options.cmyk, options.timestamp, options.icc)
+
+    yield options.out / f"{names.pdf}.pdf", write_deck
+    if options.duplex == "off" and options.backs_file:
+        yield options.out / f"{names.pdf}-backs.pdf", write_backs
+
+
+def _write_faces(layout: DeckLayout, options: DeckOptions, faces: list[Face], folder: Any, about: str) -> Written:
+    """One SVG per card face (one `back.svg` when every back is alike) into the folder OUT/NAME/."""
+    from printgen.render.svg import write_svg
+
+    with atomic_folder(folder) as temporary:
+        common_back = len({back.id for _, _, back in faces}) == 1
+        for card, front, back in faces:
+            for face, file in ((front, f"{card}-front"), (back, "back" if common_back else f"{card}-back")):
+                target = temporary / f"{file}.svg"
+                if not target.exists():
+                    write_svg(Item(card, face).as_page(), target, f"{layout.title}: {file}",
+                              svg_text=options.svg_text, about=about)
+    return written_folder(folder)
+
+
+def _read(top: Fields, name: str, source: str) -> DeckLayout | None:
+    title = read_title(top)
+    game = read_game(top)
+    size = read_card_size(top)
+    palette = read_palette(top)
+    back = None
+    if palette is not None:
+        back = palette.get("back")
+        if back is None:
+            top.problem("palette.back", "is missing (the neutral colour of the card backs)")
+    groups = [_card_group(fields, palette) for fields in top.tables("cards", 1, 20)]
+    if palette is not None and game is not None:
+        multicoloured = any(g is not None and g.kind in ("joker", "number-joker") for g in groups)
+        require_colours(top, palette, (*(COLOURS if multicoloured else ()), *GAMES[game].palette),
+                        "the cards draw it")
+    if top.problems or None in (title, game, size, palette, back, *groups):
+        return None
+    assert title and game and size and palette and back
+    return DeckLayout(name, source, title, game, size, tuple(palette.items()), back,
+                      tuple(g for g in groups if g is not None))
+
+
+def _card_group(fields: Fields, palette: dict[str, str] | None) -> CardGroup | None:
+    kind = fields.string("kind")
+    if kind is not None and kind not in CARD_KINDS:
+        fields.problem("kind", f"{kind!r} is not one of {', '.join(CARD_KINDS)}")
+        kind = None
+    colours: tuple[str, ...] | None = ()
+    if kind == "number":
+        colours = fields.strings("colours", 1, 8)
+        if colours is not None and palette is not None:
+            for colour in colours:
+                if colour not in palette:
+                    fields.problem("colours", f"{colour!r} is not in [palette] ({', '.join(palette)})")
+                    colours = None
+                    break
+    numbers: tuple[int, ...] | None = ()
+    if kind in ("number", "number-joker") or fields.has("numbers"):
+        numbers = fields.integers("numbers", 1, 30)
+    copies = fields.integer("copies", 1, 20) if fields.has("copies") else 1
+    fields.finish()
+    if kind is None or colours is None or numbers is None or copies is None:
+        return None
+    return CardGroup(kind, colours, numbers, copies)
