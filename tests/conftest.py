@@ -1,5 +1,5 @@
-"""Shared fixtures: the standard layout, a CLI runner, a helper to write layout files, and the pages the PDF
-writers draw (`pages`)."""
+"""Shared fixtures: the standard layout, a CLI runner, a helper to write layout files, the pages the PDF writers
+draw (`pages`), and the --regenerate option of the golden references (tests/golden)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,12 @@ from printgen import layouts
 from printgen.layouts.model import ScoreSheetLayout
 from printgen.resources import resource_dir
 from tests.capture import CapturedPages, install
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--regenerate", action="store_true",
+                     help="tests/golden: rewrite the golden references from this build instead of comparing "
+                          "(then review them with git diff)")
 
 
 @pytest.fixture
