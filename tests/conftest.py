@@ -1,8 +1,9 @@
-"""Shared fixtures: the standard layout, a CLI runner and a helper to write layout files."""
+"""Shared fixtures: the standard layout, a CLI runner, a helper to write layout files, the pages the PDF writers
+draw (`pages`), and the --regenerate option of the golden references (tests/golden)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,13 @@ from click.testing import CliRunner
 from printgen import layouts
 from printgen.kinds import ScoreSheetLayout
 from printgen.resources import resource_dir
+from tests.capture import CapturedPages, install
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--regenerate", action="store_true",
+                     help="tests/golden: rewrite the golden references from this build instead of comparing "
+                          "(then review them with git diff)")
 
 
 @pytest.fixture
@@ -47,23 +55,30 @@ def write_layout(tmp_path: Path, standard_text: str) -> Callable[..., Path]:
     return write
 
 
+CALL_REPORT = pytest.StashKey[pytest.TestReport]()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
+    """Keep each test's call report on the test, for fixtures that judge the test after it ran (`pages`)."""
+    report = yield
+    if report.when == "call":
+        item.stash[CALL_REPORT] = report
+    return report
+
+
 @pytest.fixture
-def pages(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    """Every page the PDF writers are given during the test (the page descriptions, kept for inspection)."""
-    from printgen.page import Document
-    from printgen.render import pdf as pdf_backend
-    from printgen.render import pdfstream
+def pages(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[CapturedPages]:
+    """Every page the PDF writers draw during the test (their page descriptions, for inspection).
 
-    kept: list[Any] = []
-
-    def keeping(real: Any) -> Any:
-        def keep(document: Document, target: Any, *args: Any, **kwargs: Any) -> Any:
-            document.pages = list(document.pages)
-            kept.extend(document.pages)
-            return real(document, target, *args, **kwargs)
-
-        return keep
-
-    monkeypatch.setattr(pdf_backend, "write_pdf", keeping(pdf_backend.write_pdf))
-    monkeypatch.setattr(pdfstream, "write_streamed_pdf", keeping(pdfstream.write_streamed_pdf))
-    return kept
+    The pages are taken from every `printgen.page.Document` as a writer iterates it (tests/capture.py), so
+    they are captured however the writers are imported. A test that passes without a page captured fails
+    here: it checked nothing. A test for which drawing nothing is right says so with `pages.expect_none()`.
+    """
+    kept = install(monkeypatch)
+    yield kept
+    report = request.node.stash.get(CALL_REPORT, None)
+    if report is not None and report.passed and not kept and not kept.none_expected:
+        pytest.fail(f"{request.node.nodeid} uses the `pages` fixture, but no PDF writer drew a page during it, "
+                    "so whatever it checks of the pages was checked of none (if drawing nothing is right, "
+                    "call pages.expect_none())", pytrace=False)

@@ -38,6 +38,8 @@ def printed_colours() -> set[str]:
             items.append(board_item(layout, card_size(layout.card_size)))
         elif isinstance(layout, TokenLayout):
             items += token_items(layout)
+        else:
+            raise AssertionError(f"{name}: a layout of no kind this test knows, so none of its colours is checked")
     found: set[str] = set()
     seen: set[str] = set()
 

@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -47,6 +48,31 @@ def test_full_disk_leaves_no_partial_file_and_keeps_the_old_one(tmp_path: Path,
     assert sorted(p.name for p in tmp_path.iterdir()) == ["index.html", "preview", "qwixx-standard.pdf"]
 
 
+def wait_for(condition: Callable[[], bool], what: str, process: subprocess.Popen[str] | subprocess.Popen[bytes],
+             timeout: float = 120.0) -> None:
+    """Return as soon as `condition()` holds (checked every 10 ms); fail saying `what` was awaited if `process`
+    ends first or `timeout` seconds pass. The timeout is generous: it only stops a broken test from hanging, and
+    nothing is asserted about how long the wait took."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if process.poll() is not None:
+            _, err = process.communicate()
+            pytest.fail(f"the command ended (exit {process.returncode}) before {what}: {err!r}")
+        if time.monotonic() > deadline:
+            process.kill()
+            process.communicate()
+            pytest.fail(f"{what}: not within {timeout:g} s")
+        time.sleep(0.01)
+
+
+def parts(folder: Path) -> list[str]:
+    """The partial files (`.NAME.PID.xxxxxxxx.part`) being written in `folder` now."""
+    try:
+        return [p.name for p in folder.iterdir() if p.name.endswith(".part")]
+    except FileNotFoundError:
+        return []
+
+
 def _hears_ctrl_c() -> None:
     """In the child before it starts: Ctrl-C back to its default, even when these tests run in the background
     (where a shell starts every command with SIGINT ignored, and Python then never raises KeyboardInterrupt)."""
@@ -60,10 +86,7 @@ def test_a_signal_stops_the_build_cleanly(tmp_path: Path, sig: int, code: int, w
     process = subprocess.Popen(
         [sys.executable, "-m", "printgen", "build", "qwixx-big-points", "--sheets", "100000", "--out", str(tmp_path)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_hears_ctrl_c)  # noqa: PLW1509 (no threads run then)
-    deadline = time.time() + 30
-    while not any(p.name.endswith(".part") for p in tmp_path.iterdir()):  # wait until it is writing
-        assert time.time() < deadline and process.poll() is None
-        time.sleep(0.05)
+    wait_for(lambda: bool(parts(tmp_path)), "the build started writing its partial file", process)
     os.kill(process.pid, sig)
     _, err = process.communicate(timeout=30)
     assert process.returncode == code
@@ -277,21 +300,22 @@ def test_a_signal_stops_a_batch_within_two_seconds(tmp_path: Path, sig: int, cod
     process = subprocess.Popen([sys.executable, "-m", "printgen", "batch", str(manifest), "--out", str(out),
                                 "-j", "2", "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                start_new_session=True, preexec_fn=_hears_ctrl_c)  # noqa: PLW1509 (no threads run then)
-    deadline = time.time() + 60
-    while time.time() < deadline and not (out.is_dir() and any(out.iterdir())):
-        time.sleep(0.05)  # until the workers are writing
-    time.sleep(0.5)
-    sent = time.time()
+    # both workers are writing (each has installed its signal handler before it starts its job)
+    wait_for(lambda: len(parts(out)) >= 2, "two workers were writing at once", process)
+    sent = time.monotonic()
     if group:
         os.killpg(process.pid, sig)  # Ctrl-C reaches the whole process group
     else:
         os.kill(process.pid, sig)
-    _, err = process.communicate(timeout=30)
-    assert time.time() - sent < 2.0
+    process.wait(timeout=60)
+    stopped = time.monotonic() - sent
+    _, err = process.communicate(timeout=60)
+    assert stopped < 2.0, f"the batch took {stopped:.1f} s to stop"
     assert process.returncode == code, err
     assert err.decode().strip().endswith("no partial file was left behind")
     assert not out.exists() or not any(out.iterdir()), sorted(p.name for p in out.iterdir())
-    time.sleep(0.2)
+    # The workers were forked with the batch's stdout and stderr: communicate() saw both pipes close, so every
+    # worker had exited by then, and one still running would show here (an exited one has no command line).
     assert not running_with(str(manifest))  # no worker outlives the batch
 
 

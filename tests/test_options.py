@@ -48,6 +48,7 @@ def test_an_option_a_layout_does_not_take_exits_2(tmp_path: Path, name: str, opt
 
 def test_every_option_is_refused_somewhere_and_taken_somewhere() -> None:
     kinds = {layouts.load(n).kind for n in layouts.builtin_names()}
+    assert len(kinds) == 4 and len(BUILD_OPTIONS) > 20
     for option in BUILD_OPTIONS:
         assert any(option.applies(kind) for kind in kinds), option.key
     assert len(CASES) > 60
@@ -67,6 +68,7 @@ def test_a_simulate_option_a_game_does_not_take_exits_2(tmp_path: Path, name: st
 
 
 def test_every_option_has_help_and_ranges_are_stated() -> None:
+    assert BUILD_OPTIONS and SIMULATE_OPTIONS
     for option in (*BUILD_OPTIONS, *SIMULATE_OPTIONS):
         assert option.help.strip(), option.key
     sheets = next(o for o in BUILD_OPTIONS if o.key == "sheets")

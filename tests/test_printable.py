@@ -20,19 +20,25 @@ from printgen.measure import MIN_FIELD_MM, MIN_TEXT_PT, contrasts, sizes
 from printgen.page import Item
 from printgen.printing.card_grid import CARD_SIZES
 from printgen.render.recording import record
+from tests.capture import CapturedPages
 
 DECKS = ["qwixx-cards-deck", "one-to-9-deck"]
 SHEETS = [n for n in layouts.builtin_names() if layouts.load(n).kind == "score-sheet"]
 
 
 def inside(pages: list[Any], margin: float) -> None:
+    checked = 0
     for page in pages:
         if page.trim is not None:
             continue  # a print-shop or sheet-sized page: cut to its trim box, no printer margin
-        for drawn in record(page):
+        checked += 1
+        everything = record(page)
+        assert everything, "a page with nothing on it"
+        for drawn in everything:
             x0, y0, x1, y1 = drawn.bounds
             assert x0 >= margin - 1e-6 and y0 >= margin - 1e-6, drawn
             assert x1 <= page.width - margin + 1e-6 and y1 <= page.height - margin + 1e-6, drawn
+    assert checked, "no page printed on paper with a printer margin was drawn"
 
 
 @pytest.mark.parametrize("card_size", ["poker", "bridge", "mini"])
@@ -65,7 +71,7 @@ def test_nothing_of_tokens_or_board_within_the_printer_margin(tmp_path: Path, pa
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
 @pytest.mark.parametrize("per_page", [1, 2, 4])
 @pytest.mark.parametrize("name", SHEETS)
-def test_sheets_are_legible_or_refused(tmp_path: Path, pages: list[Any], name: str, per_page: int, paper: str,
+def test_sheets_are_legible_or_refused(tmp_path: Path, pages: CapturedPages, name: str, per_page: int, paper: str,
                                        lang: str) -> None:
     options = options_for(name, out=tmp_path, per_page=per_page, paper=None if per_page == 1 else paper,
                           lang=lang, symbols=True, sheets=per_page)
@@ -74,6 +80,7 @@ def test_sheets_are_legible_or_refused(tmp_path: Path, pages: list[Any], name: s
     except UsageProblem as refused:
         assert per_page > 1 and str(refused).startswith("--per-page: ")
         assert "use --per-page" in str(refused)
+        pages.expect_none()
         return
     for page in pages:
         measured = sizes(page)
@@ -157,16 +164,22 @@ def test_corner_indices_are_upright_top_left_and_turned_bottom_right(name: str) 
 
 @pytest.mark.parametrize("name", DECKS)
 def test_every_card_text_reads_in_colour_and_in_grey(name: str) -> None:
-    for item in faces(name):
+    items = faces(name)
+    checked = 0
+    for item in items:
         for found in contrasts(item.as_page()):
             assert found.ratio >= MIN_CONTRAST, (item.name, found)
+            checked += 1
+    assert checked >= len(items), "fewer texts measured than the fronts' two corner indices each"
 
 
 def test_every_board_text_reads_in_colour_and_in_grey() -> None:
     layout = layouts.load("one-to-9-board")
     for lang in ("en", "pl"):
         board = board_item(layout, CARD_SIZES["poker"], lang)  # type: ignore[arg-type]
-        for found in contrasts(board.as_page(), paper=layout.colour("board")):
+        measured = contrasts(board.as_page(), paper=layout.colour("board"))
+        assert len(measured) > 36, "fewer texts measured than the board's 36 numbered fields"
+        for found in measured:
             assert found.ratio >= MIN_CONTRAST, found
 
 

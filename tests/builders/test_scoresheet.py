@@ -23,6 +23,7 @@ def sheet(name: str) -> ScoreSheetLayout:
 def test_everything_stays_inside_the_sheet(name: str, lang: str) -> None:
     layout = sheet(name)
     drawn = record(build_sheet(layout, lang, symbols=True).as_page())
+    assert len(drawn) > 100
     for item in drawn:
         x0, y0, x1, y1 = item.bounds
         assert x0 >= -0.01 and y0 >= -0.01 and x1 <= layout.width + 0.01 and y1 <= layout.height + 0.01, item

@@ -120,6 +120,7 @@ def test_anchors_place_outlines_at_reportlabs_advances() -> None:
 
 
 def test_sheet_svgs_stay_under_80_kb(tmp_path: Path) -> None:
+    checked = 0
     for name in layouts.builtin_names():
         layout = layouts.load(name)
         if not isinstance(layout, ScoreSheetLayout):
@@ -128,6 +129,8 @@ def test_sheet_svgs_stay_under_80_kb(tmp_path: Path) -> None:
             items = pad_items(layout, 1, 1, lang, True, "balanced", False)
             target = write_items_svg(f"{name}-{lang}", items, tmp_path, folder=False).path
             assert target.stat().st_size < 80_000, (name, lang, target.stat().st_size)
+            checked += 1
+    assert checked == 7 * 3  # seven score sheets in three languages
 
 
 def test_svg_text_must_be_outline_or_font() -> None:
