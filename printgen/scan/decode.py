@@ -15,7 +15,7 @@ from functools import cache
 import cv2
 import numpy as np
 
-from printgen.scan.codes import modules
+from printgen.marks.codes import modules
 
 SEARCH = 2.5
 """How far (mm) around its expected place the code is looked for."""

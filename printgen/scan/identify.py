@@ -23,9 +23,9 @@ from printgen.builders.scoresheet import centred_text, number_texts
 from printgen.builders.shapes import INK
 from printgen.labels import languages
 from printgen.layouts.model import ScoreSheetLayout
+from printgen.marks.codes import SheetCode, layout_version
 from printgen.page import Page, Text
 from printgen.rules.variants import variant
-from printgen.scan.codes import SheetCode, layout_version
 from printgen.scan.locate import SheetMarkers
 from printgen.scan.raster import raster
 from printgen.scan.rectify import rectify
@@ -61,7 +61,7 @@ def identify(image: np.ndarray, group: SheetMarkers, candidates: list[ScoreSheet
     for size in {(l.width, l.height) for l in fitting}:
         to_photo, _ = group.homography(*size)
         views[size] = (to_photo, _normalised(_grey(rectify(image, to_photo, size[0], size[1], LOOK))))
-    codes = {l.name: SheetCode(l.name, layout_version(l)) for l in fitting}
+    codes = {l.name: SheetCode(l.name, layout_version(l, sheet_geometry(l))) for l in fitting}
     if len(views) > 1:  # which size: the best whole-sheet match of each
         best = {size: max(_compare(views[size][1], [(l, codes[l.name])], whole=True)[0]
                           for l in fitting if (l.width, l.height) == size) for size in views}

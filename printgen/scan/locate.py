@@ -1,6 +1,6 @@
 """Finding sheets in a photo: a grey image in, per sheet the corner markers seen and the homography from sheet mm to pixels out.
 
-Each sheet carries the four markers of `printgen.scan.marks`; their
+Each sheet carries the four markers of `printgen.marks.markers`; their
 identities say which corner is which, so any rotation works. A photo of a
 whole page holds several sheets: markers are grouped into sheets by how they
 face each other (each marker knows its own "right" and "down"), smallest
@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from printgen.builders.geometry import MARKER, MARKER_INSET
-from printgen.scan.marks import MARKER_BITS
+from printgen.marks.markers import MARKER_BITS
 
 DETECT_SIZE = 1800
 """Markers are looked for in a copy of the photo at most this many pixels on its longer side."""

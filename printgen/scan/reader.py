@@ -16,7 +16,7 @@ import numpy as np
 from printgen import layouts
 from printgen.builders.geometry import sheet_geometry
 from printgen.layouts.model import ScoreSheetLayout
-from printgen.scan.codes import CodeError, SheetCode, layout_name, layout_version, parse
+from printgen.marks.codes import CodeError, SheetCode, layout_name, layout_version, parse
 from printgen.scan.crosses import marks_of
 from printgen.scan.decode import read_code
 from printgen.scan.fields import PX_PER_MM, Reading, State, ink, read_fields
@@ -161,11 +161,12 @@ class Reader:
                 code = parse(text, layout)
             except CodeError as error:
                 return Unreadable(name, f"{FOREIGN} ({error})")
-            if code.version == layout_version(layout):
+            if code.version == layout_version(layout, sheet_geometry(layout)):
                 code, disagreements = printed_data(image, to_photo, layout, code)
-        if code.version != layout_version(layout):
+        version = layout_version(layout, sheet_geometry(layout))
+        if code.version != version:
             return Unreadable(name, f"the sheet was printed from another version of {layout.name} "
-                                    f"(code {code.version}, this printgen {layout_version(layout)})")
+                                    f"(code {code.version}, this printgen {version})")
         if pixels_per_mm(to_photo, layout.width, layout.height) < MIN_PX_PER_MM:
             return Unreadable(name, "the sheet is too small in the photo to read its crosses: come closer")
         flat = rectify(image, to_photo, layout.width, layout.height, PX_PER_MM)

@@ -13,7 +13,7 @@ from dataclasses import replace
 from itertools import product
 
 from printgen.layouts.model import ScoreSheetLayout
-from printgen.scan.codes import SheetCode
+from printgen.marks.codes import SheetCode
 from printgen.scan.crosses import marks_of
 from printgen.scan.fields import Reading, State
 from printgen.scan.referee import referee

@@ -13,7 +13,7 @@ np = pytest.importorskip("numpy", reason=NEEDS_SCAN)
 cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
 
 from printgen.builders.geometry import sheet_geometry
-from printgen.scan.codes import SheetCode, layout_version
+from printgen.marks.codes import SheetCode, layout_version
 from printgen.scan.fields import State
 from printgen.scan.reader import SheetReading
 from printgen.scan.synthetic import Paper, mark, pen, printed
@@ -26,7 +26,7 @@ PX = 10.0
 def paper(name: str, seed: int = 1) -> tuple[Paper, object]:
     layout = sheet(name)
     rng = random.Random(seed)
-    code = SheetCode(layout.name, layout_version(layout))
+    code = SheetCode(layout.name, layout_version(layout, sheet_geometry(layout)))
     return Paper(printed(blank_item(layout, code), PX, rng, grey=False), PX, rng), layout
 
 
