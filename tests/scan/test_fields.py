@@ -16,9 +16,9 @@ from printgen.builders.geometry import sheet_geometry
 from printgen.marks.codes import SheetCode, layout_version
 from printgen.scan.fields import State
 from printgen.scan.reader import SheetReading
-from printgen.scan.synthetic import Paper, mark, pen, printed
 from printgen.scan.template import blank_item
 from tests.scan.photos import photo
+from tests.scan.simulator.synthetic import Paper, mark, pen, printed
 
 PX = 10.0
 

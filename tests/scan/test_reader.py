@@ -11,9 +11,9 @@ np = pytest.importorskip("numpy", reason=NEEDS_SCAN)
 cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
 
 from printgen.builders.geometry import sheet_geometry
-from printgen.scan.measure import Tally
 from printgen.scan.reader import SheetReading, Unreadable
-from printgen.scan.synthetic import sample
+from tests.scan.simulator.synthetic import sample
+from tests.scan.simulator.tally import Tally
 
 
 @pytest.fixture(scope="module")

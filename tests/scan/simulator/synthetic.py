@@ -31,10 +31,10 @@ from printgen.page import Item
 from printgen.rules import qwixx
 from printgen.rules.sheet import Sheet
 from printgen.rules.variants import shuffled_numbers
-from printgen.scan.camera import Shot, cut, page_of, photograph
-from printgen.scan.handwriting import STYLES, Paper, Pen, mark, pen
 from printgen.scan.raster import raster
 from printgen.scan.template import blank_item
+from tests.scan.simulator.camera import Shot, cut, page_of, photograph
+from tests.scan.simulator.handwriting import STYLES, Paper, Pen, mark, pen
 
 NAMES = ("Anna", "Bruno", "Chiara", "Dario", "Elena", "Filip", "Greta", "Hugo", "Ines", "Jakub", "Karin", "Luca")
 
