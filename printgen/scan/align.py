@@ -12,6 +12,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from printgen.scan.raster import luma
+
 PATCH = 16.0
 """mm: the side of a patch matched on its own (patches overlap by half)."""
 LIMIT = 1.6
@@ -34,7 +36,7 @@ def align(photo: np.ndarray, blank: np.ndarray, px_per_mm: float) -> np.ndarray:
 def _grey(image: np.ndarray) -> np.ndarray:
     if image.ndim == 2:
         return image.astype(np.float32)
-    return (image[..., 0] * 0.299 + image[..., 1] * 0.587 + image[..., 2] * 0.114).astype(np.float32)
+    return luma(image).astype(np.float32)
 
 
 def _structure(grey: np.ndarray) -> np.ndarray:

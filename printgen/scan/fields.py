@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 
 from printgen.scan.align import align
+from printgen.scan.raster import luma
 from printgen.scan.template import Field
 
 PX_PER_MM = 6.0
@@ -111,16 +112,11 @@ EDGE = 2.5
 CLIPPED = 0.985
 
 
-def luminance(rgb: np.ndarray) -> np.ndarray:
-    """Luminance (0..1) of an RGB float image."""
-    return rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
-
-
 def ink(photo: np.ndarray, blank: np.ndarray, px_per_mm: float = PX_PER_MM) -> np.ndarray:
     """How much darker than the blank sheet the photo is, per pixel (0..1), after light and colour are matched."""
     photo = align(photo, blank, px_per_mm)
-    raw = luminance(photo)
-    printed = luminance(blank)
+    raw = luma(photo)
+    printed = luma(blank)
     unclipped = raw < CLIPPED  # an overexposed pixel only says the light is at least this bright
     paper = _paper(blank, px_per_mm) & unclipped
     gain = _gain(raw, paper, px_per_mm)

@@ -27,7 +27,7 @@ from printgen.marks.codes import SheetCode, layout_version
 from printgen.page import Page, Text
 from printgen.rules.variants import variant
 from printgen.scan.locate import SheetMarkers
-from printgen.scan.raster import raster
+from printgen.scan.raster import luma, raster
 from printgen.scan.rectify import rectify
 from printgen.scan.template import blank_pixels
 
@@ -120,8 +120,7 @@ def _normalised(grey: np.ndarray, sigma_mm: float = 2.0, px_per_mm: float = LOOK
 @lru_cache(maxsize=64)
 def _template(layout: ScoreSheetLayout, code: SheetCode) -> np.ndarray:
     blank = blank_pixels(layout, code, LOOK)
-    grey = blank[..., 0] * 0.299 + blank[..., 1] * 0.587 + blank[..., 2] * 0.114
-    return _normalised(cv2.GaussianBlur(grey.astype(np.float32), (0, 0), 0.6))
+    return _normalised(cv2.GaussianBlur(luma(blank).astype(np.float32), (0, 0), 0.6))
 
 
 def _compare(view: np.ndarray, options: list[tuple[ScoreSheetLayout, SheetCode]], whole: bool = False
@@ -171,8 +170,7 @@ def _glyph(text: Text, box: tuple[float, float, float, float]) -> np.ndarray:
 @lru_cache(maxsize=1024)
 def _glyph_in_box(text: Text, w: float, h: float) -> np.ndarray:
     pixels = raster(Page(w, h, (text,)), GLYPH).astype(np.float32) / 255.0
-    grey = pixels[..., 0] * 0.299 + pixels[..., 1] * 0.587 + pixels[..., 2] * 0.114
-    return _normalised(cv2.GaussianBlur(grey, (0, 0), 1.0), 1.5, GLYPH)
+    return _normalised(cv2.GaussianBlur(luma(pixels), (0, 0), 1.0), 1.5, GLYPH)
 
 
 def _match(fine: np.ndarray, box: tuple[float, float, float, float], glyph: np.ndarray) -> float:

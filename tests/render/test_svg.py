@@ -24,9 +24,9 @@ from printgen.builders.cards import deck_faces
 from printgen.builders.pad import pad_items
 from printgen.builders.scoresheet import build_sheet
 from printgen.layouts.model import DeckLayout, ScoreSheetLayout
-from printgen.page import Document, Item, Page, Symbol, Text, Use
+from printgen.page import PT_PER_MM, Document, Item, Page, Symbol, Text, Use
 from printgen.printing.cards import card_size
-from printgen.render.pdf import PT_PER_MM, write_pdf
+from printgen.render.pdf import write_pdf
 from printgen.render.svg import svg_document, write_svg
 from tests.render.svgtree import SVG, XLINK, placed, transform_of
 
