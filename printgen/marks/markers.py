@@ -27,8 +27,8 @@ MARKER_BITS = (
 )
 """Top left, top right, bottom right, bottom left: 4 x 4 bits row by row, 1 = white (the ArUco convention)."""
 MARKER_CELLS = 6
-Box = tuple[Mm, Mm, Mm, Mm]
-"""A square on the sheet: x, y, width, height (the builder's geometry says where each mark goes)."""
+Square = tuple[Mm, Mm, Mm, Mm]
+"""Where a mark goes on the sheet: x, y, width, height (the builder's geometry says which)."""
 
 
 def marker_grid(index: int) -> tuple[tuple[bool, ...], ...]:
@@ -40,17 +40,17 @@ def marker_grid(index: int) -> tuple[tuple[bool, ...], ...]:
     )
 
 
-def registration_marks(boxes: Sequence[Box]) -> list[Element]:
+def registration_marks(boxes: Sequence[Square]) -> list[Element]:
     """The four corner markers of a sheet in their squares: top left, top right, bottom right, bottom left."""
     return [_place(_marker_symbol(i), box) for i, box in enumerate(boxes)]
 
 
-def code_mark(text: str, box: Box) -> Use:
+def code_mark(text: str, box: Square) -> Use:
     """The QR code of `text` filling the square `box`."""
     return _place(_code_symbol(text), box)
 
 
-def _place(symbol: Symbol, box: Box) -> Use:
+def _place(symbol: Symbol, box: Square) -> Use:
     return Use(symbol, box[0], box[1], box[2] / symbol.width)
 
 
