@@ -19,8 +19,8 @@ from printgen.layouts.model import ScoreSheetLayout
 from printgen.marks.codes import CodeError, SheetCode, layout_name, layout_version, parse
 from printgen.scan.crosses import marks_of
 from printgen.scan.decode import read_code
-from printgen.scan.fields import PX_PER_MM, Reading, State, ink, read_fields
 from printgen.scan.identify import identify, printed_data
+from printgen.scan.ink import PX_PER_MM, Reading, State, ink, read_fields
 from printgen.scan.locate import Marker, SheetMarkers, find_markers, group_sheets
 from printgen.scan.rectify import pixels_per_mm, rectify
 from printgen.scan.referee import Marks, Verdict, referee

@@ -15,7 +15,7 @@ from itertools import product
 from printgen.layouts.model import ScoreSheetLayout
 from printgen.marks.codes import SheetCode
 from printgen.scan.crosses import marks_of
-from printgen.scan.fields import Reading, State
+from printgen.scan.ink import Reading, State
 from printgen.scan.referee import referee
 
 MOST = 8

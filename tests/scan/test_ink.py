@@ -14,7 +14,7 @@ cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
 
 from printgen.builders.geometry import sheet_geometry
 from printgen.marks.codes import SheetCode, layout_version
-from printgen.scan.fields import State
+from printgen.scan.ink import State
 from printgen.scan.reader import SheetReading
 from printgen.scan.template import blank_item
 from tests.scan.photos import photo
@@ -87,7 +87,7 @@ def test_every_kind_of_cross_counts(reader: object, style: str) -> None:
 
 
 def test_the_light_is_measured_with_numpys_percentile_of_each_block() -> None:
-    from printgen.scan.fields import _row_percentile
+    from printgen.scan.ink import _row_percentile
 
     rows = np.random.default_rng(3).random((300, 36))
     rows[np.random.default_rng(4).random(rows.shape) < 0.5] = np.nan
