@@ -29,7 +29,7 @@ def big_points_pad(out: Path) -> list[str]:
     from reportlab.pdfgen.canvas import Canvas
 
     from printgen.build import build, options_for
-    from printgen.render.pdf import PT_PER_MM
+    from printgen.page import PT_PER_MM
 
     options = options_for("qwixx-big-points", out=out, sheets=1000, per_page=2)
     build("qwixx-big-points", options_for("qwixx-big-points", out=out, sheets=2))  # warm-up

@@ -15,10 +15,10 @@ from common import best_time
 from printgen.build import build, options_for
 from printgen.builders.scoresheet import build_sheet
 from printgen.layouts import load
-from printgen.page import Use
+from printgen.page import PT_PER_MM, Use
 from printgen.printing.imposition import impose, plan_grid
 from printgen.printing.paper import paper_size
-from printgen.render.pdf import PT_PER_MM, PdfRenderer
+from printgen.render.pdf import PdfRenderer
 
 
 class RedrawRenderer(PdfRenderer):

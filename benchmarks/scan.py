@@ -1,22 +1,27 @@
 """Benchmark of issue 15: photo-like pictures of simulated games in, how well `printgen score` reads them out.
 
-Run: python benchmarks/scan.py [--photos 500] [--seed 1] [--workers 2]
-Pictures are made first (in parallel, by printgen.scan.synthetic: every score-sheet layout, shuffled
-gemixxt-B sheets, whole 2-up pages, every kind of pen, light and camera) and written as JPEG files; then
-each is read from its file one after the other, as `printgen score` would, and timed. Prints field
-accuracy, whole-sheet accuracy, how many wrong sheets were flagged (uncertain, illegal or unreadable) and
-seconds per photo, each beside its target.
+Run from a checkout: python benchmarks/scan.py [--photos 500] [--seed 1] [--workers 2]
+Pictures are made first (in parallel, by the photo simulator of the tests, tests/scan/simulator: every
+score-sheet layout, shuffled gemixxt-B sheets, whole 2-up pages, every kind of pen, light and camera) and
+written as JPEG files; then each is read from its file one after the other, as `printgen score` would, and
+timed. Prints field accuracy, whole-sheet accuracy, how many wrong sheets were flagged (uncertain, illegal
+or unreadable) and seconds per photo, each beside its target. The simulator is not installed with
+printgen, so this script puts the checkout it lives in first on sys.path: it measures that checkout's
+printgen with that checkout's simulator.
 """
 
 from __future__ import annotations
 
 import argparse
 import pickle
+import sys
 import tempfile
 import time
 from collections import Counter
 from multiprocessing import Pool
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout: tests.scan.simulator, printgen
 
 LAYOUTS = ("qwixx-standard", "qwixx-big-points", "qwixx-gemixxt-a", "qwixx-gemixxt-b", "qwixx-bonus-a",
            "qwixx-bonus-b", "qwixx-cards")
@@ -26,7 +31,7 @@ def make(job: tuple[int, int, str]) -> tuple[int, str]:
     """Make picture `index` from `seed` into `folder`: its JPEG file and its truth."""
     index, seed, folder = job
     from printgen import layouts
-    from printgen.scan.synthetic import sample
+    from tests.scan.simulator.synthetic import sample
 
     picture = sample([layouts.load(name) for name in LAYOUTS], seed)  # type: ignore[misc]
     path = Path(folder) / f"{index:05d}.jpg"
@@ -45,9 +50,9 @@ def main() -> None:
                         help="make the pictures in this folder and keep them (pictures already there are reused)")
     args = parser.parse_args()
 
-    from printgen.scan.measure import Tally
     from printgen.scan.picture import Refused, open_photo
     from printgen.scan.reader import Reader
+    from tests.scan.simulator.tally import Tally
 
     with tempfile.TemporaryDirectory() as temporary:
         folder = str(args.keep or temporary)

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import io
+import sys
 from pathlib import Path
 
 from PIL import Image
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # the checkout: its printgen, and the photo simulator of its tests
 
 from printgen import layouts
 from printgen.builders.card_faces import deck_faces
@@ -19,7 +23,6 @@ from printgen.printing.paper import paper_size
 from printgen.render.pdf import write_pdf
 from printgen.rules import qwixx
 
-HERE = Path(__file__).resolve().parent
 SCAN_SEED = 12
 """The simulated game and photo shown in the README's "Score a sheet" picture."""
 
@@ -60,7 +63,7 @@ def scan_picture(seed: int) -> Image.Image:
 
     from printgen.scan.annotate import annotate
     from printgen.scan.reader import Reader
-    from printgen.scan.synthetic import sample
+    from tests.scan.simulator.synthetic import sample
 
     photo = sample([layouts.load("qwixx-bonus-a")], seed, two_up=False, widest=2400)  # type: ignore[list-item]
     drawn = annotate(photo.image, Reader().read_image(photo.image, "photo.jpg"))

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from printgen.page import REGISTRATION, Hex
 
+LUMA = (0.299, 0.587, 0.114)
+"""Rec. 601 weights of red, green and blue in a colour's grey (luma): what a black-and-white printer or a
+grey photo makes of it. The scanner's `printgen.scan.raster.luma` weighs pixels with them too."""
+
 
 def on_screen(colour: Hex) -> Hex:
     """The "#rrggbb" that shows `colour` on screen and on a home printer (registration colour: black)."""
@@ -40,7 +44,8 @@ def luminance(colour: Hex) -> float:
 def luma(colour: Hex) -> float:
     """The colour's grey on a black-and-white printer: Rec. 601 luma, 0..255."""
     r, g, b = rgb(colour)
-    return 255 * (0.299 * r + 0.587 * g + 0.114 * b)
+    red, green, blue = LUMA
+    return 255 * (red * r + green * g + blue * b)
 
 
 def grey(colour: Hex) -> Hex:

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printgen.page import Page
+from printgen.page import PT_PER_MM, Page
 from printgen.render.recording import record
 
 MIN_TEXT_PT = 6.0
 """No printed text smaller than this (points)."""
 MIN_FIELD_MM = 7.0
 """No field meant for a cross smaller than this (millimetres)."""
-PT_PER_MM = 72 / 25.4
 
 
 @dataclass(frozen=True, slots=True)

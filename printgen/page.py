@@ -14,6 +14,8 @@ from typing import Literal, TypeAlias
 from printgen.fonts import Weight, text_width
 
 Mm: TypeAlias = float
+PT_PER_MM: float = 72.0 / 25.4
+"""Points (1/72 inch) per millimetre: page descriptions are in mm, PDF pages and type sizes in points."""
 Box: TypeAlias = tuple[Mm, Mm, Mm, Mm]
 Anchor: TypeAlias = Literal["start", "middle", "end"]
 Hex: TypeAlias = str

@@ -143,7 +143,7 @@ def _card_numbers(path: Path, page: int, grid_boxes: list[tuple[float, float, fl
 
     import pypdfium2 as pdfium
 
-    from printgen.render.pdf import PT_PER_MM
+    from printgen.page import PT_PER_MM
 
     pdf = pdfium.PdfDocument(str(path))
     text = pdf[page].get_textpage()

@@ -5,7 +5,7 @@ so a cross always lands in its box. Sizes follow from the layout: more
 numbers per row give narrower boxes, extra bands (bonus row, bonus boxes)
 take height from the rows. The four corners and a slot between the points
 table and the penalty boxes are kept clear for the scan marks (registration
-markers and the sheet's code, see `printgen.scan.marks`), drawn or not.
+markers and the sheet's code, see `printgen.marks.markers`), drawn or not.
 """
 
 from __future__ import annotations

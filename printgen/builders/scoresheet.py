@@ -86,10 +86,10 @@ def sheet_extras(layout: ScoreSheetLayout, lucky: tuple[int, int] | None = None,
     geometry = sheet_geometry(layout)
     texts: list[Element] = []
     if code is not None and (lucky is not None or numbers is not None):
-        from printgen.scan.codes import SheetCode, layout_version
-        from printgen.scan.marks import code_mark
+        from printgen.marks.codes import SheetCode, layout_version
+        from printgen.marks.markers import code_mark
 
-        own = SheetCode(layout.name, layout_version(layout), code[0], code[1], lucky, numbers)
+        own = SheetCode(layout.name, layout_version(layout, geometry), code[0], code[1], lucky, numbers)
         texts.append(code_mark(own.text(layout), geometry.code))
     if lucky is not None:
         for (cx, cy, r), number in zip(geometry.lucky, lucky):
@@ -118,13 +118,13 @@ def _stamp_symbol(text: str, size: Mm, fill: str, weight: Weight) -> Symbol:
 
 def _scan_marks(layout: ScoreSheetLayout, lang: str, symbols: bool, static_numbers: bool) -> list[Element]:
     """The corner markers, and the code when every sheet of a pad is alike."""
-    from printgen.scan.codes import SheetCode, layout_version
-    from printgen.scan.marks import code_mark, registration_marks
+    from printgen.marks.codes import SheetCode, layout_version
+    from printgen.marks.markers import code_mark, registration_marks
 
     geometry = sheet_geometry(layout)
-    elements = registration_marks(geometry)
+    elements = registration_marks(geometry.markers)
     if static_numbers and not layout.lucky_numbers:
-        code = SheetCode(layout.name, layout_version(layout), lang, symbols)
+        code = SheetCode(layout.name, layout_version(layout, geometry), lang, symbols)
         elements.append(code_mark(code.text(layout), geometry.code))
     return elements
 

@@ -21,6 +21,7 @@ from printgen.colour_management import Press, press_for
 from printgen.colours import on_screen
 from printgen.fonts import register_pdf_fonts
 from printgen.page import (
+    PT_PER_MM,
     REGISTRATION,
     Circle,
     Document,
@@ -35,9 +36,6 @@ from printgen.page import (
     Use,
 )
 from printgen.render.base import Renderer
-
-PT_PER_MM = 72.0 / 25.4
-
 
 REGISTRATION_NAME = "All"
 """Registration colour's separation: reportlab names its colour space resource after it; printgen.render.pdffile

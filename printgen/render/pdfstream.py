@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from printgen.colour_management import Press, press_for
-from printgen.page import Document, Element, Group, Symbol, Use
+from printgen.page import PT_PER_MM, Document, Element, Group, Symbol, Use
 from printgen.render.pdffile import (
     PageGroups,
     PageTree,
@@ -27,8 +27,6 @@ from printgen.render.pdffile import (
     pdf_number,
     write_info,
 )
-
-PT_PER_MM = 72.0 / 25.4
 
 
 class NotStreamable(ValueError):

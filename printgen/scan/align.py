@@ -12,16 +12,22 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-PATCH = 16.0
-"""mm: the side of a patch matched on its own (patches overlap by half)."""
-LIMIT = 1.6
-"""mm: larger shifts are not believed (a mark, not the print, moved)."""
-TRUST = 0.12
-"""Phase-correlation response below which a patch's shift is not trusted."""
+from printgen.scan.raster import luma
+from printgen.scan.thresholds import (
+    ALIGN_FLAT,
+    ALIGN_LIMIT,
+    ALIGN_NEIGHBOURS,
+    ALIGN_OUTLIER,
+    ALIGN_PATCH,
+    ALIGN_SMOOTH,
+    ALIGN_TRUST,
+    STRUCTURE_FLOOR,
+    STRUCTURE_SIGMA,
+)
 
 
 def align(photo: np.ndarray, blank: np.ndarray, px_per_mm: float) -> np.ndarray:
-    """`photo` (H x W x C floats, sheet pixels) moved so its print lies on `blank`'s (both luminance-like)."""
+    """`photo` (H x W x C floats, sheet pixels) moved so its print lies on `blank`'s (both RGB or both grey)."""
     field = displacement(_structure(_grey(photo)), _structure(_grey(blank)), px_per_mm)
     if field is None:
         return photo
@@ -34,7 +40,7 @@ def align(photo: np.ndarray, blank: np.ndarray, px_per_mm: float) -> np.ndarray:
 def _grey(image: np.ndarray) -> np.ndarray:
     if image.ndim == 2:
         return image.astype(np.float32)
-    return (image[..., 0] * 0.299 + image[..., 1] * 0.587 + image[..., 2] * 0.114).astype(np.float32)
+    return luma(image).astype(np.float32)
 
 
 def _structure(grey: np.ndarray) -> np.ndarray:
@@ -42,44 +48,44 @@ def _structure(grey: np.ndarray) -> np.ndarray:
     gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
     magnitude = np.sqrt(gx * gx + gy * gy)
-    return magnitude / (cv2.GaussianBlur(magnitude, (0, 0), 8) + 0.05)
+    return magnitude / (cv2.GaussianBlur(magnitude, (0, 0), STRUCTURE_SIGMA) + STRUCTURE_FLOOR)
 
 
 def displacement(photo: np.ndarray, blank: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarray] | None:
     """Per pixel, where in `photo` each pixel of `blank` is (dx, dy), or None when nothing can be trusted."""
     h, w = blank.shape
-    size = round(PATCH * px_per_mm)
+    size = round(ALIGN_PATCH * px_per_mm)
     step = size // 2
     window = cv2.createHanningWindow((size, size), cv2.CV_32F)
     rows = max(1, (h - size) // step + 1)
     cols = max(1, (w - size) // step + 1)
     shifts = np.zeros((rows, cols, 2), np.float32)
     weights = np.zeros((rows, cols), np.float32)
-    limit = LIMIT * px_per_mm
+    limit = ALIGN_LIMIT * px_per_mm
     for r in range(rows):
         for c in range(cols):
             y0, x0 = r * step, c * step
             a = blank[y0:y0 + size, x0:x0 + size]
             b = photo[y0:y0 + size, x0:x0 + size]
-            if a.shape != (size, size) or float(a.std()) < 1e-3:
+            if a.shape != (size, size) or float(a.std()) < ALIGN_FLAT:
                 continue
             (sx, sy), response = cv2.phaseCorrelate(a, b, window)
-            if response >= TRUST and abs(sx) <= limit and abs(sy) <= limit:
+            if response >= ALIGN_TRUST and abs(sx) <= limit and abs(sy) <= limit:
                 shifts[r, c] = (sx, sy)
                 weights[r, c] = response
     if not weights.any():
         return None
     shifts = _robust(shifts, weights)
     spread = np.zeros_like(shifts)
-    norm = cv2.GaussianBlur(weights, (0, 0), 1.0) + 1e-6
+    norm = cv2.GaussianBlur(weights, (0, 0), ALIGN_SMOOTH) + 1e-6
     for k in range(2):
-        spread[..., k] = cv2.GaussianBlur(shifts[..., k] * weights, (0, 0), 1.0) / norm
+        spread[..., k] = cv2.GaussianBlur(shifts[..., k] * weights, (0, 0), ALIGN_SMOOTH) / norm
     full = [cv2.resize(spread[..., k], (w, h), interpolation=cv2.INTER_LINEAR) for k in range(2)]
     return full[0], full[1]
 
 
 def _robust(shifts: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """Shifts that disagree with their neighbours' median by more than a pixel lose their weight (in place)."""
+    """Shifts that disagree with their neighbours' median by more than ALIGN_OUTLIER lose their weight (in place)."""
     rows, cols = weights.shape
     for r in range(rows):
         for c in range(cols):
@@ -88,8 +94,8 @@ def _robust(shifts: np.ndarray, weights: np.ndarray) -> np.ndarray:
             near = [(rr, cc) for rr in range(max(r - 1, 0), min(r + 2, rows)) for cc in range(max(c - 1, 0),
                                                                                            min(c + 2, cols))
                     if (rr, cc) != (r, c) and weights[rr, cc]]
-            if len(near) >= 3:
+            if len(near) >= ALIGN_NEIGHBOURS:
                 median = np.median([shifts[p] for p in near], axis=0)
-                if np.abs(shifts[r, c] - median).max() > 1.0:
+                if np.abs(shifts[r, c] - median).max() > ALIGN_OUTLIER:
                     weights[r, c] = 0.0
     return shifts

@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from printgen.builders.geometry import sheet_geometry
-from printgen.scan.fields import State
+from printgen.scan.ink import State
 from printgen.scan.reader import Result, SheetReading
 
 LONGEST = 1600

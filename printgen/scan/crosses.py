@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from printgen.kinds.score_sheets import ScoreSheetLayout
-from printgen.scan.fields import Reading
+from printgen.scan.ink import Reading
 from printgen.scan.referee import Marks
 
 

@@ -15,30 +15,43 @@ from functools import cache
 import cv2
 import numpy as np
 
-from printgen.scan.codes import modules
+from printgen.marks.codes import modules
+from printgen.scan.thresholds import (
+    CODE_CONTRAST,
+    CODE_PX_PER_MM,
+    CODE_SEARCH,
+    CODE_VERSIONS,
+    CUT_OFFSETS,
+    DEBLUR_MIN_DARK,
+    DEBLUR_ROUNDS,
+    DEBLUR_SAMPLES,
+    FINDER_BLUR,
+    FINDER_MATCH,
+    MODULE_SHIFTS,
+    MODULE_SPREAD,
+    REDRAW_PX,
+)
 
-SEARCH = 2.5
-"""How far (mm) around its expected place the code is looked for."""
-CROP_PX_PER_MM = 14.0
-VERSIONS = (1, 2, 3)
+QUIET = 4
+"""Modules of light margin round a QR code (its quiet zone, as the standard asks)."""
 
 
 def read_code(gray: np.ndarray, to_photo: np.ndarray, box: tuple[float, float, float, float]) -> str | None:
     """The text of the code printed in `box` (sheet mm) of the photo `gray`, mapped by homography `to_photo`."""
     x, y, size, _ = box
-    origin = (x - SEARCH, y - SEARCH)
-    span = size + 2 * SEARCH
-    crop = _warp(gray, to_photo, origin, span, CROP_PX_PER_MM).astype(np.float32)
+    origin = (x - CODE_SEARCH, y - CODE_SEARCH)
+    span = size + 2 * CODE_SEARCH
+    crop = _warp(gray, to_photo, origin, span, CODE_PX_PER_MM).astype(np.float32)
     tries = []
-    for version in VERSIONS:
-        template, mask = _finders(version, size, CROP_PX_PER_MM)
+    for version in CODE_VERSIONS:
+        template, mask = _finders(version, size, CODE_PX_PER_MM)
         scores = cv2.matchTemplate(crop, template, cv2.TM_CCOEFF_NORMED, mask=mask)
         scores = np.nan_to_num(scores, nan=-1.0, posinf=-1.0, neginf=-1.0)
         _, best, _, (bx, by) = cv2.minMaxLoc(scores)
-        tries.append((best, version, (origin[0] + bx / CROP_PX_PER_MM, origin[1] + by / CROP_PX_PER_MM)))
+        tries.append((best, version, (origin[0] + bx / CODE_PX_PER_MM, origin[1] + by / CODE_PX_PER_MM)))
     tries.sort(reverse=True)
     for score, version, (cx, cy) in tries:
-        if score < 0.25:
+        if score < FINDER_MATCH:
             break
         text = _sample_and_decode(gray, to_photo, version, (cx, cy), size)
         if text:
@@ -97,7 +110,7 @@ def _finders(version: int, size: float, px_per_mm: float) -> tuple[np.ndarray, n
     side = round(size * px_per_mm)
     grid = np.where(dark, 0.0, 1.0).astype(np.float32)
     template = cv2.resize(grid, (side, side), interpolation=cv2.INTER_NEAREST)
-    template = cv2.GaussianBlur(template, (0, 0), 0.6)
+    template = cv2.GaussianBlur(template, (0, 0), FINDER_BLUR)
     mask = cv2.resize((finder & known).astype(np.float32), (side, side), interpolation=cv2.INTER_NEAREST)
     return (template * 255).astype(np.float32), mask.astype(np.float32)
 
@@ -107,11 +120,11 @@ def _sample_and_decode(gray: np.ndarray, to_photo: np.ndarray, version: int, cor
     n = 17 + 4 * version
     module = size / n
     known, dark = _function_modules(version)
-    for shift in ((0.0, 0.0), (0.2, 0.0), (-0.2, 0.0), (0.0, 0.2), (0.0, -0.2)):
+    for shift in MODULE_SHIFTS:
         values = _sample(gray, to_photo, corner, module, n, shift)
         low = float(np.median(values[known & dark]))
         high = float(np.median(values[known & ~dark]))
-        if high - low < 6:
+        if high - low < CODE_CONTRAST:
             return None
         for guess in _guesses(values, known, dark, low, high):
             text = _decode(guess)
@@ -127,10 +140,10 @@ def _guesses(values: np.ndarray, known: np.ndarray, dark: np.ndarray, low: float
     if model is not None:
         bits = values < (low + high) / 2
         bits[known] = dark[known]
-        for _ in range(6):
+        for _ in range(DEBLUR_ROUNDS):
             bits = _equalise(values, bits, known, dark, model)
         yield bits
-    for offset in (0.0, 0.1, -0.1, 0.2, -0.2):
+    for offset in CUT_OFFSETS:
         bits = values < (low + high) / 2 + offset * (high - low)
         bits[known] = dark[known]
         yield bits
@@ -161,11 +174,11 @@ def _blur_model(values: np.ndarray, known: np.ndarray, dark: np.ndarray) -> np.n
     for dy in range(-2, 3):
         for dx in range(-2, 3):
             use &= full[2 + dy:2 + dy + n, 2 + dx:2 + dx + n]
-    if use.sum() < 3 * (len(RINGS) + 2):
+    if use.sum() < DEBLUR_SAMPLES * (len(RINGS) + 2):
         return None
     design = np.stack([np.ones(use.sum()), dark[use], *(ring[use] for ring in _neighbours(dark))], axis=1)
     model, *_ = np.linalg.lstsq(design, values[use], rcond=None)
-    return model if model[1] < -1 else None
+    return model if model[1] < -DEBLUR_MIN_DARK else None
 
 
 def _equalise(values: np.ndarray, bits: np.ndarray, known: np.ndarray, dark: np.ndarray,
@@ -180,7 +193,7 @@ def _equalise(values: np.ndarray, bits: np.ndarray, known: np.ndarray, dark: np.
 def _sample(gray: np.ndarray, to_photo: np.ndarray, corner: tuple[float, float], module: float, n: int,
             shift: tuple[float, float]) -> np.ndarray:
     """Each module's grey value, averaged over the middle of the module in the photo."""
-    offsets = np.array([-0.15, 0.0, 0.15])
+    offsets = np.array([-MODULE_SPREAD, 0.0, MODULE_SPREAD])
     centres = (np.arange(n) + 0.5)
     total = np.zeros((n, n), np.float64)
     for dy in offsets:
@@ -197,9 +210,9 @@ def _sample(gray: np.ndarray, to_photo: np.ndarray, corner: tuple[float, float],
 def _decode(bits: np.ndarray) -> str | None:
     """Decode a module grid (True = dark) by drawing it crisply with a quiet zone."""
     image = np.where(bits, 0, 255).astype(np.uint8)
-    image = np.pad(image, 4, constant_values=255)
-    image = cv2.resize(image, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST)
-    near, far = 4 * 8, (4 + bits.shape[0]) * 8  # the code's corners are known: no need to look for them
+    image = np.pad(image, QUIET, constant_values=255)
+    image = cv2.resize(image, None, fx=REDRAW_PX, fy=REDRAW_PX, interpolation=cv2.INTER_NEAREST)
+    near, far = QUIET * REDRAW_PX, (QUIET + bits.shape[0]) * REDRAW_PX  # the code's corners are known
     corners = np.float32([[near, near], [far, near], [far, far], [near, far]]).reshape(1, 4, 2)
     text, _ = _qr().decode(image, corners)
     return text or None

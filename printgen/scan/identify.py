@@ -23,20 +23,27 @@ from printgen.builders.scoresheet import centred_text, number_texts
 from printgen.builders.shapes import INK
 from printgen.kinds.score_sheets import ScoreSheetLayout
 from printgen.labels import languages
+from printgen.marks.codes import SheetCode, layout_version
 from printgen.page import Page, Text
 from printgen.rules.variants import variant
-from printgen.scan.codes import SheetCode, layout_version
 from printgen.scan.locate import SheetMarkers
-from printgen.scan.raster import raster
+from printgen.scan.raster import luma, raster
 from printgen.scan.rectify import rectify
 from printgen.scan.template import blank_pixels
-
-LOOK = 4.0
-"""Pixels per mm at which whole sheets are compared."""
-GLYPH = 8.0
-"""Pixels per mm at which single numbers are compared."""
-CLEAR = 0.02
-"""A choice is clear when it beats the next best by this much correlation."""
+from printgen.scan.thresholds import (
+    CLEAR,
+    DIFFER,
+    DIFFER_GROW,
+    GLYPH_BLUR,
+    GLYPH_PX_PER_MM,
+    GLYPH_SIGMA,
+    GLYPH_SLACK,
+    LOOK_PX_PER_MM,
+    NORMALISE_FLOOR,
+    NORMALISE_SIGMA,
+    SIZE_MATCH,
+    TEMPLATE_BLUR,
+)
 
 
 @dataclass(frozen=True)
@@ -53,15 +60,16 @@ class Identified:
 def identify(image: np.ndarray, group: SheetMarkers, candidates: list[ScoreSheetLayout]) -> Identified | None:
     """The most likely code of the sheet in `image` marked by `group`, among sheets of `candidates`."""
     width, height = group.size_estimate()
-    fitting = [l for l in candidates if abs(l.width / width - 1) < 0.06 and abs(l.height / height - 1) < 0.06]
+    fitting = [l for l in candidates
+               if abs(l.width / width - 1) < SIZE_MATCH and abs(l.height / height - 1) < SIZE_MATCH]
     if not fitting:
         return None
     doubtful: list[str] = []
     views = {}
     for size in {(l.width, l.height) for l in fitting}:
         to_photo, _ = group.homography(*size)
-        views[size] = (to_photo, _normalised(_grey(rectify(image, to_photo, size[0], size[1], LOOK))))
-    codes = {l.name: SheetCode(l.name, layout_version(l)) for l in fitting}
+        views[size] = (to_photo, _normalised(_grey(rectify(image, to_photo, size[0], size[1], LOOK_PX_PER_MM))))
+    codes = {l.name: SheetCode(l.name, layout_version(l, sheet_geometry(l))) for l in fitting}
     if len(views) > 1:  # which size: the best whole-sheet match of each
         best = {size: max(_compare(views[size][1], [(l, codes[l.name])], whole=True)[0]
                           for l in fitting if (l.width, l.height) == size) for size in views}
@@ -70,7 +78,7 @@ def identify(image: np.ndarray, group: SheetMarkers, candidates: list[ScoreSheet
             doubtful.append("layout")
         fitting = [l for l in fitting if (l.width, l.height) == size]
     to_photo, view = next(iter(views.values())) if len(views) == 1 else views[size]
-    fine = _grey(rectify(image, to_photo, fitting[0].width, fitting[0].height, GLYPH))
+    fine = _grey(rectify(image, to_photo, fitting[0].width, fitting[0].height, GLYPH_PX_PER_MM))
     read: dict[str, bool] = {}
     for candidate in fitting:  # a shuffled sheet is only itself once its numbers are read
         if variant(candidate.rules).shuffled_lock_numbers:
@@ -108,20 +116,20 @@ def _grey(bgr: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY).astype(np.float32) / 255.0
 
 
-def _normalised(grey: np.ndarray, sigma_mm: float = 2.0, px_per_mm: float = LOOK) -> np.ndarray:
+def _normalised(grey: np.ndarray, sigma_mm: float = NORMALISE_SIGMA, px_per_mm: float = LOOK_PX_PER_MM
+                ) -> np.ndarray:
     """Light and contrast evened out: each pixel against the mean and spread of its surroundings."""
     sigma = sigma_mm * px_per_mm
     mean = cv2.GaussianBlur(grey, (0, 0), sigma)
     centred = grey - mean
     spread = np.sqrt(cv2.GaussianBlur(centred * centred, (0, 0), sigma))
-    return centred / (spread + 0.03)
+    return centred / (spread + NORMALISE_FLOOR)
 
 
 @lru_cache(maxsize=64)
 def _template(layout: ScoreSheetLayout, code: SheetCode) -> np.ndarray:
-    blank = blank_pixels(layout, code, LOOK)
-    grey = blank[..., 0] * 0.299 + blank[..., 1] * 0.587 + blank[..., 2] * 0.114
-    return _normalised(cv2.GaussianBlur(grey.astype(np.float32), (0, 0), 0.6))
+    blank = blank_pixels(layout, code, LOOK_PX_PER_MM)
+    return _normalised(cv2.GaussianBlur(luma(blank).astype(np.float32), (0, 0), TEMPLATE_BLUR))
 
 
 def _compare(view: np.ndarray, options: list[tuple[ScoreSheetLayout, SheetCode]], whole: bool = False
@@ -131,7 +139,8 @@ def _compare(view: np.ndarray, options: list[tuple[ScoreSheetLayout, SheetCode]]
     mask = np.ones(view.shape, bool)
     if len(templates) > 1 and not whole:
         spread = np.max(templates, axis=0) - np.min(templates, axis=0)
-        mask = cv2.dilate((spread > 0.5).astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+        grow = np.ones((DIFFER_GROW, DIFFER_GROW), np.uint8)
+        mask = cv2.dilate((spread > DIFFER).astype(np.uint8), grow).astype(bool)
         if not mask.any():
             return [0.0] * len(templates)
     scores = []
@@ -162,7 +171,7 @@ def _clear(scores: list[float]) -> bool:
 
 
 def _glyph(text: Text, box: tuple[float, float, float, float]) -> np.ndarray:
-    """`text` as it prints inside `box` (sheet mm), at GLYPH pixels per mm, normalised (drawn once for every
+    """`text` as it prints inside `box` (sheet mm), at GLYPH_PX_PER_MM, normalised (drawn once for every
     text at the same place in a box of the same size)."""
     x, y, w, h = box
     return _glyph_in_box(replace(text, x=round(text.x - x, 3), y=round(text.y - y, 3)), round(w, 3), round(h, 3))
@@ -170,18 +179,16 @@ def _glyph(text: Text, box: tuple[float, float, float, float]) -> np.ndarray:
 
 @lru_cache(maxsize=1024)
 def _glyph_in_box(text: Text, w: float, h: float) -> np.ndarray:
-    pixels = raster(Page(w, h, (text,)), GLYPH).astype(np.float32) / 255.0
-    grey = pixels[..., 0] * 0.299 + pixels[..., 1] * 0.587 + pixels[..., 2] * 0.114
-    return _normalised(cv2.GaussianBlur(grey, (0, 0), 1.0), 1.5, GLYPH)
+    pixels = raster(Page(w, h, (text,)), GLYPH_PX_PER_MM).astype(np.float32) / 255.0
+    return _normalised(cv2.GaussianBlur(luma(pixels), (0, 0), GLYPH_BLUR), GLYPH_SIGMA, GLYPH_PX_PER_MM)
 
 
 def _match(fine: np.ndarray, box: tuple[float, float, float, float], glyph: np.ndarray) -> float:
-    """The best correlation of `glyph` with the photo around `box`, allowing a millimetre of slack."""
+    """The best correlation of `glyph` with the photo around `box`, allowing GLYPH_SLACK around it."""
     x, y, w, h = box
-    slack = 1.0
-    x0, y0 = int((x - slack) * GLYPH), int((y - slack) * GLYPH)
-    x1, y1 = int((x + w + slack) * GLYPH), int((y + h + slack) * GLYPH)
-    region = _normalised(fine[max(y0, 0):y1, max(x0, 0):x1], 1.5, GLYPH)
+    x0, y0 = int((x - GLYPH_SLACK) * GLYPH_PX_PER_MM), int((y - GLYPH_SLACK) * GLYPH_PX_PER_MM)
+    x1, y1 = int((x + w + GLYPH_SLACK) * GLYPH_PX_PER_MM), int((y + h + GLYPH_SLACK) * GLYPH_PX_PER_MM)
+    region = _normalised(fine[max(y0, 0):y1, max(x0, 0):x1], GLYPH_SIGMA, GLYPH_PX_PER_MM)
     if region.shape[0] < glyph.shape[0] or region.shape[1] < glyph.shape[1]:
         return -1.0
     return float(cv2.matchTemplate(region, glyph, cv2.TM_CCOEFF_NORMED).max())
@@ -258,7 +265,7 @@ def printed_data(image: np.ndarray, to_photo: np.ndarray, layout: ScoreSheetLayo
     spec = variant(layout.rules)
     if not layout.lucky_numbers and not spec.shuffled_lock_numbers:
         return code, ()
-    fine = _grey(rectify(image, to_photo, layout.width, layout.height, GLYPH))
+    fine = _grey(rectify(image, to_photo, layout.width, layout.height, GLYPH_PX_PER_MM))
     doubts: list[str] = []
     if layout.lucky_numbers and code.lucky is not None:
         lucky, sure = _lucky(fine, layout, spec.possible_sums)

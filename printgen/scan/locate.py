@@ -1,6 +1,6 @@
 """Finding sheets in a photo: a grey image in, per sheet the corner markers seen and the homography from sheet mm to pixels out.
 
-Each sheet carries the four markers of `printgen.scan.marks`; their
+Each sheet carries the four markers of `printgen.marks.markers`; their
 identities say which corner is which, so any rotation works. A photo of a
 whole page holds several sheets: markers are grouped into sheets by how they
 face each other (each marker knows its own "right" and "down"), smallest
@@ -20,10 +20,32 @@ import cv2
 import numpy as np
 
 from printgen.builders.geometry import MARKER, MARKER_INSET
-from printgen.scan.marks import MARKER_BITS
-
-DETECT_SIZE = 1800
-"""Markers are looked for in a copy of the photo at most this many pixels on its longer side."""
+from printgen.marks.markers import MARKER_BITS
+from printgen.scan.thresholds import (
+    ARUCO_CELL_MARGIN,
+    ARUCO_CORNER_WINDOW,
+    ARUCO_MIN_BORDER_DISTANCE,
+    ARUCO_MIN_CORNER_DISTANCE,
+    ARUCO_MIN_PERIMETER,
+    ARUCO_POLYGON_ACCURACY,
+    ARUCO_PX_PER_CELL,
+    ARUCO_WINDOW_MAX,
+    ARUCO_WINDOW_MIN,
+    ARUCO_WINDOW_STEP,
+    CLAHE_CLIP,
+    CLAHE_TILES,
+    DETECT_SIZE,
+    DIAGONAL_FACING,
+    FACING,
+    GROUP_FIT,
+    MARKER_SIDE_RATIO,
+    MARKER_SPAN,
+    MAX_MARKERS,
+    MAX_TRIES,
+    NEIGHBOURS,
+    SHEET_MAX,
+    SHEET_MIN,
+)
 
 
 @dataclass(frozen=True)
@@ -68,9 +90,8 @@ class SheetMarkers:
             to_unit = cv2.getPerspectiveTransform(centres, np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]))
         else:
             known = sorted(self.markers)
-            unit = {0: (0, 0), 1: (1, 0), 2: (1, 1), 3: (0, 1)}
             affine = cv2.getAffineTransform(np.float32([self.markers[i].centre for i in known]),
-                                            np.float32([unit[i] for i in known]))
+                                            np.float32([UNIT[i] for i in known]))
             to_unit = np.vstack([affine, [0, 0, 1]])
         widths, heights = [], []
         for marker in self.markers.values():
@@ -110,17 +131,17 @@ def _detector() -> cv2.aruco.ArucoDetector:
     dictionary = cv2.aruco.Dictionary(np.concatenate([cv2.aruco.Dictionary.getByteListFromBits(b) for b in bits]),
                                       4, 2)
     parameters = cv2.aruco.DetectorParameters()
-    parameters.adaptiveThreshWinSizeMin = 5
-    parameters.adaptiveThreshWinSizeMax = 35
-    parameters.adaptiveThreshWinSizeStep = 10
-    parameters.minMarkerPerimeterRate = 0.02
-    parameters.polygonalApproxAccuracyRate = 0.05
-    parameters.minCornerDistanceRate = 0.03
-    parameters.minDistanceToBorder = 1
-    parameters.perspectiveRemovePixelPerCell = 8
-    parameters.perspectiveRemoveIgnoredMarginPerCell = 0.2
+    parameters.adaptiveThreshWinSizeMin = ARUCO_WINDOW_MIN
+    parameters.adaptiveThreshWinSizeMax = ARUCO_WINDOW_MAX
+    parameters.adaptiveThreshWinSizeStep = ARUCO_WINDOW_STEP
+    parameters.minMarkerPerimeterRate = ARUCO_MIN_PERIMETER
+    parameters.polygonalApproxAccuracyRate = ARUCO_POLYGON_ACCURACY
+    parameters.minCornerDistanceRate = ARUCO_MIN_CORNER_DISTANCE
+    parameters.minDistanceToBorder = ARUCO_MIN_BORDER_DISTANCE
+    parameters.perspectiveRemovePixelPerCell = ARUCO_PX_PER_CELL
+    parameters.perspectiveRemoveIgnoredMarginPerCell = ARUCO_CELL_MARGIN
     parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-    parameters.cornerRefinementWinSize = 3
+    parameters.cornerRefinementWinSize = ARUCO_CORNER_WINDOW
     return cv2.aruco.ArucoDetector(dictionary, parameters)
 
 
@@ -130,7 +151,7 @@ def find_markers(gray: np.ndarray) -> list[Marker]:
     small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
     found = _detect(small)
     if _groups_short(found):
-        clahe = cv2.createCLAHE(clipLimit=3.0, tileGridSize=(8, 8)).apply(small)
+        clahe = cv2.createCLAHE(clipLimit=CLAHE_CLIP, tileGridSize=(CLAHE_TILES, CLAHE_TILES)).apply(small)
         found = _merge(found, _detect(clahe))
     markers = []
     for index, corners in found:
@@ -163,12 +184,6 @@ def _merge(first: list[tuple[int, np.ndarray]], second: list[tuple[int, np.ndarr
 
 UNIT = {0: (0, 0), 1: (1, 0), 2: (1, 1), 3: (0, 1)}
 """Where each corner marker sits on a sheet, in units of the sheet's width and height."""
-NEIGHBOURS = 3
-"""For each corner of a sheet, only this many of the nearest markers in the right direction are tried."""
-MAX_MARKERS = 256
-"""At most this many markers of a photo are grouped (the largest): 64 sheets' worth, far beyond MAX_SHEETS."""
-MAX_TRIES = 6000
-"""At most this many candidate groups are tested for one photo, so a picture full of markers ends quickly."""
 
 
 def group_sheets(markers: list[Marker]) -> list[SheetMarkers]:
@@ -218,7 +233,8 @@ def _partners(anchor: int, markers: list[Marker], centres: np.ndarray, indices: 
     distance = np.linalg.norm(offsets, axis=1) + 1e-9
     u = offsets @ marker.right / distance
     v = offsets @ marker.down / distance
-    near = (distance >= 3 * marker.side) & (sides <= 3 * marker.side) & (3 * sides >= marker.side)
+    near = ((distance >= MARKER_SPAN * marker.side) & (sides <= MARKER_SIDE_RATIO * marker.side)
+            & (MARKER_SIDE_RATIO * sides >= marker.side))
     found: dict[int, list[int]] = {}
     for corner in range(4):
         if corner == marker.index:
@@ -226,19 +242,17 @@ def _partners(anchor: int, markers: list[Marker], centres: np.ndarray, indices: 
         ex = UNIT[corner][0] - UNIT[marker.index][0]
         ey = UNIT[corner][1] - UNIT[marker.index][1]
         if ex == 0:
-            facing = ey * v >= 0.75
+            facing = ey * v >= FACING
         elif ey == 0:
-            facing = ex * u >= 0.75
+            facing = ex * u >= FACING
         else:
-            facing = (ex * u > 0.15) & (ey * v > 0.15)
+            facing = (ex * u > DIAGONAL_FACING) & (ey * v > DIAGONAL_FACING)
         fit = np.flatnonzero(near & facing & (indices == corner))
         fit = [int(k) for k in fit[np.argsort(distance[fit])] if int(k) not in used]
         found[corner] = fit[:NEIGHBOURS]
     return found
 
 
-FIT = 0.1
-"""Markers belong to one sheet only if one flat sheet explains all their corners within this share of a side."""
 EDGES = ((0, 1, "right"), (3, 2, "right"), (0, 3, "down"), (1, 2, "down"))
 """Sheet edges between corner markers and which way each runs in the markers' own frame."""
 
@@ -246,7 +260,7 @@ EDGES = ((0, 1, "right"), (3, 2, "right"), (0, 3, "down"), (1, 2, "down"))
 def _plausible(group: dict[int, Marker]) -> float | None:
     """The area of the quadrilateral of `group`'s centres if they can be one flat sheet's corners, else None."""
     sides = [m.side for m in group.values()]
-    if max(sides) > 3 * min(sides):
+    if max(sides) > MARKER_SIDE_RATIO * min(sides):
         return None
     winding = [float(m.right[0] * m.down[1] - m.right[1] * m.down[0]) for m in group.values()]
     if min(winding) * max(winding) <= 0:
@@ -257,16 +271,17 @@ def _plausible(group: dict[int, Marker]) -> float | None:
         edge = group[b].centre - group[a].centre
         length = float(np.linalg.norm(edge))
         side = (group[a].side + group[b].side) / 2
-        if length < 3 * side:
+        if length < MARKER_SPAN * side:
             return None
         for marker in (group[a], group[b]):
-            if float(np.dot(edge / length, getattr(marker, axis))) < 0.75:
+            if float(np.dot(edge / length, getattr(marker, axis))) < FACING:
                 return None
     centres = np.array([group[i].centre for i in sorted(group)], np.float32)
     if len(centres) == 4 and not cv2.isContourConvex(centres.reshape(-1, 1, 2)):
         return None
     sheet = SheetMarkers(group)
     width, height = sheet.size_estimate()
-    if not (20 < width < 2000 and 20 < height < 2000) or sheet.homography(width, height)[1] > FIT:
+    if not (SHEET_MIN < width < SHEET_MAX and SHEET_MIN < height < SHEET_MAX) \
+            or sheet.homography(width, height)[1] > GROUP_FIT:
         return None
     return float(abs(cv2.contourArea(centres)))

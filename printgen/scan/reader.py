@@ -16,23 +16,26 @@ import numpy as np
 from printgen import layouts
 from printgen.builders.geometry import sheet_geometry
 from printgen.kinds import ScoreSheetLayout, score_sheet
-from printgen.scan.codes import CodeError, SheetCode, layout_name, layout_version, parse
+from printgen.marks.codes import CodeError, SheetCode, layout_name, layout_version, parse
 from printgen.scan.crosses import marks_of
 from printgen.scan.decode import read_code
-from printgen.scan.fields import PX_PER_MM, Reading, State, ink, read_fields
 from printgen.scan.identify import identify, printed_data
+from printgen.scan.ink import Reading, State, ink, read_fields
 from printgen.scan.locate import Marker, SheetMarkers, find_markers, group_sheets
 from printgen.scan.rectify import pixels_per_mm, rectify
 from printgen.scan.referee import Marks, Verdict, referee
 from printgen.scan.settle import settle
 from printgen.scan.template import blank_pixels, fields
+from printgen.scan.thresholds import (
+    MAX_SHEETS,
+    MIN_PX_PER_MM,
+    PX_PER_MM,
+    READING_BANDS,
+    SIZE_FIT,
+    SIZES_TRIED,
+    STRAY_SIDE_RATIO,
+)
 
-MIN_PX_PER_MM = 2.2
-"""Below this many pixels per mm a thin cross is lost in the blur: the sheet is too small in the photo."""
-MAX_MARKER_ERROR = 0.12
-"""The markers must fit the sheet's shape within this share of a marker's side (else it is no sheet, or bent)."""
-MAX_SHEETS = 8
-"""At most this many sheets are read from one photo (a whole 4-up page is 4); the rest are reported."""
 FOREIGN = "the sheet's code is not one printgen prints"
 
 
@@ -161,11 +164,12 @@ class Reader:
                 code = parse(text, layout)
             except CodeError as error:
                 return Unreadable(name, f"{FOREIGN} ({error})")
-            if code.version == layout_version(layout):
+            if code.version == layout_version(layout, sheet_geometry(layout)):
                 code, disagreements = printed_data(image, to_photo, layout, code)
-        if code.version != layout_version(layout):
+        version = layout_version(layout, sheet_geometry(layout))
+        if code.version != version:
             return Unreadable(name, f"the sheet was printed from another version of {layout.name} "
-                                    f"(code {code.version}, this printgen {layout_version(layout)})")
+                                    f"(code {code.version}, this printgen {version})")
         if pixels_per_mm(to_photo, layout.width, layout.height) < MIN_PX_PER_MM:
             return Unreadable(name, "the sheet is too small in the photo to read its crosses: come closer")
         flat = rectify(image, to_photo, layout.width, layout.height, PX_PER_MM)
@@ -183,9 +187,9 @@ class Reader:
                        key=lambda s: abs(s[0] / width - 1) + abs(s[1] / height - 1))
         tried: set[tuple[float, ...]] = set()
         bent = False
-        for size in sizes[:4]:
+        for size in sizes[:SIZES_TRIED]:
             to_photo, error = group.homography(*size)
-            if error > MAX_MARKER_ERROR:
+            if error > SIZE_FIT:
                 bent = True
                 continue
             for layout in self.layouts.values():
@@ -227,10 +231,10 @@ def _stray_markers(markers: list[Marker], groups: list[SheetMarkers]) -> str:
     if len(corners) < 2:
         return ""
     sides = [m.side for m in left]
-    if len(left) == len(corners) < 4 and max(sides) <= 2 * min(sides):
+    if len(left) == len(corners) < 4 and max(sides) <= STRAY_SIDE_RATIO * min(sides):
         return (f"another sheet shows only {len(left)} of its four corner markers (is it all in the picture, "
                 "none of it covered?)")
-    if len(left) == len(corners) and max(sides) > 2 * min(sides):
+    if len(left) == len(corners) and max(sides) > STRAY_SIDE_RATIO * min(sides):
         return ""
     return (f"{len(left)} corner markers make up no whole flat sheet (is every sheet all in the picture, flat "
             "and none of it covered?)")
@@ -238,5 +242,5 @@ def _stray_markers(markers: list[Marker], groups: list[SheetMarkers]) -> str:
 
 def _reading_order(group: SheetMarkers, shape: tuple[int, ...]) -> tuple[int, float]:
     centre = np.mean([m.centre for m in group.markers.values()], axis=0)
-    band = int(centre[1] / (shape[0] / 6))
+    band = int(centre[1] / (shape[0] / READING_BANDS))
     return band, float(centre[0])

@@ -5,6 +5,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from printgen.scan.thresholds import SHRINK_ABOVE, SHRINK_TO
+
 
 def pixels_per_mm(to_photo: np.ndarray, width: float, height: float) -> float:
     """The photo's smallest resolution over the sheet, in pixels per mm (from the homography's local scale)."""
@@ -22,8 +24,8 @@ def rectify(photo: np.ndarray, to_photo: np.ndarray, width: float, height: float
     matrix = to_photo.copy()
     local = pixels_per_mm(to_photo, width, height)
     image = photo
-    if local > 1.6 * px_per_mm:
-        shrink = 1.25 * px_per_mm / local
+    if local > SHRINK_ABOVE * px_per_mm:
+        shrink = SHRINK_TO * px_per_mm / local
         image = cv2.resize(photo, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
         matrix = np.diag([shrink, shrink, 1.0]) @ np.array([[1, 0, 0.5], [0, 1, 0.5], [0, 0, 1]]) @ matrix
         matrix = np.array([[1, 0, -0.5], [0, 1, -0.5], [0, 0, 1]]) @ matrix

@@ -13,19 +13,17 @@ from dataclasses import replace
 from itertools import product
 
 from printgen.kinds.score_sheets import ScoreSheetLayout
-from printgen.scan.codes import SheetCode
+from printgen.marks.codes import SheetCode
 from printgen.scan.crosses import marks_of
-from printgen.scan.fields import Reading, State
+from printgen.scan.ink import Reading, State
 from printgen.scan.referee import referee
-
-MOST = 8
-"""More uncertain fields than this are left to their ink (2**8 verdicts at most)."""
+from printgen.scan.thresholds import MOST_UNCERTAIN
 
 
 def settle(layout: ScoreSheetLayout, code: SheetCode, readings: list[Reading]) -> list[Reading]:
     """`readings` with every uncertain field decided as the most likely legal sheet has it (if any is legal)."""
     doubtful = [i for i, r in enumerate(readings) if r.state is State.UNCERTAIN]
-    if not doubtful or len(doubtful) > MOST:
+    if not doubtful or len(doubtful) > MOST_UNCERTAIN:
         return readings
     best: tuple[float, tuple[bool, ...]] | None = None
     for choice in product((False, True), repeat=len(doubtful)):

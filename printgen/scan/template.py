@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Literal
 from printgen.builders.geometry import sheet_geometry
 from printgen.builders.scoresheet import build_sheet, sheet_extras
 from printgen.kinds.score_sheets import ScoreSheetLayout
+from printgen.marks.codes import SheetCode
 from printgen.page import Item
-from printgen.scan.codes import SheetCode
 
 if TYPE_CHECKING:
     import numpy as np

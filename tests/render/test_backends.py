@@ -10,9 +10,21 @@ import pytest
 
 from printgen.builders.scoresheet import build_sheet
 from printgen.kinds import ScoreSheetLayout
-from printgen.page import Circle, Document, Group, Line, Page, Paint, Rect, Symbol, Text, Use
+from printgen.page import (
+    PT_PER_MM,
+    Circle,
+    Document,
+    Group,
+    Line,
+    Page,
+    Paint,
+    Rect,
+    Symbol,
+    Text,
+    Use,
+)
 from printgen.page import Path as PathShape
-from printgen.render.pdf import PT_PER_MM, write_pdf
+from printgen.render.pdf import write_pdf
 from printgen.render.recording import Drawn, record
 from printgen.render.svg import svg_document
 from tests.render.svgtree import SVG, placed

@@ -24,9 +24,9 @@ from printgen.builders.scoresheet import build_sheet
 from printgen.files import write_items_svg
 from printgen.kinds import DeckLayout, ScoreSheetLayout
 from printgen.kinds.decks import deck_faces
-from printgen.page import Document, Item, Page, Symbol, Text, Use
+from printgen.page import PT_PER_MM, Document, Item, Page, Symbol, Text, Use
 from printgen.printing.card_grid import card_size
-from printgen.render.pdf import PT_PER_MM, write_pdf
+from printgen.render.pdf import write_pdf
 from printgen.render.svg import svg_document, write_svg
 from tests.render.svgtree import SVG, XLINK, placed, transform_of
 

@@ -15,8 +15,8 @@ import numpy as np
 from printgen.builders.geometry import sheet_geometry
 from printgen.builders.scoresheet import build_sheet, sheet_extras
 from printgen.kinds import ScoreSheetLayout
+from printgen.marks.markers import code_mark
 from printgen.page import Item
-from printgen.scan.marks import code_mark
 
 
 def _chunk(kind: bytes, data: bytes, crc: int | None = None) -> bytes:

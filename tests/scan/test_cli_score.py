@@ -23,7 +23,7 @@ JSON_KEYS = ["file", "layout", "sheet", "rows", "penalties", "bonus", "points", 
 def photos(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[object]]:
     """A folder with a Bonus B sheet, a Big Points page of two sheets, and a picture of no sheet at all."""
     pytest.importorskip("cv2", reason=NEEDS_SCAN)
-    from printgen.scan.synthetic import sample
+    from tests.scan.simulator.synthetic import sample
 
     folder = tmp_path_factory.mktemp("photos")
     truths = []

@@ -20,11 +20,11 @@ from tests.scan.photos import photo, printed
 
 @pytest.mark.parametrize("name", SHEETS)
 def test_opencv_reads_every_drawn_code_as_printgen_wrote_it(name: str) -> None:
-    from printgen.scan.codes import SheetCode, layout_version
-    from printgen.scan.marks import code_mark
+    from printgen.marks.codes import SheetCode, layout_version
+    from printgen.marks.markers import code_mark
 
     layout = sheet(name)
-    code = SheetCode(layout.name, layout_version(layout), "it", True, (5, 10) if layout.lucky_numbers else None)
+    code = SheetCode(layout.name, layout_version(layout, sheet_geometry(layout)), "it", True, (5, 10) if layout.lucky_numbers else None)
     text = code.text(layout)
     use = code_mark(text, (4.0, 4.0, 10.0, 10.0))
     picture = printed(Page(18, 18, (use,)), 20)

@@ -20,8 +20,9 @@ from tests.scan.conftest import NEEDS_SCAN, SHEETS, sheet
 np = pytest.importorskip("numpy", reason=NEEDS_SCAN)
 cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
 
+from printgen.builders.geometry import sheet_geometry
+from printgen.marks.codes import CodeError, layout_version, parse
 from printgen.scan import score
-from printgen.scan.codes import CodeError, layout_version, parse
 from printgen.scan.reader import Reader, SheetReading, Unreadable
 
 EXAMPLES = int(os.environ.get("PRINTGEN_FUZZ_EXAMPLES", "40"))
@@ -85,7 +86,8 @@ PART = st.one_of(st.text(ALPHANUMERIC, max_size=8), st.sampled_from(["L5A", "L55
 @given(name=st.sampled_from(SHEETS), parts=st.lists(PART, max_size=5))
 def test_crafted_code_texts_parse_or_are_refused_in_one_line(name: str, parts: list[str]) -> None:
     layout = sheet(name)
-    text = ":".join([layout.name.upper().replace("QWIXX-", "$"), layout_version(layout), *parts])
+    version = layout_version(layout, sheet_geometry(layout))
+    text = ":".join([layout.name.upper().replace("QWIXX-", "$"), version, *parts])
     try:
         code = parse(text, layout)
     except CodeError as error:
@@ -104,7 +106,8 @@ def test_photos_of_sheets_with_crafted_codes_end_in_readings_or_one_line(name: s
     from tests.scan.photos import photo, printed
 
     layout = sheet(name)
-    text = ":".join([layout.name.upper().replace("QWIXX-", "$"), layout_version(layout), "EN", *tail])
+    version = layout_version(layout, sheet_geometry(layout))
+    text = ":".join([layout.name.upper().replace("QWIXX-", "$"), version, "EN", *tail])
     if len(text) > 42:  # more than a version 3 code holds
         text = text[:42]
     lucky = (5, 10) if layout.lucky_numbers else None

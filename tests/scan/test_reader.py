@@ -11,9 +11,9 @@ np = pytest.importorskip("numpy", reason=NEEDS_SCAN)
 cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
 
 from printgen.builders.geometry import sheet_geometry
-from printgen.scan.measure import Tally
 from printgen.scan.reader import SheetReading, Unreadable
-from printgen.scan.synthetic import sample
+from tests.scan.simulator.synthetic import sample
+from tests.scan.simulator.tally import Tally
 
 
 @pytest.fixture(scope="module")
@@ -106,9 +106,10 @@ def forged_photo(layout_name: str, text: str, **printed_data: object) -> object:
 
 
 def version(name: str) -> str:
-    from printgen.scan.codes import layout_version
+    from printgen.builders.geometry import sheet_geometry
+    from printgen.marks.codes import layout_version
 
-    return layout_version(sheet(name))
+    return layout_version(sheet(name), sheet_geometry(sheet(name)))
 
 
 def test_a_language_naming_a_path_never_opens_that_file(reader: object, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -162,7 +163,7 @@ def test_a_code_printgen_never_prints_is_unreadable_and_the_photo_goes_on(reader
 
 
 def test_a_code_that_swaps_two_numbers_of_a_standard_sheet_is_not_scored(reader: object) -> None:
-    from printgen.scan import codes
+    from printgen.marks import codes
 
     layout = sheet("qwixx-standard")
     rows = [row.numbers for row in layout.rows]
@@ -174,7 +175,7 @@ def test_a_code_that_swaps_two_numbers_of_a_standard_sheet_is_not_scored(reader:
 
 
 def test_a_shuffled_order_the_print_does_not_show_is_flagged_and_the_print_scored(reader: object) -> None:
-    from printgen.scan.codes import SheetCode
+    from printgen.marks.codes import SheetCode
 
     layout = sheet("qwixx-gemixxt-b")
     printed_rows = tuple(row.numbers for row in layout.rows)
@@ -191,7 +192,7 @@ def test_a_shuffled_order_the_print_does_not_show_is_flagged_and_the_print_score
 
 
 def test_lucky_numbers_the_print_does_not_show_are_flagged_and_the_print_scored(reader: object) -> None:
-    from printgen.scan.codes import SheetCode
+    from printgen.marks.codes import SheetCode
 
     layout = sheet("qwixx-big-points")
     text = SheetCode(layout.name, version(layout.name), lucky=(6, 11)).text(layout)
@@ -202,7 +203,7 @@ def test_lucky_numbers_the_print_does_not_show_are_flagged_and_the_print_scored(
 
 
 def test_a_true_code_raises_no_disagreement(reader: object) -> None:
-    from printgen.scan.codes import SheetCode
+    from printgen.marks.codes import SheetCode
 
     layout = sheet("qwixx-gemixxt-b")
     rows = tuple((*row.numbers[:-1][::-1], row.numbers[-1]) for row in layout.rows)
@@ -216,7 +217,7 @@ def test_a_true_code_raises_no_disagreement(reader: object) -> None:
 
 def markers_picture(count: int, side: int = 780, seed: int = 1) -> object:
     """A white picture holding `count` corner markers of random corners in a grid, as a crafted file would."""
-    from printgen.scan.marks import marker_grid
+    from printgen.marks.markers import marker_grid
 
     rng = np.random.default_rng(seed)
     image = np.full((side, side), 255, np.uint8)

@@ -115,8 +115,8 @@ def test_a_fifo_given_as_the_photo_does_not_hang(tmp_path: Path) -> None:
 
 
 def test_names_that_are_not_utf8_neither_crash_the_run_nor_the_csv(tmp_path: Path) -> None:
-    from printgen.scan.synthetic import sample
     from tests.scan.conftest import sheet
+    from tests.scan.simulator.synthetic import sample
 
     folder = tmp_path / "night"
     folder.mkdir()

@@ -1,4 +1,4 @@
-"""Scan marks as page primitives: a sheet's geometry and code text in, four registration markers and its QR code out.
+"""Scan marks as page primitives: where a sheet's markers go and its code text in, four registration markers and its QR code out.
 
 Markers are 6 x 6-cell squares (a black border round 4 x 4 bits), one
 pattern per corner, so a photo shows which corner is which and how the
@@ -12,11 +12,11 @@ drawn once per file and placed wherever they are needed.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from functools import cache
 
-from printgen.builders.geometry import Rect4, SheetGeometry
-from printgen.page import Element, Paint, Rect, Symbol, Use
-from printgen.scan.codes import modules
+from printgen.marks.codes import modules
+from printgen.page import Element, Mm, Paint, Rect, Symbol, Use
 
 MARK_INK = "#000000"
 MARKER_BITS = (
@@ -27,6 +27,8 @@ MARKER_BITS = (
 )
 """Top left, top right, bottom right, bottom left: 4 x 4 bits row by row, 1 = white (the ArUco convention)."""
 MARKER_CELLS = 6
+Square = tuple[Mm, Mm, Mm, Mm]
+"""Where a mark goes on the sheet: x, y, width, height (the builder's geometry says which)."""
 
 
 def marker_grid(index: int) -> tuple[tuple[bool, ...], ...]:
@@ -38,17 +40,17 @@ def marker_grid(index: int) -> tuple[tuple[bool, ...], ...]:
     )
 
 
-def registration_marks(geometry: SheetGeometry) -> list[Element]:
-    """The four corner markers of a sheet."""
-    return [_place(_marker_symbol(i), box) for i, box in enumerate(geometry.markers)]
+def registration_marks(boxes: Sequence[Square]) -> list[Element]:
+    """The four corner markers of a sheet in their squares: top left, top right, bottom right, bottom left."""
+    return [_place(_marker_symbol(i), box) for i, box in enumerate(boxes)]
 
 
-def code_mark(text: str, box: Rect4) -> Use:
+def code_mark(text: str, box: Square) -> Use:
     """The QR code of `text` filling the square `box`."""
     return _place(_code_symbol(text), box)
 
 
-def _place(symbol: Symbol, box: Rect4) -> Use:
+def _place(symbol: Symbol, box: Square) -> Use:
     return Use(symbol, box[0], box[1], box[2] / symbol.width)
 
 

@@ -12,12 +12,12 @@ from printgen.builders.geometry import CODE, MARKER, sheet_geometry
 from printgen.builders.pad import pad_items
 from printgen.builders.scoresheet import build_sheet
 from printgen.kinds import ScoreSheetLayout
+from printgen.marks.markers import MARK_INK, MARKER_BITS, marker_grid
 from printgen.page import Document, Use
 from printgen.printing.imposition import impose, plan_grid
 from printgen.printing.paper import MARGIN, paper_size
 from printgen.render.pdfstream import write_streamed_pdf
 from printgen.render.recording import record
-from printgen.scan.marks import MARK_INK, MARKER_BITS, marker_grid
 
 SHEETS = [name for name in layouts.builtin_names() if layouts.load(name).kind == "score-sheet"]
 

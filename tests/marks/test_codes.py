@@ -7,11 +7,12 @@ import random
 import pytest
 
 from printgen import layouts
+from printgen.builders.geometry import sheet_geometry
 from printgen.kinds import ScoreSheetLayout
 from printgen.labels import languages
+from printgen.marks.codes import CodeError, SheetCode, layout_name, layout_version, modules, parse
 from printgen.rules.lucky import parse_pool
 from printgen.rules.variants import shuffled_numbers, variant
-from printgen.scan.codes import CodeError, SheetCode, layout_name, layout_version, modules, parse
 
 SHEETS = [name for name in layouts.builtin_names() if layouts.load(name).kind == "score-sheet"]
 
@@ -20,6 +21,11 @@ def sheet(name: str) -> ScoreSheetLayout:
     layout = layouts.load(name)
     assert isinstance(layout, ScoreSheetLayout)
     return layout
+
+
+def version(layout: ScoreSheetLayout) -> str:
+    """The version printgen prints on sheets of `layout`."""
+    return layout_version(layout, sheet_geometry(layout))
 
 
 def codes_of(layout: ScoreSheetLayout) -> list[SheetCode]:
@@ -31,7 +37,7 @@ def codes_of(layout: ScoreSheetLayout) -> list[SheetCode]:
         for symbols in (False, True):
             lucky = rng.choice(parse_pool("all", spec.dice_sides)) if layout.lucky_numbers else None
             numbers = shuffled_numbers(spec, rng) if spec.shuffled_lock_numbers else None
-            found.append(SheetCode(layout.name, layout_version(layout), lang, symbols, lucky, numbers))
+            found.append(SheetCode(layout.name, version(layout), lang, symbols, lucky, numbers))
     return found
 
 
@@ -50,18 +56,18 @@ def test_every_shuffled_order_survives() -> None:
     rng = random.Random(11)
     for _ in range(300):
         numbers = shuffled_numbers(variant("gemixxt-b"), rng)
-        code = SheetCode(layout.name, layout_version(layout), numbers=numbers)
+        code = SheetCode(layout.name, version(layout), numbers=numbers)
         assert parse(code.text(layout), layout).numbers == numbers
 
 
 def test_versions_differ_between_layouts_and_follow_the_fields() -> None:
-    versions = {layout_version(sheet(name)) for name in SHEETS}
+    versions = {version(sheet(name)) for name in SHEETS}
     assert len(versions) == len(SHEETS)
     from dataclasses import replace
 
     layout = sheet("qwixx-standard")
-    assert layout_version(replace(layout, palette=())) == layout_version(layout)  # colours do not move fields
-    assert layout_version(replace(layout, height=layout.height + 5)) != layout_version(layout)
+    assert version(replace(layout, palette=())) == version(layout)  # colours do not move fields
+    assert version(replace(layout, height=layout.height + 5)) != version(layout)
 
 
 @pytest.mark.parametrize("text", ["", "hello", "$STANDARD:ABC", "$STANDARD:ABC:EN:Q12"])
@@ -71,6 +77,6 @@ def test_foreign_texts_are_refused(text: str) -> None:
 
 
 def test_a_code_of_another_layout_is_refused() -> None:
-    other = SheetCode("qwixx-cards", layout_version(sheet("qwixx-cards"))).text(sheet("qwixx-cards"))
+    other = SheetCode("qwixx-cards", version(sheet("qwixx-cards"))).text(sheet("qwixx-cards"))
     with pytest.raises(CodeError, match="names layout qwixx-cards"):
         parse(other, sheet("qwixx-standard"))

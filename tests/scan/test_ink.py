@@ -13,12 +13,12 @@ np = pytest.importorskip("numpy", reason=NEEDS_SCAN)
 cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
 
 from printgen.builders.geometry import sheet_geometry
-from printgen.scan.codes import SheetCode, layout_version
-from printgen.scan.fields import State
+from printgen.marks.codes import SheetCode, layout_version
+from printgen.scan.ink import State
 from printgen.scan.reader import SheetReading
-from printgen.scan.synthetic import Paper, mark, pen, printed
 from printgen.scan.template import blank_item
 from tests.scan.photos import photo
+from tests.scan.simulator.synthetic import Paper, mark, pen, printed
 
 PX = 10.0
 
@@ -26,7 +26,7 @@ PX = 10.0
 def paper(name: str, seed: int = 1) -> tuple[Paper, object]:
     layout = sheet(name)
     rng = random.Random(seed)
-    code = SheetCode(layout.name, layout_version(layout))
+    code = SheetCode(layout.name, layout_version(layout, sheet_geometry(layout)))
     return Paper(printed(blank_item(layout, code), PX, rng, grey=False), PX, rng), layout
 
 
@@ -87,7 +87,7 @@ def test_every_kind_of_cross_counts(reader: object, style: str) -> None:
 
 
 def test_the_light_is_measured_with_numpys_percentile_of_each_block() -> None:
-    from printgen.scan.fields import _row_percentile
+    from printgen.scan.ink import _row_percentile
 
     rows = np.random.default_rng(3).random((300, 36))
     rows[np.random.default_rng(4).random(rows.shape) < 0.5] = np.nan

@@ -22,44 +22,74 @@ import cv2
 import numpy as np
 
 from printgen.scan.align import align
+from printgen.scan.raster import luma
 from printgen.scan.template import Field
+from printgen.scan.thresholds import (
+    BLUR_EDGE,
+    BLUR_MIN_EDGE_PIXELS,
+    BLURS,
+    CLIPPED,
+    COLOUR_INNER,
+    COLOUR_MIN_AREA,
+    COLOUR_MIN_PIXELS,
+    COLOUR_PERCENTILE,
+    COLOUR_SHIFT,
+    COLOUR_STEPS,
+    COVER_HALF,
+    CURVE_MIN_SPREAD,
+    CURVE_OUTLIER,
+    CURVE_OUTLIER_WEIGHT,
+    CURVE_ROUNDS,
+    EDGE,
+    FAINT,
+    FOREIGN_REACH,
+    GAIN_FILL,
+    GAIN_SMOOTH,
+    INKED,
+    LEVEL,
+    LIGHT_BLOCK,
+    LIGHT_BLOCK_MIN,
+    LIGHT_BLOCK_PARTS,
+    LIGHT_FROM_COLOURS,
+    LIGHT_PASSES,
+    LINE_FAINT,
+    LINE_HALF,
+    LINE_WIDTH,
+    MIN_GAIN,
+    MODE_BINS,
+    MODE_RANGE,
+    MODE_SMOOTHING,
+    NEAR_MIDDLE,
+    NO_LIGHT_PERCENTILE,
+    NOISE,
+    NOISE_FLOOR,
+    NOISE_MIN_PIXELS,
+    NOISE_SPREADS,
+    OWN_REACH,
+    OWN_SHARE,
+    PAPER_CLEARANCE,
+    PAPER_PERCENTILE,
+    PAPER_WHITE,
+    PLAIN,
+    PX_PER_MM,
+    SEEN_BLUR,
+    SLASH_ANGLES,
+    STREAK_BAND,
+    STREAK_LENGTH,
+    STREAK_SHARE,
+    STREAK_TILT,
+    STREAK_TILT_STEP,
+    SURE_CROSSED,
+    SURE_EMPTY,
+    TOLERANCE,
+    WEIGHT_FULL,
+    WEIGHT_RAMP,
+    WEIGHT_START,
+)
 
-PX_PER_MM = 6.0
-"""Resolution at which photos are compared with the blank sheet."""
-COVER_HALF = 0.005
-"""Ink cover (share of a field's weighted middle, in full-black equivalents) halfway between an empty field
-and a crossed one."""
-LINE_HALF = 0.03
-"""Mean darkening along the darkest slanted line through a field's middle halfway between empty and crossed
-(a faint single slash shows here, where its cover is small)."""
-SURE_EMPTY = 0.5
-SURE_CROSSED = 1.9
-"""Evidence (the ink against halfway, by cover or by line) at or below which a field is empty and at or
-above which it is crossed; between the two it is uncertain, for a person to check. Set from the spread of
-empty and crossed fields over the benchmark's photos so that a field read wrong is nearly always uncertain."""
-FAINT = 0.0035
-"""Ink cover below which no strike-through line is looked for (too little ink to be one)."""
-FOREIGN_REACH = 8.0
-"""mm around a field in which a stroke's length is measured to tell a neighbour's stroke from its own."""
-NEAR_MIDDLE = 0.22
-"""That line passes this share of the field's size or less from its middle."""
-NOISE = 0.08
-NOISE_FLOOR = 0.035
-"""Darkening (luminance 0..1) below four spreads of a photo's plain areas, kept between these two, is noise,
-JPEG or a print's unevenness, not ink."""
-TOLERANCE = 0.3
-"""mm: how far a printed edge may still be off (after alignment) before its shadow is taken for ink."""
-BLURS = (0.0, 0.08, 0.15, 0.25, 0.35, 0.5, 0.7)
-"""mm: the photo blurs to try on the blank sheet."""
-COLOUR_SHIFT = 0.35
-"""How far (luminance) a printed colour may differ from what the blank sheet predicts."""
 STRUCK_THROUGH = ("number", "lock")
 """Fields where a level line means something else than a cross (a skipped number, a row closed by another
 player); on penalty and bonus boxes any line is a mark."""
-LEVEL = 18
-"""Degrees: a strike-through is drawn about level; a slash leans more than this."""
-STREAK_BAND = 1.2
-"""mm: the width of the band a strike-through line must lie in (blurred lines spread)."""
 
 
 class State(Enum):
@@ -103,58 +133,46 @@ class Reading:
         return abs(self.evidence - 1)
 
 
-PASSES = 2
-LIGHT_BLOCK = 2.5
-"""mm: the light is measured in squares this big (a shadow's edge may be about this sharp)."""
-EDGE = 2.5
-"""mm of the sheet's border that says nothing about the light."""
-CLIPPED = 0.985
-
-
-def luminance(rgb: np.ndarray) -> np.ndarray:
-    """Luminance (0..1) of an RGB float image."""
-    return rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
-
-
 def ink(photo: np.ndarray, blank: np.ndarray, px_per_mm: float = PX_PER_MM) -> np.ndarray:
     """How much darker than the blank sheet the photo is, per pixel (0..1), after light and colour are matched."""
     photo = align(photo, blank, px_per_mm)
-    raw = luminance(photo)
-    printed = luminance(blank)
+    raw = luma(photo)
+    printed = luma(blank)
     unclipped = raw < CLIPPED  # an overexposed pixel only says the light is at least this bright
     paper = _paper(blank, px_per_mm) & unclipped
     gain = _gain(raw, paper, px_per_mm)
-    for _ in range(PASSES):  # the light again, where there is no plain paper from every colour the sheet prints
+    for _ in range(LIGHT_PASSES):  # the light again, where there is no plain paper from every colour the sheet prints
         expected = _expected(raw / gain, blank, printed, px_per_mm)
-        gain = _gain(raw / np.maximum(expected, 1e-3), paper, px_per_mm, 50, (expected > 0.3) & unclipped)
+        gain = _gain(raw / np.maximum(expected, 1e-3), paper, px_per_mm, COLOUR_PERCENTILE,
+                     (expected > LIGHT_FROM_COLOURS) & unclipped)
     seen = raw / gain
     expected = _as_blurred(_expected(seen, blank, printed, px_per_mm), seen, px_per_mm)
     radius = max(1, round(TOLERANCE * px_per_mm))
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
     tolerant = np.minimum(cv2.erode(expected, disc), CLIPPED / gain)
-    seen = cv2.GaussianBlur(seen, (0, 0), 0.12 * px_per_mm)
+    seen = cv2.GaussianBlur(seen, (0, 0), SEEN_BLUR * px_per_mm)
     residual = tolerant - seen
     return np.clip(residual - _noise(residual, expected), 0.0, 1.0).astype(np.float32)
 
 
 def _noise(residual: np.ndarray, expected: np.ndarray) -> float:
-    """How much darkening this photo shows without ink: four spreads of its plain areas, within limits."""
+    """How much darkening this photo shows without ink: NOISE_SPREADS spreads of its plain areas, within limits."""
     gx = cv2.Sobel(expected, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(expected, cv2.CV_32F, 0, 1, ksize=3)
-    plain = residual[np.hypot(gx, gy) < 0.05]
-    if plain.size < 1000:
+    plain = residual[np.hypot(gx, gy) < PLAIN]
+    if plain.size < NOISE_MIN_PIXELS:
         return NOISE
     middle = float(np.median(plain))
     spread = 1.4826 * float(np.median(np.abs(plain - middle)))
-    return float(np.clip(middle + 4 * spread, NOISE_FLOOR, NOISE))
+    return float(np.clip(middle + NOISE_SPREADS * spread, NOISE_FLOOR, NOISE))
 
 
 def _as_blurred(expected: np.ndarray, seen: np.ndarray, px_per_mm: float) -> np.ndarray:
     """`expected` blurred as much as the photo is (judged along the print's edges, where blur shows)."""
     gx = cv2.Sobel(expected, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(expected, cv2.CV_32F, 0, 1, ksize=3)
-    edges = np.hypot(gx, gy) > 0.5
-    if edges.sum() < 100:
+    edges = np.hypot(gx, gy) > BLUR_EDGE
+    if edges.sum() < BLUR_MIN_EDGE_PIXELS:
         return expected
     best, chosen = np.inf, expected
     for sigma_mm in BLURS:
@@ -168,20 +186,20 @@ def _as_blurred(expected: np.ndarray, seen: np.ndarray, px_per_mm: float) -> np.
 def _paper(blank: np.ndarray, px_per_mm: float) -> np.ndarray:
     """Where the blank sheet is plain paper, well away from anything printed and from its cut edges (a
     sheet cut by hand may show the table there)."""
-    white = (blank.min(axis=2) > 0.97).astype(np.uint8)
-    radius = max(1, round(0.6 * px_per_mm))
+    white = (blank.min(axis=2) > PAPER_WHITE).astype(np.uint8)
+    radius = max(1, round(PAPER_CLEARANCE * px_per_mm))
     paper = cv2.erode(white, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2)).astype(bool)
     edge = round(EDGE * px_per_mm)
     paper[:edge], paper[-edge:], paper[:, :edge], paper[:, -edge:] = False, False, False, False
     return paper
 
 
-def _gain(seen: np.ndarray, paper: np.ndarray, px_per_mm: float, percentile: float = 75,
+def _gain(seen: np.ndarray, paper: np.ndarray, px_per_mm: float, percentile: float = PAPER_PERCENTILE,
           fallback: np.ndarray | None = None) -> np.ndarray:
     """A smooth map of the light falling on the sheet, from the photo's brightness where it shows `paper`;
     given the photo divided by what the print should look like, blocks without paper use `fallback` pixels
     (every known colour) instead."""
-    block = max(4, round(LIGHT_BLOCK * px_per_mm))
+    block = max(LIGHT_BLOCK_MIN, round(LIGHT_BLOCK * px_per_mm))
     h, w = seen.shape
     rows, cols = -(-h // block), -(-w // block)
     values = np.zeros((rows, cols), np.float32)
@@ -192,25 +210,25 @@ def _gain(seen: np.ndarray, paper: np.ndarray, px_per_mm: float, percentile: flo
         padded = np.full((rows * block, cols * block), np.nan, np.float32)
         padded[:h, :w] = np.where(mask, seen, np.nan)
         blocks = padded.reshape(rows, block, cols, block).transpose(0, 2, 1, 3).reshape(rows, cols, -1)
-        enough = (np.sum(~np.isnan(blocks), axis=2) >= block * block // 8) & ~valid
+        enough = (np.sum(~np.isnan(blocks), axis=2) >= block * block // LIGHT_BLOCK_PARTS) & ~valid
         if enough.any():
             values[enough] = _row_percentile(blocks[enough], percentile)
             valid |= enough
     if not valid.any():
-        values[:] = float(np.percentile(seen, 90))
+        values[:] = float(np.percentile(seen, NO_LIGHT_PERCENTILE))
         valid[:] = True
     weights = valid.astype(np.float32)
     filled = values.copy()
-    for sigma in (1.0, 2.5, 6.0, 15.0):
+    for sigma in GAIN_FILL:
         spread = cv2.GaussianBlur(values * weights, (0, 0), sigma)
         norm = cv2.GaussianBlur(weights, (0, 0), sigma)
         holes = (~valid) & (norm > 1e-3)
         filled[holes] = (spread[holes] / norm[holes])
         valid = valid | holes
         values, weights = filled.copy(), valid.astype(np.float32)
-    smooth = cv2.GaussianBlur(filled, (0, 0), 0.8)
+    smooth = cv2.GaussianBlur(filled, (0, 0), GAIN_SMOOTH)
     gain = cv2.resize(smooth, (cols * block, rows * block), interpolation=cv2.INTER_LINEAR)[:h, :w]
-    return np.maximum(gain, 0.05)
+    return np.maximum(gain, MIN_GAIN)
 
 
 def _row_percentile(rows: np.ndarray, percentile: float) -> np.ndarray:
@@ -227,13 +245,14 @@ def _row_percentile(rows: np.ndarray, percentile: float) -> np.ndarray:
 
 
 def _expected(seen: np.ndarray, blank: np.ndarray, printed: np.ndarray, px_per_mm: float) -> np.ndarray:
-    """What each pixel of the photo would look like without ink: the printed luminance mapped through
+    """What each pixel of the photo would look like without ink: the printed luma mapped through
     the tone curve learnt from the sheet's own colours, each large colour area corrected within limits."""
-    quantised = (np.clip(blank, 0, 1) * 15 + 0.5).astype(np.int32)
-    keys = quantised[..., 0] * 256 + quantised[..., 1] * 16 + quantised[..., 2]
-    inner = (cv2.erode(keys.astype(np.float32), np.ones((3, 3), np.uint8)) ==
-             cv2.dilate(keys.astype(np.float32), np.ones((3, 3), np.uint8)))
-    minimum = max(60, int(0.25 * px_per_mm * px_per_mm * 10))
+    levels = COLOUR_STEPS + 1
+    quantised = (np.clip(blank, 0, 1) * COLOUR_STEPS + 0.5).astype(np.int32)
+    keys = quantised[..., 0] * levels * levels + quantised[..., 1] * levels + quantised[..., 2]
+    square = np.ones((COLOUR_INNER, COLOUR_INNER), np.uint8)
+    inner = cv2.erode(keys.astype(np.float32), square) == cv2.dilate(keys.astype(np.float32), square)
+    minimum = max(COLOUR_MIN_PIXELS, int(COLOUR_MIN_AREA * px_per_mm * px_per_mm))
     flat_keys = keys[inner]
     order = np.argsort(flat_keys, kind="stable")
     sorted_keys = flat_keys[order]
@@ -252,15 +271,16 @@ def _expected(seen: np.ndarray, blank: np.ndarray, printed: np.ndarray, px_per_m
     xs = np.array([p[0] for p in points])
     modes = np.array([p[1] for p in points])
     weights = np.array([p[2] for p in points], float)
-    for _ in range(3):  # a colour that ink covers (or a print gone astray) must not bend the curve for the rest
+    for _ in range(CURVE_ROUNDS):  # a colour that ink covers (or a print gone astray) must not bend the curve
         ys = _monotone(modes, weights)
         residual = np.abs(modes - ys)
-        scale = max(1.4826 * float(np.median(residual)), 0.02)
-        weights = np.array([p[2] for p in points], float) * np.where(residual > 2.5 * scale, 0.02, 1.0)
+        scale = max(1.4826 * float(np.median(residual)), CURVE_MIN_SPREAD)
+        weights = (np.array([p[2] for p in points], float)
+                   * np.where(residual > CURVE_OUTLIER * scale, CURVE_OUTLIER_WEIGHT, 1.0))
     xs = np.concatenate([[0.0], xs, [1.0]])
     ys = np.concatenate([[min(ys[0], xs[1]) * 0.5], ys, [max(ys[-1], 1.0)]])
     expected = np.interp(printed, xs, ys).astype(np.float32)
-    correction = np.zeros(4096, np.float32)
+    correction = np.zeros(levels**3, np.float32)
     for (x, mode, _, key), y in zip(points, ys[1:-1]):
         correction[key] = np.clip(mode - y, -COLOUR_SHIFT, COLOUR_SHIFT)
     return expected + correction[keys]
@@ -268,8 +288,8 @@ def _expected(seen: np.ndarray, blank: np.ndarray, printed: np.ndarray, px_per_m
 
 def _mode(values: np.ndarray) -> float:
     """The most common value (a histogram peak), which ink covering part of a colour does not move."""
-    hist, edges = np.histogram(values, bins=60, range=(0.0, 1.5))
-    hist = np.convolve(hist, [1, 2, 3, 2, 1], mode="same")
+    hist, edges = np.histogram(values, bins=MODE_BINS, range=(0.0, MODE_RANGE))
+    hist = np.convolve(hist, MODE_SMOOTHING, mode="same")
     peak = int(np.argmax(hist))
     return float((edges[peak] + edges[peak + 1]) / 2)
 
@@ -316,7 +336,7 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     streak = share > 0
     if streak:  # a line through the field: what counts is the ink besides it
         cover *= 1 - share
-    line = _slanted_line(mass, weights) if cover > FAINT / 4 and not streak else 0.0
+    line = _slanted_line(mass, weights) if cover > LINE_FAINT and not streak else 0.0
     seen = evidence(cover, line)
     if seen >= SURE_CROSSED:
         state = State.CROSSED
@@ -337,7 +357,7 @@ def _own_ink(darkening: np.ndarray, box: tuple[int, int, int, int], px_per_mm: f
     gx1, gy1 = min(x1 + grow, darkening.shape[1]), min(y1 + grow, darkening.shape[0])
     window = darkening[gy0:gy1, gx0:gx1]
     patch = darkening[y0:y1, x0:x1].copy()
-    count, labels = cv2.connectedComponents((window > 0.02).astype(np.uint8), connectivity=8)
+    count, labels = cv2.connectedComponents((window > INKED).astype(np.uint8), connectivity=8)
     if count <= 1:
         return patch
     inside = np.zeros(window.shape, bool)
@@ -349,7 +369,7 @@ def _own_ink(darkening: np.ndarray, box: tuple[int, int, int, int], px_per_mm: f
     distance = np.hypot(xs - own.shape[1] / 2, ys - own.shape[0] / 2)
     nearest = np.full(count, np.inf)
     np.minimum.at(nearest, own.ravel(), distance.ravel())
-    foreign = (within < 0.34 * totals) & (nearest > 0.28 * min(own.shape))
+    foreign = (within < OWN_SHARE * totals) & (nearest > OWN_REACH * min(own.shape))
     foreign[0] = False
     patch[foreign[own]] = 0.0
     return patch
@@ -374,12 +394,12 @@ def _slanted_line(mass: np.ndarray, weights: np.ndarray) -> float:
     near = round(NEAR_MIDDLE * min(h, w))
     middle = h // 2
     best = 0.0
-    for angle in (*range(25, 66, 5), *range(-65, -24, 5)):
+    for angle in SLASH_ANGLES:
         turn = cv2.getRotationMatrix2D(centre, angle, 1.0)
         ink_rows = cv2.warpAffine(mass, turn, (w, h), flags=cv2.INTER_LINEAR).sum(axis=1)
         weight_rows = cv2.warpAffine(weights, turn, (w, h), flags=cv2.INTER_LINEAR).sum(axis=1)
-        ink_rows = np.convolve(ink_rows, np.ones(3), mode="same")
-        weight_rows = np.convolve(weight_rows, np.ones(3), mode="same")
+        ink_rows = np.convolve(ink_rows, np.ones(LINE_WIDTH), mode="same")
+        weight_rows = np.convolve(weight_rows, np.ones(LINE_WIDTH), mode="same")
         if weight_rows.max() > 0:  # a line's ink against a whole line's length: short pieces count less
             band = ink_rows[max(middle - near, 0):middle + near + 1]
             best = max(best, float(band.max() / weight_rows.max()))
@@ -387,7 +407,8 @@ def _slanted_line(mass: np.ndarray, weights: np.ndarray) -> float:
 
 
 def _weights(field: Field, x0: int, y0: int, shape: tuple[int, ...], px_per_mm: float) -> np.ndarray:
-    """1 in the field's middle, falling to 0 at its edge: from 0.9 mm inside the edge to a fifth of the field in."""
+    """1 in the field's middle, falling to 0 at its edge: from WEIGHT_START inside the edge to WEIGHT_FULL of the
+    field in."""
     x, y, w, h = field.box
     xs = (np.arange(shape[1]) + x0 + 0.5) / px_per_mm
     ys = (np.arange(shape[0]) + y0 + 0.5) / px_per_mm
@@ -399,13 +420,13 @@ def _weights(field: Field, x0: int, y0: int, shape: tuple[int, ...], px_per_mm: 
         inside = np.minimum(np.minimum(xs[None, :] - x, x + w - xs[None, :]),
                             np.minimum(ys[:, None] - y, y + h - ys[:, None]))
         size = min(w, h)
-    start, full = 0.9, max(0.9 + 0.5, size * 0.22)
+    start, full = WEIGHT_START, max(WEIGHT_START + WEIGHT_RAMP, size * WEIGHT_FULL)
     return np.clip((inside - start) / (full - start), 0.0, 1.0).astype(np.float32)
 
 
 def _streak_share(mass: np.ndarray, px_per_mm: float) -> float:
-    """The share of the ink that lies along one thin line within 12 degrees of level and across much of the
-    field (a skipped number struck through, a row closed by someone else), or 0 when it does not."""
+    """The share of the ink that lies along one thin line within STREAK_TILT degrees of level and across much of
+    the field (a skipped number struck through, a row closed by someone else), or 0 when it does not."""
     total = float(mass.sum())
     if total <= 0:
         return 0.0
@@ -413,7 +434,7 @@ def _streak_share(mass: np.ndarray, px_per_mm: float) -> float:
     cx = float((mass * xs).sum() / total)
     band = STREAK_BAND * px_per_mm
     best = 0.0
-    for slope in np.tan(np.radians(np.arange(-12, 13, 4))):
+    for slope in np.tan(np.radians(np.arange(-STREAK_TILT, STREAK_TILT + 1, STREAK_TILT_STEP))):
         level = ys - slope * (xs - cx)
         bins = np.floor(level / (band / 2)).astype(np.int32)
         bins -= bins.min()
@@ -421,11 +442,11 @@ def _streak_share(mass: np.ndarray, px_per_mm: float) -> float:
         pairs = profile[:-1] + profile[1:] if len(profile) > 1 else profile
         peak = int(np.argmax(pairs))
         share = float(pairs[peak]) / total
-        if share < 0.7 or share <= best:
+        if share < STREAK_SHARE or share <= best:
             continue
         inside = (bins == peak) | (bins == peak + 1)
-        along = xs[inside & (mass > 0.02)]
-        if along.size and float(along.max() - along.min()) >= 0.25 * mass.shape[1] \
+        along = xs[inside & (mass > INKED)]
+        if along.size and float(along.max() - along.min()) >= STREAK_LENGTH * mass.shape[1] \
                 and abs(_angle(np.where(inside, mass, 0.0), xs, ys)) <= LEVEL:
             best = share
     return best

@@ -26,15 +26,15 @@ import numpy as np
 
 from printgen.builders.geometry import sheet_geometry
 from printgen.kinds.score_sheets import ScoreSheetLayout
+from printgen.marks.codes import SheetCode, layout_version
 from printgen.page import Item
 from printgen.rules import qwixx
 from printgen.rules.sheet import Sheet
 from printgen.rules.variants import shuffled_numbers
-from printgen.scan.camera import Shot, cut, page_of, photograph
-from printgen.scan.codes import SheetCode, layout_version
-from printgen.scan.handwriting import STYLES, Paper, Pen, mark, pen
 from printgen.scan.raster import raster
 from printgen.scan.template import blank_item
+from tests.scan.simulator.camera import Shot, cut, page_of, photograph
+from tests.scan.simulator.handwriting import STYLES, Paper, Pen, mark, pen
 
 NAMES = ("Anna", "Bruno", "Chiara", "Dario", "Elena", "Filip", "Greta", "Hugo", "Ines", "Jakub", "Karin", "Luca")
 
@@ -109,7 +109,8 @@ def played_sheet(layout: ScoreSheetLayout, rng: random.Random, shuffle: bool | N
     if shuffle:
         numbers = shuffled_numbers(spec, rng)
         sheet = _moved(sheet, numbers)
-    code = SheetCode(layout.name, layout_version(layout), lang or rng.choice(("en", "en", "en", "de", "it", "pl", "fr")),
+    code = SheetCode(layout.name, layout_version(layout, sheet_geometry(layout)),
+                     lang or rng.choice(("en", "en", "en", "de", "it", "pl", "fr")),
                      rng.random() < 0.25 if symbols is None else symbols, sheet.lucky, numbers)
     return sheet, code
 

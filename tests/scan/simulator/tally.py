@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from printgen.scan.reader import Result, SheetReading
-from printgen.scan.synthetic import Truth
+from tests.scan.simulator.synthetic import Truth
 
 
 @dataclass

@@ -114,12 +114,14 @@ def _shown(text: str) -> str:
 
 
 @cache
-def layout_version(layout: ScoreSheetLayout) -> str:
-    """Three base-36 digits that change whenever a field of `layout` moves or changes meaning."""
-    from printgen.builders.geometry import sheet_geometry
+def layout_version(layout: ScoreSheetLayout, geometry: object) -> str:
+    """Three base-36 digits that change whenever a field of `layout` moves or changes meaning.
 
+    `geometry` is where the builder puts the sheet's fields (`printgen.builders.geometry.sheet_geometry`
+    of `layout`); its repr is part of what is hashed, so moving a field in the builder's code changes the
+    version too. The caller passes it in: the builder prints these codes, so this module must not import it."""
     fields = (layout.width, layout.height, layout.rows, layout.penalties, layout.points_table,
-              layout.lucky_numbers, layout.bonus_row, sheet_geometry(layout))
+              layout.lucky_numbers, layout.bonus_row, geometry)
     digest = int(hashlib.sha1(repr(fields).encode(), usedforsecurity=False).hexdigest(), 16)
     return _base36(digest % 36**3).rjust(3, "0")
 

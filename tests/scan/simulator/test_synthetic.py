@@ -12,7 +12,7 @@ from tests.scan.conftest import NEEDS_SCAN, SHEETS, sheet
 pytest.importorskip("cv2", reason=NEEDS_SCAN)
 
 from printgen.scan.referee import Marks, referee
-from printgen.scan.synthetic import played_sheet, sample, truth_of
+from tests.scan.simulator.synthetic import played_sheet, sample, truth_of
 
 
 @pytest.mark.parametrize("name", SHEETS)

@@ -3,7 +3,7 @@
 Strokes are slightly curved and change pressure along their length; a
 ballpoint or pencil leaves a grainy, broken line, a marker a full one; inks
 are transparent, so they multiply what is under them. For the tests and
-benchmarks of `printgen score` (see `printgen.scan.synthetic`).
+benchmarks of `printgen score` (see `synthetic`).
 """
 
 from __future__ import annotations

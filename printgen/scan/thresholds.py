@@ -1,0 +1,306 @@
+"""The reader's tuning in one place: nothing in, every threshold, tolerance, window and resolution of reading a photo out.
+
+Each number is a design decision of the reading pipeline, in the order a
+photo meets them: finding the markers (`locate`), the sheets of a photo
+(`reader`), reading the code (`decode`), recognising a sheet without it
+(`identify`), flattening (`rectify`, `align`), measuring the ink (`ink`) and
+settling doubtful fields (`settle`). Each has its unit: mm and mm² on the
+sheet; px in the image the step works on (its resolution given beside it);
+"marker sides" as seen in the photo; luma as 0..1 of the light falling on
+the sheet (ink, identify) or 0..255 grey levels of the photo (decode);
+shares (0..1) of what the line names; correlations -1..1; cosines of angles.
+
+The values are the ones the tests and `benchmarks/scan.py` were tuned with:
+change one and measure. Plain geometry (halves, pixel centres, QR's own
+layout) stays where it is used, as do the bounds on opening a photo
+(`picture`: bytes and pixels read, checked by tests that change them).
+"""
+
+from __future__ import annotations
+
+# --- locate: the corner markers ------------------------------------------------------------------------------
+
+DETECT_SIZE = 1800
+"""px: markers are looked for in a copy of the photo at most this long on its longer side."""
+ARUCO_WINDOW_MIN = 5
+"""px (at DETECT_SIZE): the smallest window of the ArUco detector's adaptive threshold."""
+ARUCO_WINDOW_MAX = 35
+"""px (at DETECT_SIZE): the largest window of the ArUco detector's adaptive threshold."""
+ARUCO_WINDOW_STEP = 10
+"""px: the step between the adaptive-threshold windows tried."""
+ARUCO_MIN_PERIMETER = 0.02
+"""Share of the picture's longer side: the smallest marker perimeter looked for."""
+ARUCO_POLYGON_ACCURACY = 0.05
+"""Share of a candidate's perimeter: how far its outline may stray from a quadrilateral."""
+ARUCO_MIN_CORNER_DISTANCE = 0.03
+"""Share of a candidate's perimeter: the shortest distance between two of its corners."""
+ARUCO_MIN_BORDER_DISTANCE = 1
+"""px: how close to the picture's edge a marker's corner may lie."""
+ARUCO_PX_PER_CELL = 8
+"""px per marker cell when a candidate is unwarped to read its bits."""
+ARUCO_CELL_MARGIN = 0.2
+"""Share of a cell's side left out at its edges when its bit is read."""
+ARUCO_CORNER_WINDOW = 3
+"""px: the window in which each corner is refined to a fraction of a pixel."""
+CLAHE_CLIP = 3.0
+"""Contrast limit of the local histogram equalisation tried when a first look finds too few markers."""
+CLAHE_TILES = 8
+"""That equalisation works in this many tiles across each side of the picture."""
+MAX_MARKERS = 256
+"""At most this many markers of a photo are grouped (the largest): 64 sheets' worth, far beyond MAX_SHEETS."""
+NEIGHBOURS = 3
+"""For each corner of a sheet, only this many of the nearest markers in the right direction are tried."""
+MAX_TRIES = 6000
+"""At most this many candidate groups are tested for one photo, so a picture full of markers ends quickly."""
+MARKER_SIDE_RATIO = 3
+"""Markers of one sheet differ in apparent side by at most this factor (perspective makes far ones small)."""
+MARKER_SPAN = 3
+"""Marker sides: two corner markers of one sheet are at least this far apart, centre to centre."""
+FACING = 0.75
+"""Cosine: a marker's own "right" (or "down") points along its sheet's edge within about 41 degrees."""
+DIAGONAL_FACING = 0.15
+"""Cosine: the opposite corner lies ahead of a marker along both its "right" and its "down" by at least this."""
+SHEET_MIN = 20
+"""mm: markers implying a sheet narrower or lower than this are no sheet."""
+SHEET_MAX = 2000
+"""mm: markers implying a sheet wider or higher than this are no sheet."""
+GROUP_FIT = 0.1
+"""Marker sides (RMS): markers are grouped as one sheet only if one flat sheet of the size they themselves
+suggest explains all their corners within this (on the benchmark's photos: at most 0.02)."""
+
+# --- reader: the sheets of a photo ---------------------------------------------------------------------------
+
+MAX_SHEETS = 8
+"""At most this many sheets are read from one photo (a whole 4-up page is 4); the rest are reported."""
+SIZES_TRIED = 4
+"""The code is looked for on sheets of the known sizes nearest to the markers' estimate, at most this many."""
+SIZE_FIT = 0.12
+"""Marker sides (RMS): a known sheet size is tried only if the markers fit a flat sheet of exactly that size
+within this; when no size fits, the sheet is reported as folded or curled. Looser than GROUP_FIT, which
+judges the size fitted to the markers themselves: a flat sheet fits its layout's true size a little worse
+(on the benchmark's photos at most 0.023, against 0.019 for the estimate; other sizes up to 0.077)."""
+MIN_PX_PER_MM = 2.2
+"""px per mm of the sheet in the photo: below this a thin cross is lost in the blur (the sheet is too small)."""
+STRAY_SIDE_RATIO = 2
+"""Left-over markers of different corners whose sides differ by at most this factor are one sheet that is
+only partly in the picture (more: markers of different sheets)."""
+READING_BANDS = 6
+"""Sheets are reported top to bottom in this many horizontal bands of the photo, left to right in each."""
+
+# --- decode: the sheet's code ------------------------------------------------------------------------------
+
+CODE_SEARCH = 2.5
+"""mm: how far around its expected place the code is looked for."""
+CODE_PX_PER_MM = 14.0
+"""px per mm at which the code's surroundings are resampled to find its finder patterns."""
+CODE_VERSIONS = (1, 2, 3)
+"""The QR versions looked for (printgen prints versions 1 and 2)."""
+FINDER_BLUR = 0.6
+"""px (at CODE_PX_PER_MM): the blur given to the finder patterns' template."""
+FINDER_MATCH = 0.25
+"""Correlation: places where the finder patterns match worse than this are not read."""
+MODULE_SHIFTS = ((0.0, 0.0), (0.2, 0.0), (-0.2, 0.0), (0.0, 0.2), (0.0, -0.2))
+"""Modules (x, y): the offsets of the module grid tried, in this order, until the code reads."""
+MODULE_SPREAD = 0.15
+"""Modules: each module is sampled at 3 x 3 points this far apart around its middle."""
+CODE_CONTRAST = 6
+"""Grey levels (0..255): a code whose dark and light modules differ by less than this is not read."""
+DEBLUR_ROUNDS = 6
+"""Rounds of taking each module's neighbours' blur away before the code is decoded."""
+DEBLUR_SAMPLES = 3
+"""The blur model is fitted only with at least this many known modules per unknown."""
+DEBLUR_MIN_DARK = 1
+"""Grey levels: a blur model in which a dark module darkens by less than this is not used."""
+CUT_OFFSETS = (0.0, 0.1, -0.1, 0.2, -0.2)
+"""Shares of the dark-to-light contrast: the thresholds tried, from halfway, until the code reads."""
+REDRAW_PX = 8
+"""px per module of the crisp picture handed to the QR decoder."""
+
+# --- identify: a sheet whose code cannot be read -----------------------------------------------------------
+
+LOOK_PX_PER_MM = 4.0
+"""px per mm at which whole sheets are compared."""
+GLYPH_PX_PER_MM = 8.0
+"""px per mm at which single numbers are compared."""
+CLEAR = 0.02
+"""Correlation: a choice is clear when it beats the next best by this much (a swap of two numbers: twice)."""
+SIZE_MATCH = 0.06
+"""Share: a layout is a candidate when its width and height are both within this of the markers' estimate."""
+NORMALISE_SIGMA = 2.0
+"""mm: light and contrast are evened out against the surroundings within about this (a Gaussian's sigma)."""
+NORMALISE_FLOOR = 0.03
+"""Luma (0..1): the least local contrast divided by, so that plain paper's grain is not blown up."""
+TEMPLATE_BLUR = 0.6
+"""px (at LOOK_PX_PER_MM): the blur given to a rendered blank sheet before it is compared."""
+DIFFER = 0.5
+"""Normalised contrast: candidates differ where their blank sheets differ by more than this."""
+DIFFER_GROW = 5
+"""px (at LOOK_PX_PER_MM): those places are widened to this square."""
+GLYPH_BLUR = 1.0
+"""px (at GLYPH_PX_PER_MM): the blur given to a rendered number before it is compared."""
+GLYPH_SIGMA = 1.5
+"""mm: numbers are compared with light and contrast evened out within about this."""
+GLYPH_SLACK = 1.0
+"""mm: a number is looked for this far around its box."""
+
+# --- rectify: the photo flattened -----------------------------------------------------------------------------
+
+SHRINK_ABOVE = 1.6
+"""Photo pixels per flattened pixel above which the photo is first shrunk (no aliasing)."""
+SHRINK_TO = 1.25
+"""Photo pixels per flattened pixel after that shrinking."""
+
+# --- align: curled paper nudged onto the sheet ------------------------------------------------------------
+
+ALIGN_PATCH = 16.0
+"""mm: the side of a patch matched on its own (patches overlap by half)."""
+ALIGN_LIMIT = 1.6
+"""mm: larger shifts are not believed (a mark, not the print, moved)."""
+ALIGN_TRUST = 0.12
+"""Phase-correlation response below which a patch's shift is not trusted."""
+STRUCTURE_SIGMA = 8
+"""px (of the flattened sheet): edge strength is taken relative to its surroundings within about this."""
+STRUCTURE_FLOOR = 0.05
+"""Luma per px: the least surrounding edge strength divided by (plain paper stays plain)."""
+ALIGN_FLAT = 1e-3
+"""A patch of the blank sheet whose structure varies less than this (standard deviation) is not matched."""
+ALIGN_SMOOTH = 1.0
+"""Patches: the trusted shifts are spread and smoothed over about this many neighbours (a Gaussian's sigma)."""
+ALIGN_NEIGHBOURS = 3
+"""A shift is checked against its neighbours' median only when it has at least this many trusted ones."""
+ALIGN_OUTLIER = 1.0
+"""px: a shift further than this from its neighbours' median is not trusted."""
+
+# --- ink: what the photo shows in every field ---------------------------------------------------------------
+
+PX_PER_MM = 6.0
+"""px per mm at which photos are compared with the blank sheet."""
+PAPER_WHITE = 0.97
+"""Blank sheet (0..1 per channel): pixels above this in every channel are plain paper."""
+PAPER_CLEARANCE = 0.6
+"""mm: plain paper that tells the light keeps this far from anything printed."""
+EDGE = 2.5
+"""mm of the sheet's border that says nothing about the light (a sheet cut by hand may show the table)."""
+CLIPPED = 0.985
+"""Luma (0..1 of the photo): a pixel this bright is overexposed and only says the light is at least that."""
+LIGHT_BLOCK = 2.5
+"""mm: the light is measured in squares this big (a shadow's edge may be about this sharp)."""
+LIGHT_BLOCK_MIN = 4
+"""px: the smallest light square, whatever the resolution."""
+LIGHT_BLOCK_PARTS = 8
+"""A square tells the light when at least one in this many of its pixels shows paper (or a known colour)."""
+PAPER_PERCENTILE = 75
+"""Percentile of a square's paper pixels taken as its light (ink specks and grain do not pull it down)."""
+COLOUR_PERCENTILE = 50
+"""Percentile taken instead where only printed colours, divided by what they should look like, tell it."""
+LIGHT_FROM_COLOURS = 0.3
+"""Luma (0..1): only colours expected at least this bright tell the light (dark ones say little of it)."""
+NO_LIGHT_PERCENTILE = 90
+"""Percentile of the whole photo taken as the light when no square tells it."""
+GAIN_FILL = (1.0, 2.5, 6.0, 15.0)
+"""Squares: squares without light are filled from their neighbours, spreading ever wider (Gaussians' sigmas)."""
+GAIN_SMOOTH = 0.8
+"""Squares: the light map's final smoothing (a Gaussian's sigma)."""
+MIN_GAIN = 0.05
+"""Share of full light: the light is never taken as dimmer than this."""
+LIGHT_PASSES = 2
+"""Times the light is measured again from every colour the sheet prints, where there is no plain paper."""
+COLOUR_STEPS = 15
+"""Each channel of the blank sheet is rounded to 0..this to tell its printed colours apart."""
+COLOUR_INNER = 3
+"""px: a colour is learnt only from pixels whose square of this side holds that colour alone (no edges)."""
+COLOUR_MIN_AREA = 2.5
+"""mm²: a colour is learnt only where it covers at least this much of the sheet..."""
+COLOUR_MIN_PIXELS = 60
+"""...and at least this many pixels."""
+MODE_BINS = 60
+"""A colour's look in the photo is its most common value, in a histogram of this many bins..."""
+MODE_RANGE = 1.5
+"""...over luma 0..this (relative to the light: a print may look brighter than the paper's light)..."""
+MODE_SMOOTHING = (1, 2, 3, 2, 1)
+"""...smoothed with these weights."""
+CURVE_ROUNDS = 3
+"""Rounds of fitting the tone curve with the colours that disagree with it weighed down."""
+CURVE_MIN_SPREAD = 0.02
+"""Luma (0..1): the least spread of the colours around the tone curve."""
+CURVE_OUTLIER = 2.5
+"""Spreads: a colour further than this from the tone curve is weighed down (ink covers it, or it went astray)..."""
+CURVE_OUTLIER_WEIGHT = 0.02
+"""...to this share of its weight."""
+COLOUR_SHIFT = 0.35
+"""Luma (0..1): how far a printed colour may differ from what the blank sheet predicts."""
+BLURS = (0.0, 0.08, 0.15, 0.25, 0.35, 0.5, 0.7)
+"""mm: the photo blurs to try on the blank sheet."""
+BLUR_EDGE = 0.5
+"""Luma per px: the blank sheet's edges, where the photo's blur is judged, are at least this sharp..."""
+BLUR_MIN_EDGE_PIXELS = 100
+"""...and the blur is judged only on at least this many of their pixels."""
+SEEN_BLUR = 0.12
+"""mm: the photo is softened by this (a Gaussian's sigma) before it is compared (JPEG, noise)."""
+TOLERANCE = 0.3
+"""mm: how far a printed edge may still be off (after alignment) before its shadow is taken for ink."""
+PLAIN = 0.05
+"""Luma per px: where the expected sheet changes less than this, it is plain, and shows the photo's noise."""
+NOISE_MIN_PIXELS = 1000
+"""px: fewer plain pixels than this say nothing about the noise (then NOISE is taken)."""
+NOISE_SPREADS = 4
+"""Darkening below this many spreads (above the middle) of a photo's plain areas is noise, JPEG or a print's
+unevenness, not ink..."""
+NOISE = 0.08
+"""...but at most this much darkening (luma 0..1)..."""
+NOISE_FLOOR = 0.035
+"""...and at least this much."""
+INKED = 0.02
+"""Luma (0..1): a pixel darkened more than this is part of a stroke."""
+FOREIGN_REACH = 8.0
+"""mm around a field in which a stroke's length is measured to tell a neighbour's stroke from its own."""
+OWN_SHARE = 0.34
+"""A stroke counts for a field when at least this share of its ink lies inside it..."""
+OWN_REACH = 0.28
+"""...or when it comes this near the field's middle (share of the field's shorter side)."""
+WEIGHT_START = 0.9
+"""mm: a field's ink counts from this far inside its edge..."""
+WEIGHT_RAMP = 0.5
+"""...rising to full weight at least this much further in..."""
+WEIGHT_FULL = 0.22
+"""...and at least this share of the field's shorter side in."""
+COVER_HALF = 0.005
+"""Ink cover (share of a field's weighted middle, in full-black equivalents) halfway between an empty field
+and a crossed one."""
+LINE_HALF = 0.03
+"""Mean darkening along the darkest slanted line through a field's middle halfway between empty and crossed
+(a faint single slash shows here, where its cover is small)."""
+SURE_EMPTY = 0.5
+"""Evidence (the ink against halfway, by cover or by line: 1 is halfway) at or below which a field is empty."""
+SURE_CROSSED = 1.9
+"""Evidence at or above which a field is crossed; between SURE_EMPTY and this it is uncertain, for a person
+to check. Both set from the spread of empty and crossed fields over the benchmark's photos so that a field
+read wrong is nearly always uncertain."""
+FAINT = 0.0035
+"""Ink cover below which no strike-through line is looked for (too little ink to be one)."""
+LINE_FAINT = FAINT / 4
+"""Ink cover below which no slanted line is looked for."""
+SLASH_ANGLES = (*range(25, 66, 5), *range(-65, -24, 5))
+"""Degrees from level: the slants at which a line through a field's middle is looked for."""
+LINE_WIDTH = 3
+"""px: the width of that line (about half a mm at PX_PER_MM)."""
+NEAR_MIDDLE = 0.22
+"""That line passes this share of the field's size or less from its middle."""
+STREAK_TILT = 12
+"""Degrees: a strike-through's band is tried at tilts up to this either way of level..."""
+STREAK_TILT_STEP = 4
+"""...in steps of this."""
+STREAK_BAND = 1.2
+"""mm: the width of the band a strike-through line must lie in (blurred lines spread)."""
+STREAK_SHARE = 0.7
+"""A strike-through holds at least this share of the field's ink in its band..."""
+STREAK_LENGTH = 0.25
+"""...runs across at least this share of the field's width..."""
+LEVEL = 18
+"""...and the ink in it runs within this many degrees of level (a slash leans more). Not STREAK_TILT: that
+says which bands are tried, this how the ink found in a band (STREAK_BAND wide) may itself lean."""
+
+# --- settle: doubtful fields decided by the rules ---------------------------------------------------------
+
+MOST_UNCERTAIN = 8
+"""More uncertain fields than this are left to their ink (2**8 verdicts at most)."""
