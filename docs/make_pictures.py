@@ -14,7 +14,7 @@ sys.path.insert(0, str(HERE.parent))  # the checkout: its printgen, and the phot
 from printgen import layouts
 from printgen.builders.card_faces import deck_faces
 from printgen.builders.filled import filled_sheet
-from printgen.builders.one_to_nine import board_item
+from printgen.builders.one_to_nine_pieces import board_item
 from printgen.builders.pad import pad_items
 from printgen.builders.scoresheet import build_sheet
 from printgen.page import Document, Item, Page
@@ -75,7 +75,7 @@ def main() -> None:
     sheet = layouts.load("qwixx-standard")
     save(picture(build_sheet(sheet).as_page(), 1184), "qwixx-standard.png")  # type: ignore[arg-type]
     big = layouts.load("qwixx-big-points")
-    save(picture(next(pad_items(big, 1, 1)).as_page(), 1184), "qwixx-big-points.png")  # type: ignore[arg-type]
+    save(picture(next(pad_items(big, 1)).as_page(), 1184), "qwixx-big-points.png")  # type: ignore[arg-type]
     mixed = layouts.load("qwixx-gemixxt-a")
     save(picture(build_sheet(mixed, symbols=True).as_page(), 861), "qwixx-gemixxt-a-symbols.png")  # type: ignore[arg-type]
     game = qwixx.Game("standard", players=3, seed=4)

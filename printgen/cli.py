@@ -19,8 +19,8 @@ from click.shell_completion import CompletionItem
 
 from printgen import __version__
 from printgen.errors import PrintgenError, Terminated, UsageProblem, raise_terminated
-from printgen.launch import answer_signals
 from printgen.options import BUILD_OPTIONS, SIMULATE_OPTIONS, Option, parse
+from printgen.signals import answer_signals
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -23,6 +23,17 @@ ProgressCallback = Callable[[int], None]
 
 
 @dataclass(frozen=True, slots=True)
+class PdfSettings:
+    """How a PDF is written whatever it holds: colours converted for a press (`cmyk`, through the CMYK profile
+    `icc` or the bundled one), and stamped with the build time (`timestamp`) or byte-identical for the same
+    input."""
+
+    cmyk: bool = False
+    icc: Path | None = None
+    timestamp: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Written:
     """One output a build wrote: its path, pages (PDF) or files (SVG folder; 1 for one SVG), size in bytes,
     for streamed PDFs its identical pages counted ((first page, count, width mm, height mm) each), and what
@@ -36,9 +47,9 @@ class Written:
     about: str = ""
 
 
-def write_items_pdf(items: Iterator[Item], target: Path, paper: str, per_page: int, title: str,
-                    on_page: ProgressCallback | None = None, cmyk: bool = False, timestamp: bool = False,
-                    stream: bool = True, about: str = "", bleed: float = 0.0, icc: Path | None = None) -> Written:
+def write_items_pdf(items: Iterator[Item], target: Path, title: str, settings: PdfSettings = PdfSettings(), *,
+                    paper: str = "a4", per_page: int = 2, bleed: float = 0.0, about: str = "", stream: bool = True,
+                    on_page: ProgressCallback | None = None) -> Written:
     """Impose `items` `per_page` to a page of `paper` (1: each on a page of its own size plus `bleed`, with
     trim and bleed boxes) and write them to `target`, atomically.
 
@@ -51,23 +62,23 @@ def write_items_pdf(items: Iterator[Item], target: Path, paper: str, per_page: i
     else:
         pages = impose(chain([first], items), plan_grid(paper_size(paper), first.width, first.height, per_page))
     if not stream:
-        return write_pages_pdf(Document(first.art.symbols(), pages, title, _meta(about)), target, on_page, cmyk,
-                               timestamp, icc)
+        return write_pages_pdf(Document(first.art.symbols(), pages, title, _meta(about)), target, settings, on_page)
     from printgen.render.pdfstream import write_streamed_pdf
 
     with atomic_file(target) as temporary:
-        counted = write_streamed_pdf(Document([], pages, title, _meta(about)), str(temporary), on_page, cmyk,
-                                     timestamp, icc)
+        counted = write_streamed_pdf(Document([], pages, title, _meta(about)), str(temporary), on_page,
+                                     settings.cmyk, settings.timestamp, settings.icc)
     return Written(target, counted.pages, target.stat().st_size, tuple(counted.groups()))
 
 
-def write_pages_pdf(document: Document, target: Path, on_page: ProgressCallback | None = None,
-                    cmyk: bool = False, timestamp: bool = False, icc: Path | None = None) -> Written:
-    """Render `document` into `target`, atomically (byte-identical for the same input unless `timestamp`)."""
+def write_pages_pdf(document: Document, target: Path, settings: PdfSettings = PdfSettings(),
+                    on_page: ProgressCallback | None = None) -> Written:
+    """Render `document` into `target`, atomically (byte-identical for the same input unless stamped)."""
     from printgen.render.pdf import write_pdf
 
     with atomic_file(target) as temporary:
-        pages = write_pdf(document, temporary, on_page, cmyk, invariant=not timestamp, icc=icc)
+        pages = write_pdf(document, temporary, on_page, settings.cmyk, invariant=not settings.timestamp,
+                          icc=settings.icc)
     return Written(target, pages, target.stat().st_size)
 
 

@@ -130,7 +130,7 @@ def write_filled(layout: ScoreSheetLayout, sheets: list[Sheet], target: Path, la
              for i, sheet in enumerate(sheets)]
     title = f"{layout.name}: final sheets"
     if suffix == ".pdf":
-        return write_items_pdf(iter(items), target, "a4", 2, title, stream=False).path
+        return write_items_pdf(iter(items), target, title, stream=False).path
     page = stacked(items)
     if suffix == ".svg":
         from printgen.render.svg import write_svg

@@ -9,7 +9,7 @@ import pytest
 from PIL import ImageCms
 
 from printgen import layouts
-from printgen.builders.one_to_nine import board_item, token_items
+from printgen.builders.one_to_nine_pieces import board_item, token_items
 from printgen.builders.pad import pad_items
 from printgen.colour_management import bundled_profile, delta_e2000, press, srgb_lab
 from printgen.errors import UsageProblem
@@ -30,7 +30,7 @@ def printed_colours() -> set[str]:
     for name in layouts.builtin_names():
         layout = layouts.load(name)
         if isinstance(layout, ScoreSheetLayout):
-            items += list(pad_items(layout, 2, 1, "en", True, "balanced", name == "qwixx-gemixxt-b"))
+            items += list(pad_items(layout, 2, symbols=True, shuffle=name == "qwixx-gemixxt-b"))
         elif isinstance(layout, DeckLayout):
             faces = deck_faces(layout, card_size(layout.card_size), 3.0, True, True)
             items += [Item(n, face) for n, front, back in faces for face in (front, back)]

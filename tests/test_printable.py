@@ -11,7 +11,7 @@ import pytest
 
 from printgen import layouts
 from printgen.build import build, options_for
-from printgen.builders.one_to_nine import board_item
+from printgen.builders.one_to_nine_pieces import board_item
 from printgen.colours import MIN_CONTRAST, luma
 from printgen.errors import UsageProblem
 from printgen.kinds import DeckLayout

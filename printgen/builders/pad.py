@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # the kinds use the builders; the builders only name the kind
     from printgen.kinds.score_sheets import ScoreSheetLayout
 
 
-def pad_items(layout: ScoreSheetLayout, sheets: int, seed: int, lang: str = "en", symbols: bool = False,
+def pad_items(layout: ScoreSheetLayout, sheets: int, *, seed: int = 1, lang: str = "en", symbols: bool = False,
               lucky_pool: str = "balanced", shuffle: bool = False, scan_marks: bool = True) -> Iterator[Item]:
     """The `sheets` items of a pad of `layout`, reproducible from `seed` (`scan_marks`: see build_sheet)."""
     spec = qwixx.variant(layout.rules)

@@ -108,7 +108,7 @@ class Boards:
             found.append(("numbers", f"{list(layout.numbers)}, the rules say {list(one_to_nine.NUMBERS)}"))
         if found:
             return found
-        from printgen.builders.one_to_nine import board_item
+        from printgen.builders.one_to_nine_pieces import board_item
 
         try:
             board_item(layout, card_size(layout.card_size))
@@ -118,7 +118,7 @@ class Boards:
 
     def warnings(self, layout: BoardLayout, options: CommonOptions | None = None) -> list[str]:
         """Text that reads at less than 3:1 against what is behind it (a palette of one's own)."""
-        from printgen.builders.one_to_nine import board_item
+        from printgen.builders.one_to_nine_pieces import board_item
         from printgen.measure import worst_contrast
 
         board = board_item(layout, card_size(layout.card_size), options.lang if options else "en")
@@ -153,7 +153,7 @@ class Boards:
 
     def plan(self, layout: BoardLayout, options: BoardOptions, names: Names) -> Plan:
         """The board: whole on one page (the paper given, else the smallest that fits) or tiled; one SVG."""
-        from printgen.builders.one_to_nine import FIELD_PAD, board_item
+        from printgen.builders.one_to_nine_pieces import FIELD_PAD, board_item
         from printgen.printing.large import smallest_paper, tile_pages, whole_page
 
         size = card_size(options.card_size or layout.card_size)
@@ -172,7 +172,7 @@ class Boards:
             target = options.out / f"{names.pdf}.pdf"
 
             def write_pdf(on_page: Any) -> Written:
-                return write_pages_pdf(document, target, None, options.cmyk, options.timestamp, options.icc)
+                return write_pages_pdf(document, target, options.pdf)
 
             targets.append(target)
             writers.append(write_pdf)

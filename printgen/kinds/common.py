@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from printgen.files import ProgressCallback, Written
+from printgen.files import PdfSettings, ProgressCallback, Written
 from printgen.fonts import missing_glyphs
 from printgen.fonts import problem as glyph_problem
 from printgen.games import GAMES
@@ -57,6 +57,11 @@ class CommonOptions:
     def page_paper(self) -> str:
         """The paper of printed pages (default A4)."""
         return self.paper or "a4"
+
+    @property
+    def pdf(self) -> PdfSettings:
+        """How its PDFs are written: colours for a press, a time stamp."""
+        return PdfSettings(self.cmyk, self.icc, self.timestamp)
 
     def changed(self) -> list[str]:
         """The fields set to anything but their default (`formats` named `format`, as the option is)."""

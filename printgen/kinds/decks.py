@@ -118,7 +118,7 @@ def deck_faces(layout: DeckLayout, size: tuple[Mm, Mm], bleed: Mm, symbols: bool
     """Every card of the deck, in print order, with its front and back (words in `lang`), drawn as its game's
     cards look."""
     if GAMES[layout.game] is ONE_TO_NINE:
-        from printgen.builders.one_to_nine import nine_faces
+        from printgen.builders.one_to_nine_pieces import nine_faces
 
         return nine_faces(layout, size, bleed, symbols, corner_guide, lang)
     from printgen.builders.card_faces import qwixx_faces
@@ -258,13 +258,13 @@ def _pdf_writers(layout: DeckLayout, options: DeckOptions, names: Names, faces: 
             pages: Iterator[Page] = chain(test[:1], front_pages)
         else:
             pages = chain(test, chain.from_iterable(zip(front_pages, back_pages)))
-        return write_pages_pdf(Document([], pages, title, meta), options.out / f"{names.pdf}.pdf", on_page,
-                               options.cmyk, options.timestamp, options.icc)
+        return write_pages_pdf(Document([], pages, title, meta), options.out / f"{names.pdf}.pdf", options.pdf,
+                               on_page)
 
     def write_backs(on_page: Any) -> Written:
         pages = chain(test[1:], card_pages(backs, grid, options.crop_marks, axis, options.back_offset))
         return write_pages_pdf(Document([], pages, f"{title} (backs)", meta), options.out / f"{names.pdf}-backs.pdf",
-                               None, options.cmyk, options.timestamp, options.icc)
+                               options.pdf)
 
     yield options.out / f"{names.pdf}.pdf", write_deck
     if options.duplex == "off" and options.backs_file:

@@ -247,8 +247,8 @@ class ScoreSheets:
         """A pad of score sheets: OUT/NAME.pdf (imposed) and OUT/NAME.svg (or a folder when sheets differ)."""
 
         def items() -> Iterator[Item]:
-            return pad_items(layout, options.pad_sheets, options.seed, options.lang, options.symbols,
-                             options.lucky_pool, options.shuffle, options.scan_marks)
+            return pad_items(layout, options.pad_sheets, seed=options.seed, lang=options.lang, symbols=options.symbols,
+                             lucky_pool=options.lucky_pool, shuffle=options.shuffle, scan_marks=options.scan_marks)
 
         items()  # deals the lucky pairs now: a bad pool is refused before anything is written
         targets, writers = [], []
@@ -260,10 +260,9 @@ class ScoreSheets:
             pages = -(-options.pad_sheets // options.sheets_per_page)
 
             def write_pdf(on_page: Any) -> Written:
-                return write_items_pdf(items(), target, options.page_paper, options.sheets_per_page,
-                                       f"{names.pdf}: {options.pad_sheets} sheets", on_page, options.cmyk,
-                                       options.timestamp, about=names.about, bleed=options.sheet_bleed,
-                                       icc=options.icc)
+                return write_items_pdf(items(), target, f"{names.pdf}: {options.pad_sheets} sheets", options.pdf,
+                                       paper=options.page_paper, per_page=options.sheets_per_page,
+                                       bleed=options.sheet_bleed, about=names.about, on_page=on_page)
 
             targets.append(target)
             writers.append(write_pdf)

@@ -113,7 +113,7 @@ class TokenSheets:
                  for kind, count in rules.items() if printed[kind] != count]
         if found:
             return found
-        from printgen.builders.one_to_nine import token_items
+        from printgen.builders.one_to_nine_pieces import token_items
 
         try:
             token_items(layout)
@@ -150,7 +150,7 @@ class TokenSheets:
 
     def plan(self, layout: TokenLayout, options: TokenOptions, names: Names) -> Plan:
         """The token cut sheet (PDF) and one SVG per kind of token."""
-        from printgen.builders.one_to_nine import token_items
+        from printgen.builders.one_to_nine_pieces import token_items
         from printgen.printing.tokens import token_pages
 
         tokens = token_items(layout)
@@ -166,7 +166,7 @@ class TokenSheets:
             target = options.out / f"{names.pdf}.pdf"
 
             def write_pdf(on_page: Any) -> Written:
-                return write_pages_pdf(document, target, None, options.cmyk, options.timestamp, options.icc)
+                return write_pages_pdf(document, target, options.pdf)
 
             targets.append(target)
             writers.append(write_pdf)

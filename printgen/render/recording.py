@@ -1,8 +1,10 @@
 """The recording backend: a page description in, a flat list of primitives at absolute page positions out.
 
 It resolves groups and symbol placements the way the real backends do, so
-tests can assert geometry (what is drawn where, whether it stays on the page)
-without parsing SVG or PDF.
+whatever needs to know what is drawn where can ask without parsing SVG or
+PDF: `printgen.measure` finds the smallest text, field and contrast of a page
+before anything is rendered, and tests assert geometry (what is drawn where,
+whether it stays on the page).
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Literal
 
-from printgen.rules.errors import IllegalMove
+from printgen.rules.illegal_move import IllegalMove
 from printgen.rules.scoring import points
 from printgen.rules.variants import BONUS_KIND_POINTS, COLOURS, Colour, VariantSpec, variant
 

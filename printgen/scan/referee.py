@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from printgen.rules.errors import IllegalMove
+from printgen.rules.illegal_move import IllegalMove
 from printgen.rules.scoring import points
 from printgen.rules.sheet import Sheet
 from printgen.rules.variants import BONUS_KIND_POINTS, VariantSpec

@@ -126,7 +126,7 @@ def test_sheet_svgs_stay_under_80_kb(tmp_path: Path) -> None:
         if not isinstance(layout, ScoreSheetLayout):
             continue
         for lang in ("en", "de", "pl"):
-            items = pad_items(layout, 1, 1, lang, True, "balanced", False)
+            items = pad_items(layout, 1, lang=lang, symbols=True)
             target = write_items_svg(f"{name}-{lang}", items, tmp_path, folder=False).path
             assert target.stat().st_size < 80_000, (name, lang, target.stat().st_size)
             checked += 1

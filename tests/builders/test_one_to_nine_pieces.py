@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from printgen import layouts
-from printgen.builders.one_to_nine import board_item
+from printgen.builders.one_to_nine_pieces import board_item
 from printgen.kinds import BoardLayout
 from printgen.printing.card_grid import CARD_SIZES
 from printgen.render.recording import record
