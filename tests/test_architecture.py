@@ -160,3 +160,12 @@ def test_every_module_says_what_goes_in_and_what_comes_out() -> None:
         if not doc or not doc.strip().splitlines()[0].strip():
             missing.append(str(path.relative_to(PACKAGE)))
     assert missing == []
+
+
+def test_every_package_is_installed() -> None:
+    import tomllib
+
+    declared = set(tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+                   ["packages"])
+    packages = {".".join(path.parent.relative_to(PACKAGE.parent).parts) for path in PACKAGE.rglob("__init__.py")}
+    assert packages - declared == set(), "a package the wheel would leave out"
