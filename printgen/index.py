@@ -297,12 +297,13 @@ def _analysed(path: Path) -> dict[str, Any]:
     if not metadata or metadata.get("/Creator") != "printgen":
         return {"pages": len(reader.pages), "groups": [], "more": 0, "group": "Other files",
                 "about": "made by another program"}
+    from printgen.page import PT_PER_MM
     from printgen.render.pdffile import PageGroups
 
     counted = PageGroups()
     for page in reader.pages:
         box = page.mediabox
-        counted.add((float(box.width) * 25.4 / 72, float(box.height) * 25.4 / 72), _content(page.get("/Contents")))
+        counted.add((float(box.width) / PT_PER_MM, float(box.height) / PT_PER_MM), _content(page.get("/Contents")))
     ordered = counted.groups()
     group, about = _split(subject)
     return {"pages": len(reader.pages), "groups": [[*g, ""] for g in ordered[:MAX_THUMBNAILS]],

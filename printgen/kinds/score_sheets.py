@@ -28,7 +28,7 @@ from printgen.kinds.common import (
 )
 from printgen.labels import catalogue
 from printgen.measure import Sizes, sizes
-from printgen.page import Hex, Item, Mm
+from printgen.page import PT_PER_MM, Hex, Item, Mm
 from printgen.printing.imposition import plan_grid
 from printgen.printing.paper import PAPERS, paper_size
 from printgen.rules import qwixx
@@ -367,7 +367,7 @@ def _drawing(layout: ScoreSheetLayout) -> list[tuple[str, str]]:
 
     try:
         for lang in languages():
-            if title_size(layout, catalogue(lang)) * 72 / 25.4 < MIN_TEXT_PT:
+            if title_size(layout, catalogue(lang)) * PT_PER_MM < MIN_TEXT_PT:
                 return [("title", (f"{layout.title!r} is too long for a {layout.width:g} mm sheet: beside the "
                                   f"name line it would print below {MIN_TEXT_PT:g} pt ({lang})"))]
         measured = sheet_sizes(layout, "en", False)
