@@ -57,7 +57,7 @@ class JobResult:
 
 
 def read_manifest(path: Path, out: Path | None = None, allow_outside: bool = False,
-                  defaults: Mapping[str, Any] | None = None) -> list[Job]:
+                  defaults: Mapping[str, Any] | None = None, sources: Mapping[str, str] | None = None) -> list[Job]:
     """The jobs of manifest `path`, every one checked as far as it can be without writing.
 
     Output goes to `out` if given, else the manifest's `out`, else ./output.
@@ -83,7 +83,8 @@ def read_manifest(path: Path, out: Path | None = None, allow_outside: bool = Fal
     jobs = []
     for index, entry in enumerate(entries):
         try:
-            jobs.append(_job(entry.data, f"jobs[{index}]", shown, home, folder, allow_outside, defaults or {}))
+            jobs.append(_job(entry.data, f"jobs[{index}]", shown, home, folder, allow_outside, defaults or {},
+                             sources or {}))
         except PrintgenError as error:
             problems.append(("", str(error)))
     if problems:
@@ -93,7 +94,7 @@ def read_manifest(path: Path, out: Path | None = None, allow_outside: bool = Fal
 
 
 def _job(entry: dict[str, Any], where: str, shown: str, home: Path, out: Path, allow_outside: bool,
-         defaults: Mapping[str, Any]) -> Job:
+         defaults: Mapping[str, Any], sources: Mapping[str, str]) -> Job:
     from printgen import layouts
     from printgen.build import OptionsRefused, build_options, plan
 
@@ -126,7 +127,7 @@ def _job(entry: dict[str, Any], where: str, shown: str, home: Path, out: Path, a
     def named(option: Option) -> str:
         return f"{shown}: {where}.{option.key}"
 
-    options = build_options(layout, given, defaults, named)
+    options = build_options(layout, given, defaults, named, sources)
     try:
         checked = plan(layout, options, named)
     except OptionsRefused:  # already named by the job's key

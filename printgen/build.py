@@ -38,13 +38,14 @@ def flag_of(option: Option) -> str:
 
 
 def build_options(layout: Layout, given: Mapping[str, Any], defaults: Mapping[str, Any] | None = None,
-                  shown: Shown = flag_of) -> CommonOptions:
+                  shown: Shown = flag_of, sources: Mapping[str, str] | None = None) -> CommonOptions:
     """The options of `layout`'s kind from the options given (refused if the kind does not take them) over
     defaults.
 
     `given` and `defaults` map option keys to values already read by their declarations; defaults (config
     files, environment, the default pack) apply only where the layout takes them and where they change what
-    this build writes. `shown` names an option in messages (a flag on the command line, a key in a manifest).
+    this build writes, and `sources` says where each default came from (for messages). `shown` names an
+    option in messages (a flag on the command line, a key in a manifest).
     """
     kind = kind_of(layout)
     refuse_inapplicable((BUILD_BY_KEY[key] for key in given), kind.name, layout, layout.name,
@@ -52,8 +53,8 @@ def build_options(layout: Layout, given: Mapping[str, Any], defaults: Mapping[st
     given = dict(given)
     explicit_out = "out" in given
     out, output = Path(given.pop("out", (defaults or {}).get("out", "output"))), given.pop("output", None)
-    if output is not None:
-        out, output = _output(output, given, out, explicit_out, shown)
+    if output is not None:  # -o names a file where the user stands, or in the folder --out names
+        out, output = _output(output, given, out if explicit_out else Path("."), explicit_out, shown)
     values = {key: value for key, value in (defaults or {}).items()
               if key != "out" and BUILD_BY_KEY[key].applies(kind.name, layout)}
     values |= given
@@ -67,7 +68,9 @@ def build_options(layout: Layout, given: Mapping[str, Any], defaults: Mapping[st
         # a whole board (which takes the smallest paper it fits)
     if values.get("icc") is not None:
         values["icc"] = Path(values["icc"])
-    return kind.options_type(out=out, formats=("pdf", "svg") if fmt == "both" else (fmt,), output=output, **values)
+    origins = tuple((key, where) for key, where in (sources or {}).items() if key in values and key not in given)
+    return kind.options_type(out=out, formats=("pdf", "svg") if fmt == "both" else (fmt,), output=output,
+                             origins=origins, **values)
 
 
 def switch_named(values: Mapping[str, Any], shown: Shown) -> Shown:

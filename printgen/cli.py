@@ -268,7 +268,7 @@ def build(names: tuple[str, ...], build_all: bool, jobs: int | None, quiet: bool
     if build_all:
         from printgen.pack import default_pack
 
-        pack = default_pack(given, defaults.build)
+        pack = default_pack(given, defaults.build, defaults.sources)
         _run_batch(pack, pack[0].out, jobs, quiet)
         return
     from printgen import layouts
@@ -276,10 +276,11 @@ def build(names: tuple[str, ...], build_all: bool, jobs: int | None, quiet: bool
 
     for name in names:
         layout = layouts.load(name)
-        checked = plan(layout, build_options(layout, given, defaults.build))
+        checked = plan(layout, build_options(layout, given, defaults.build, sources=defaults.sources))
         written = _run_build(name, checked)
         _warn(layout, checked.options)
-        _refresh_index(checked.options.out, written)
+        if "output" not in given:  # a file named with -o is just that file: no preview page beside it
+            _refresh_index(checked.options.out, written)
 
 
 @main.command()
@@ -319,7 +320,8 @@ def batch(manifest: Path, out: Path | None, jobs: int | None, quiet: bool, allow
     from printgen.batch import read_manifest
     from printgen.config import load_defaults
 
-    loaded = read_manifest(manifest, out, allow_outside, load_defaults().build)
+    defaults = load_defaults()
+    loaded = read_manifest(manifest, out, allow_outside, defaults.build, defaults.sources)
     for job in loaded:
         _warn(job.plan.layout, job.plan.options)
     _run_batch(loaded, loaded[0].out if loaded else (out or Path("output")), jobs, quiet)

@@ -48,16 +48,16 @@ class Written:
 
 
 def write_items_pdf(items: Iterator[Item], target: Path, title: str, settings: PdfSettings = PdfSettings(), *,
-                    paper: str = "a4", per_page: int = 2, bleed: float = 0.0, about: str = "", stream: bool = True,
-                    on_page: ProgressCallback | None = None) -> Written:
-    """Impose `items` `per_page` to a page of `paper` (1: each on a page of its own size plus `bleed`, with
+                    paper: str | None = "a4", per_page: int = 2, bleed: float = 0.0, about: str = "",
+                    stream: bool = True, on_page: ProgressCallback | None = None) -> Written:
+    """Impose `items` `per_page` to a page of `paper` (None: each on a page of its own size plus `bleed`, with
     trim and bleed boxes) and write them to `target`, atomically.
 
     With `stream` (items whose extras are all symbol placements, as in pads) pages go to the file one by
     one; otherwise reportlab draws them.
     """
     first = next(items)
-    if per_page == 1:
+    if paper is None:
         pages: Iterator[Page] = single_pages(chain([first], items), bleed)
     else:
         pages = impose(chain([first], items), plan_grid(paper_size(paper), first.width, first.height, per_page))

@@ -31,8 +31,8 @@ pair); both decks for long-edge duplex on A4 with their card SVGs; the One to 9 
 paper it fits (A1) and its star tokens."""
 
 
-def default_pack(given: Mapping[str, Any] | None = None,
-                 defaults: Mapping[str, Any] | None = None) -> list[Job]:
+def default_pack(given: Mapping[str, Any] | None = None, defaults: Mapping[str, Any] | None = None,
+                 sources: Mapping[str, str] | None = None) -> list[Job]:
     """The default print pack's jobs; `given` options (typed by the user) apply to every layout that takes them.
 
     An option that no layout of the pack takes is a UsageProblem; `-o` cannot name eleven jobs. Every job is
@@ -49,7 +49,7 @@ def default_pack(given: Mapping[str, Any] | None = None,
     jobs = []
     for layout, settings in loaded:
         chosen = {k: v for k, v in given.items() if BUILD_BY_KEY[k].applies(kind_of(layout).name, layout)}
-        options = build_options(layout, {**settings, **chosen}, defaults)
+        options = build_options(layout, {**settings, **chosen}, defaults, sources=sources)
         try:
             checked = plan(layout, options)  # every check a build makes, for every job, before any job writes
         except PrintgenError as error:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from printgen import layouts
@@ -15,7 +16,8 @@ def show_layout(ref: str) -> list[str]:
 
     layout = layouts.load(ref)
     path, shown = layouts.resolve(ref)
-    lines = [f"{layout.name}  ({shown})", f"  kind     {layout.kind}", f"  what     {layout.description}",
+    where = shown if Path(shown) == path else f"built in: {path}"
+    lines = [f"{layout.name}  ({where})", f"  kind     {layout.kind}", f"  what     {layout.description}",
              f"  size     {layouts.describe(layout)}", "", "options (printgen build NAME ...):"]
     for option in options_for(layout.kind, layout):
         flags = ", ".join(option.flags)

@@ -48,12 +48,18 @@ class Report:
                            for reason in EndReason if self.reasons[reason])
         verdict = "all agree" if not self.mismatches else f"{len(self.mismatches)} disagree"
         return [
-            f"{self.layout}: {self.games} games, {self.players} players, {self.strategy} strategy, seed {self.seed}",
+            (f"{self.layout}: {_count(self.games, 'game')}, {self.players} players, {self.strategy} strategy, "
+            f"seed {self.seed}"),
             f"score      mean {mean:.1f}   min {min(self.scores)}   max {max(self.scores)}",
             f"length     mean {sum(self.turns) / len(self.turns):.1f} turns",
             f"ended by   {shares}",
             f"checked    {self.sheets_checked} final sheets against the printed points table: {verdict}",
         ]
+
+
+def _count(number: int, word: str) -> str:
+    """"1 game", "2 games"."""
+    return f"{number:,} {word}{'' if number == 1 else 's'}"
 
 
 def strategies_for(name: str, players: int) -> list[str]:
@@ -240,7 +246,8 @@ class NineReport:
         used = ", ".join(f"{kind.value} {100 * actions[kind] / total_actions:.1f} %" for kind in ActionKind)
         reasons = Counter(o.reason for o in self.outcomes)
         ends = ", ".join(f"{r.value} {100 * reasons[r] / self.games:.1f} %" for r in GameOver if reasons[r])
-        lines = [f"one-to-9: {self.games} games, {self.players} players, {self.strategy} strategy, seed {self.seed}"]
+        lines = [(f"one-to-9: {_count(self.games, 'game')}, {self.players} players, {self.strategy} strategy, "
+                 f"seed {self.seed}")]
         if won:
             turns = sum(o.winner_turns for o in won) / len(won)
             game = sum(o.turns for o in self.outcomes) / len(self.outcomes)

@@ -62,7 +62,7 @@ def test_bad_manifests_name_file_job_and_key(tmp_path: Path, text: str, message:
 
 
 def test_two_jobs_writing_the_same_file_stop_the_batch(tmp_path: Path) -> None:
-    path = manifest(tmp_path, '[[jobs]]\nlayout = "qwixx-standard"\n[[jobs]]\nlayout = "qwixx-standard"\nsheets = 4')
+    path = manifest(tmp_path, '[[jobs]]\nlayout = "qwixx-standard"\n[[jobs]]\nlayout = "qwixx-standard"\nsheets = 50')
     with pytest.raises(UsageProblem, match="both write"):
         read_manifest(path, tmp_path / "out")
 
@@ -115,7 +115,7 @@ def test_batch_command_writes_files_summary_and_index(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["batch", str(manifest(tmp_path, GOOD)), "--out", str(out), "--jobs", "2"])
     assert result.exit_code == 0, result.output
     assert "club-pad.pdf" in result.output and "0 failed" in result.output
-    assert {"club-pad.pdf", "club-pad.svg", "qwixx-big-points-it.pdf", "index.html", "preview"} <= {
+    assert {"club-pad.pdf", "club-pad.svg", "qwixx-big-points-it-4sheets.pdf", "index.html", "preview"} <= {
         p.name for p in out.iterdir()}
     html = (out / "index.html").read_text(encoding="utf-8")
     assert 'href="./club-pad.pdf"' in html and "./preview/club-pad/page-000001.png" in html
@@ -153,7 +153,8 @@ def test_same_inputs_give_identical_bytes_across_processes(tmp_path: Path) -> No
                 f"build('qwixx-big-points', options_for('qwixx-big-points', out=Path(r'{tmp_path / run}'), sheets=6, seed=3, "
                 "formats=('pdf', 'svg')))")
         subprocess.run([sys.executable, "-c", code], check=True)
-    for name in ("qwixx-big-points-seed3.pdf", *(f"qwixx-big-points-seed3/qwixx-big-points-{i}.svg" for i in range(1, 7))):
+    for name in ("qwixx-big-points-6sheets-seed3.pdf",
+                 *(f"qwixx-big-points-6sheets-seed3/qwixx-big-points-{i}.svg" for i in range(1, 7))):
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
 
 
@@ -173,7 +174,7 @@ def test_preview_command(tmp_path: Path) -> None:
     assert result.exit_code == 0 and "wrote 3 PNGs" in result.output
     from PIL import Image
 
-    assert Image.open(tmp_path / "qwixx-standard-preview" / "page-001.png").size[0] == 300
+    assert Image.open(tmp_path / "qwixx-standard-6sheets-preview" / "page-001.png").size[0] == 300
     bad = tmp_path / "not.pdf"
     bad.write_text("hello")
     result = CliRunner().invoke(main, ["preview", str(bad)])

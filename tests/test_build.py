@@ -18,7 +18,7 @@ from tests.pdfcheck import fonts, page_texts
 def test_pad_pdf_has_the_numbers_table_and_fonts(tmp_path: Path) -> None:
     options = SheetOptions(out=tmp_path, sheets=7, per_page=2)
     (pdf,) = build("qwixx-standard", options)
-    assert pdf == tmp_path / "qwixx-standard.pdf"
+    assert pdf == tmp_path / "qwixx-standard-7sheets.pdf"
     assert len(PdfReader(pdf).pages) == 4
     texts = page_texts(pdf)
     assert all(text.count("2 3 4 5 6 7 8 9 10 11 12") == 2 * 2 for text in texts[:3])

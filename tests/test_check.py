@@ -129,7 +129,8 @@ def test_each_kind_of_mismatch_is_named(tmp_path: Path, name: str, old: str, new
 def test_a_sheet_too_small_to_use_is_named(tmp_path: Path) -> None:
     path = variant(tmp_path, "qwixx-standard", "width = 190\nheight = 115", "width = 190\nheight = 30")
     ((key, message),) = keyed(mismatches(layouts.load(str(path))), str(path))
-    assert key == "size" and message.startswith("190 x 30 mm is too small for this sheet: text as small as ")
+    assert key == "size" and message.startswith("190 x 30 mm is too small for this sheet: ")
+    assert "-" not in message.split(":")[0] and "needs about 95 mm of height" in message  # sizes that exist
     code, output = checked_by_the_cli(str(path))
     assert code == 1 and output == [f"Error: {path}: size: {message}"]
 
@@ -204,3 +205,11 @@ def test_every_kind_of_layout_is_held_against_the_rules() -> None:
             "bonus_row", "lucky_numbers", "penalties.label", "penalties.count", "penalties.points",
             "points_table.crosses", "game", "colours", "numbers", "tokens.small-star", "tokens.big-star",
             "title"} <= keys
+
+
+def test_a_sheet_too_small_names_sizes_that_exist(tmp_path: Path) -> None:
+    for height in (40, 60):
+        path = variant(tmp_path, "qwixx-standard", "width = 190\nheight = 115", f"width = 190\nheight = {height}")
+        ((key, message),) = keyed(mismatches(layouts.load(str(path))), str(path))
+        assert key == "size" and " -" not in message and "pt" not in message, message
+        assert message.endswith("190 mm wide it needs about 95 mm of height")

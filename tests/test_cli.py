@@ -50,7 +50,7 @@ def test_build_pad(runner: CliRunner, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     from pypdf import PdfReader
 
-    assert len(PdfReader(tmp_path / "qwixx-standard.pdf").pages) == 50
+    assert len(PdfReader(tmp_path / "qwixx-standard-100sheets.pdf").pages) == 50
 
 
 def test_build_both_formats_from_a_file(runner: CliRunner, tmp_path: Path, write_layout: Callable[..., Path]) -> None:
@@ -142,7 +142,7 @@ def test_big_points_pad_prints_lucky_numbers_per_sheet(runner: CliRunner, tmp_pa
     result = runner.invoke(main, ["build", "qwixx-big-points", "--sheets", "4", "--format", "both",
                                   "--out", str(tmp_path), "--seed", "5"])
     assert result.exit_code == 0, result.output
-    assert len(list((tmp_path / "qwixx-big-points-seed5").glob("*.svg"))) == 4
+    assert len(list((tmp_path / "qwixx-big-points-4sheets-seed5").glob("*.svg"))) == 4
 
 
 def test_bad_lucky_pool_is_one_line(runner: CliRunner, tmp_path: Path) -> None:

@@ -77,10 +77,10 @@ def test_config_file_then_environment_below_the_command_line(tmp_path: Path, mon
     code, output = run("build", "qwixx-standard", "qwixx-cards-deck", "--out", "o2", env=env)
     assert code == 0, output
     names = sorted(p.name for p in (tmp_path / "o2").glob("*.pdf"))
-    assert names == ["qwixx-cards-deck-de-legal.pdf", "qwixx-standard-de-legal.pdf"]  # sheets=4 leaves the deck alone
-    assert len(PdfReader(tmp_path / "o2" / "qwixx-standard-de-legal.pdf").pages) == 2  # 4 sheets, 2 a page
+    assert names == ["qwixx-cards-deck-de-legal.pdf", "qwixx-standard-de-legal-4sheets.pdf"]  # the deck has no sheets
+    assert len(PdfReader(tmp_path / "o2" / "qwixx-standard-de-legal-4sheets.pdf").pages) == 2  # 4 sheets, 2 a page
     code, output = run("build", "qwixx-standard", "-l", "it", "-p", "a4", "--out", "o3", env=env)
-    assert code == 0 and (tmp_path / "o3" / "qwixx-standard-it.pdf").is_file()  # the command line wins
+    assert code == 0 and (tmp_path / "o3" / "qwixx-standard-it-4sheets.pdf").is_file()  # the command line wins
 
 
 def test_a_bad_config_file_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -40,7 +40,7 @@ def test_full_disk_leaves_no_partial_file_and_keeps_the_old_one(tmp_path: Path,
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(canvas.Canvas, "save", full)
-    result = runner.invoke(main, ["build", "qwixx-standard", "--sheets", "40", "--out", str(tmp_path)])
+    result = runner.invoke(main, ["build", "qwixx-standard", "--sheets", "50", "--out", str(tmp_path)])
     assert result.exit_code == 1
     assert result.output.strip() == (f"Error: {tmp_path / 'qwixx-standard.pdf'}: No space left on device; no partial "
                                      "file was left behind")

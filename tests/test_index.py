@@ -23,10 +23,11 @@ def html_of(out: Path) -> str:
 
 def test_the_page_follows_every_build(tmp_path: Path, write_layout) -> None:  # type: ignore[no-untyped-def]
     out = tmp_path / "out"
-    run("build", "qwixx-standard", "--out", str(out))
-    assert "qwixx-standard.pdf" in html_of(out) and "1 page " in html_of(out)
+    run("build", "qwixx-standard", "-n", "2", "--out", str(out))
+    assert "qwixx-standard-2sheets.pdf" in html_of(out) and "1 page " in html_of(out)
     run("build", "qwixx-standard", "-n", "100", "--out", str(out))
     assert "PDF · 50 pages · A4 portrait" in html_of(out) and "× 50" in html_of(out)
+    run("build", "qwixx-standard", "--out", str(out))  # the default pad: 50 sheets, 25 pages
     mine = write_layout('title = "Qwixx"', 'title = "Club"', name="my-sheet.toml")
     run("build", str(mine), "-f", "both", "--out", str(out))
     page = html_of(out)
@@ -45,14 +46,16 @@ def test_options_and_paper_are_shown(tmp_path: Path) -> None:
 
 def test_at_most_24_thumbnails_a_file(tmp_path: Path) -> None:
     run("build", "qwixx-gemixxt-b", "--shuffle", "-n", "100", "-f", "both", "--out", str(tmp_path))
-    assert len(list((tmp_path / "preview" / "qwixx-gemixxt-b-shuffled").glob("*.png"))) == MAX_THUMBNAILS
+    assert len(list((tmp_path / "preview" / "qwixx-gemixxt-b-100sheets-shuffled").glob("*.png"))) == MAX_THUMBNAILS
     page = html_of(tmp_path)
     assert "and 26 more distinct pages" in page and "and 76 more distinct files" in page
-    assert 'href="./qwixx-gemixxt-b-shuffled.pdf#page=24"' in page
+    assert 'href="./qwixx-gemixxt-b-100sheets-shuffled.pdf#page=24"' in page
 
 
 def test_links_are_relative_and_never_a_scheme(tmp_path: Path) -> None:
     run("build", "qwixx-standard", "-o", "javascript:alert(document.domain)", "--out", str(tmp_path))
+    assert not (tmp_path / "index.html").exists()  # a file named with -o gets no preview page beside it
+    run("index", str(tmp_path))
     page = html_of(tmp_path)
     hrefs = re.findall(r'(?:href|src)="([^"]*)"', page)
     assert hrefs and all(h.startswith(("./", "#")) for h in hrefs)
@@ -80,11 +83,11 @@ def test_files_of_the_user_in_the_preview_folder_are_kept(tmp_path: Path) -> Non
 
 def test_preview_pages(tmp_path: Path) -> None:
     run("build", "qwixx-standard", "-n", "10", "--out", str(tmp_path))
-    output = run("preview", str(tmp_path / "qwixx-standard.pdf"), "--pages", "2-3,5", "--width", "200")
+    output = run("preview", str(tmp_path / "qwixx-standard-10sheets.pdf"), "--pages", "2-3,5", "--width", "200")
     assert "wrote 3 PNGs" in output
-    folder = tmp_path / "qwixx-standard-preview"
+    folder = tmp_path / "qwixx-standard-10sheets-preview"
     assert sorted(p.name for p in folder.iterdir()) == ["page-002.png", "page-003.png", "page-005.png"]
-    result = CliRunner().invoke(main, ["preview", str(tmp_path / "qwixx-standard.pdf"), "--pages", "9"])
+    result = CliRunner().invoke(main, ["preview", str(tmp_path / "qwixx-standard-10sheets.pdf"), "--pages", "9"])
     assert result.exit_code == 2 and "has 5 pages, not 9" in result.output
 
 

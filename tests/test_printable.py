@@ -109,7 +109,7 @@ def test_single_sheet_pages_are_the_sheet_with_its_boxes(tmp_path: Path) -> None
     page = PdfReader(pdf).pages[0]
     mm = [round(float(v) * 25.4 / 72, 2) for v in (*page.mediabox, *page.trimbox, *page.bleedbox)]
     assert mm == [0, 0, 196, 121, 3, 3, 193, 118, 0, 0, 196, 121]
-    with pytest.raises(UsageProblem, match="--bleed: score sheets take a bleed only with --per-page 1"):
+    with pytest.raises(UsageProblem, match="--bleed: score sheets take a bleed only on pages of their own size"):
         build("qwixx-standard", options_for("qwixx-standard", out=tmp_path, bleed=3.0))
 
 

@@ -52,6 +52,9 @@ class CommonOptions:
     icc: Path | None = None
     svg_text: str = "outline"
     timestamp: bool = False
+    origins: tuple[tuple[str, str], ...] = field(default=(), compare=False, metadata={"option": False})
+    """Where option values that were not typed came from (`paper`: `PRINTGEN_PAPER`, a printgen.toml): named
+    in messages about them. Not an option."""
 
     @property
     def page_paper(self) -> str:
@@ -66,13 +69,14 @@ class CommonOptions:
     def changed(self) -> list[str]:
         """The fields set to anything but their default (`formats` named `format`, as the option is)."""
         defaults = type(self)()
-        return [("format" if f.name == "formats" else f.name) for f in fields(self)
-                if f.name != "out" and getattr(self, f.name) != getattr(defaults, f.name)]
+        return [("format" if f.name == "formats" else f.name) for f in fields(self) if f.metadata.get("option", True)
+                and f.name != "out" and getattr(self, f.name) != getattr(defaults, f.name)]
 
 
 def option_fields(options_type: type[CommonOptions]) -> frozenset[str]:
     """The option keys a kind's options dataclass holds (`formats` is the option `format`)."""
-    return frozenset("format" if f.name == "formats" else f.name for f in fields(options_type))
+    return frozenset("format" if f.name == "formats" else f.name for f in fields(options_type)
+                     if f.metadata.get("option", True))
 
 
 class OptionProblem(ValueError):

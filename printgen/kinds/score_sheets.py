@@ -37,6 +37,8 @@ from printgen.values import did_you_mean
 
 NAME = "score-sheet"
 SHEETS_PER_PAGE = (1, 2, 4)
+PAD = 50
+"""Sheets in a pad unless --sheets says otherwise (the default pack's pads too)."""
 MAX_SVG_FILES = 500
 """Most files an SVG set holds (one file per distinct sheet)."""
 IMPOSSIBLE_PT = 3.0
@@ -132,10 +134,11 @@ class ScoreSheetLayout(Palette):
 
 @dataclass(frozen=True, slots=True)
 class SheetOptions(CommonOptions):
-    """Options of a pad of score sheets (and the common ones): `sheets` in the pad (default one page full),
-    `per_page` 1, 2 or 4 (default 2; 1: pages of the sheet's own size, with `bleed`), a `seed` for the
-    sheets' own data, colour `symbols`, the `lucky_pool`, `shuffle`d numbers, and `scan_marks` (corner
-    markers and a code, so that `printgen score` can read photos of the sheets)."""
+    """Options of a pad of score sheets (and the common ones): `sheets` in the pad (default PAD), `per_page`
+    1, 2 or 4 (default: as many as fit the paper at full size, at least one; 1 without a paper: pages of the
+    sheet's own size, with `bleed`), a `seed` for the sheets' own data, colour `symbols`, the `lucky_pool`,
+    `shuffle`d numbers, and `scan_marks` (corner markers and a code, so that `printgen score` can read photos
+    of the sheets)."""
 
     sheets: int | None = None
     per_page: int | None = None
@@ -147,19 +150,30 @@ class SheetOptions(CommonOptions):
     scan_marks: bool = True
 
     @property
-    def sheets_per_page(self) -> int:
-        """Score sheets per page (default 2)."""
-        return self.per_page or 2
+    def pad_sheets(self) -> int:
+        """Sheets in the pad (default PAD)."""
+        return self.sheets if self.sheets is not None else PAD
 
     @property
-    def pad_sheets(self) -> int:
-        """Sheets in the pad (default: one page full)."""
-        return self.sheets if self.sheets is not None else self.sheets_per_page
+    def sheet_pages(self) -> bool:
+        """True when each page is a sheet's own size (--per-page 1 and no paper)."""
+        return self.per_page == 1 and self.paper is None
 
     @property
     def sheet_bleed(self) -> float:
         """The bleed around each single sheet (default none)."""
         return self.bleed or 0.0
+
+
+def fitting(layout: ScoreSheetLayout, paper: str) -> int:
+    """As many sheets of `layout` as fit a page of `paper` at full size (of 1, 2 and 4), at least one."""
+    return next((n for n in sorted(SHEETS_PER_PAGE, reverse=True)
+                 if plan_grid(paper_size(paper), layout.width, layout.height, n).scale >= 0.999), 1)
+
+
+def sheets_a_page(layout: ScoreSheetLayout, options: SheetOptions) -> int:
+    """Sheets on each page: --per-page, else as many as fit the paper at full size."""
+    return options.per_page if options.per_page is not None else fitting(layout, options.page_paper)
 
 
 # -- the kind --------------------------------------------------------------------------------------------------
@@ -194,9 +208,9 @@ class ScoreSheets:
         """Text or fields below the minimums at 100 %, or a sheet printed scaled down on its paper."""
         lang = options.lang if options else "en"
         paper = options.page_paper if options else "a4"
-        per_page = 2
+        per_page = fitting(layout, paper)
         if isinstance(options, SheetOptions):
-            per_page = options.sheets_per_page if "pdf" in options.formats else 1
+            per_page = sheets_a_page(layout, options) if "pdf" in options.formats else 1
         found = [f"{layout.source}: {problem} at 100 %" for problem in sheet_sizes(layout, lang, False).problems()]
         grid = plan_grid(paper_size(paper), layout.width, layout.height, per_page)
         if per_page > 1 and grid.scale < 0.999:
@@ -209,10 +223,9 @@ class ScoreSheets:
         if options.per_page is not None and options.per_page not in SHEETS_PER_PAGE:
             raise OptionProblem("per_page", f"{options.per_page} is not one of "
                                             f"{', '.join(map(str, SHEETS_PER_PAGE))} for score sheets")
-        if options.bleed is not None and options.per_page != 1:
-            raise OptionProblem("bleed", "score sheets take a bleed only with --per-page 1 (one sheet a page)")
-        if options.paper is not None and options.per_page == 1:
-            raise OptionProblem("paper", "with --per-page 1 each page is the sheet's own size, so no paper applies")
+        if options.bleed is not None and not options.sheet_pages:
+            raise OptionProblem("bleed", "score sheets take a bleed only on pages of their own size (--per-page 1 "
+                                         "without a paper)")
 
     def takes_paper(self, layout: ScoreSheetLayout, values: Mapping[str, Any]) -> bool:
         """Pads are printed on paper, except sheet-sized pages (--per-page 1)."""
@@ -225,10 +238,19 @@ class ScoreSheets:
         return []
 
     def print_part(self, layout: ScoreSheetLayout, options: SheetOptions) -> list[str]:
-        return [f"{options.per_page}up"] if options.per_page not in (None, 2) else []
+        """`Nup` when --per-page differs from what fits the paper; the pad's size when not the default (for
+        pads of sheets that differ it is in both formats' names: see `variant_part`)."""
+        parts = []
+        if options.per_page is not None and (options.sheet_pages or options.per_page != fitting(
+                layout, options.page_paper)):
+            parts.append(f"{options.per_page}up")
+        if not layout.varies and options.pad_sheets != PAD:
+            parts.append(f"{options.pad_sheets}sheets")
+        return parts
 
     def variant_part(self, layout: ScoreSheetLayout, options: SheetOptions) -> list[str]:
-        parts = ["symbols"] if options.symbols else []
+        parts = [f"{options.pad_sheets}sheets"] if layout.varies and options.pad_sheets != PAD else []
+        parts += ["symbols"] if options.symbols else []
         parts += ["shuffled"] if options.shuffle else []
         parts += ["unmarked"] if not options.scan_marks else []
         if (layout.lucky_numbers or options.shuffle) and options.seed != 1:
@@ -241,7 +263,8 @@ class ScoreSheets:
 
     def about(self, layout: ScoreSheetLayout, options: SheetOptions) -> tuple[list[str], frozenset[str]]:
         """The pad's size in words, and the options that says already."""
-        return [f"{options.pad_sheets} sheets, {options.sheets_per_page} a page"], frozenset({"sheets", "per_page"})
+        return [f"{options.pad_sheets} sheets, {sheets_a_page(layout, options)} a page"], frozenset({"sheets",
+                                                                                                    "per_page"})
 
     def plan(self, layout: ScoreSheetLayout, options: SheetOptions, names: Names) -> Plan:
         """A pad of score sheets: OUT/NAME.pdf (imposed) and OUT/NAME.svg (or a folder when sheets differ)."""
@@ -254,14 +277,15 @@ class ScoreSheets:
         targets, writers = [], []
         pages = 0
         if "pdf" in options.formats:
-            if options.sheets_per_page > 1:
-                refuse_illegible(layout, options)
+            per_page = sheets_a_page(layout, options)
+            if not options.sheet_pages:
+                refuse_illegible(layout, options, per_page)
             target = options.out / f"{names.pdf}.pdf"
-            pages = -(-options.pad_sheets // options.sheets_per_page)
+            pages = -(-options.pad_sheets // per_page)
 
             def write_pdf(on_page: Any) -> Written:
                 return write_items_pdf(items(), target, f"{names.pdf}: {options.pad_sheets} sheets", options.pdf,
-                                       paper=options.page_paper, per_page=options.sheets_per_page,
+                                       paper=None if options.sheet_pages else options.page_paper, per_page=per_page,
                                        bleed=options.sheet_bleed, about=names.about, on_page=on_page)
 
             targets.append(target)
@@ -281,10 +305,11 @@ class ScoreSheets:
 KIND = ScoreSheets()
 
 
-def refuse_illegible(layout: ScoreSheetLayout, options: SheetOptions) -> None:
+def refuse_illegible(layout: ScoreSheetLayout, options: SheetOptions, per_page: int) -> None:
     """UsageProblem when `per_page` sheets a page would shrink a legible sheet below the minimum sizes (6 pt
-    text, 7 mm fields), naming the option sets that print it legibly."""
-    per_page, paper = options.sheets_per_page, options.page_paper
+    text, 7 mm fields), naming the option sets that print it legibly and where a paper not typed came from.
+    (The default sheets a page never shrinks one: it is what fits at full size, or one.)"""
+    paper = options.page_paper
     grid = plan_grid(paper_size(paper), layout.width, layout.height, per_page)
     full = sheet_sizes(layout, options.lang, options.symbols)
     scaled = full.scaled(grid.scale)
@@ -292,10 +317,12 @@ def refuse_illegible(layout: ScoreSheetLayout, options: SheetOptions) -> None:
         return  # legible as printed, or too small by its own design (check and build warn about that)
     fits = [name for name in PAPERS if not full.scaled(
         plan_grid(PAPERS[name], layout.width, layout.height, per_page).scale).problems()]
-    fewer = next(n for n in (2, 1) if n < per_page and not full.scaled(
-        plan_grid(paper_size(paper), layout.width, layout.height, n).scale).problems())
+    fewer = next((n for n in (2, 1) if n < per_page and not full.scaled(
+        plan_grid(paper_size(paper), layout.width, layout.height, n).scale).problems()), 1)
     hint = f"use --per-page {fewer}" + (f", or --per-page {per_page} with -p {fits[0]}" if fits else "")
-    raise UsageProblem(f"--per-page: {per_page} {layout.name} sheets a page print at {grid.scale:.0%} on {paper}, "
+    origin = dict(options.origins).get("paper")
+    shown = f"{paper} (from {origin})" if origin and options.paper is not None else paper
+    raise UsageProblem(f"--per-page: {per_page} {layout.name} sheets a page print at {grid.scale:.0%} on {shown}, "
                        f"with {' and '.join(scaled.problems())}; {hint}")
 
 
@@ -372,11 +399,25 @@ def _drawing(layout: ScoreSheetLayout) -> list[tuple[str, str]]:
                                   f"name line it would print below {MIN_TEXT_PT:g} pt ({lang})"))]
         measured = sheet_sizes(layout, "en", False)
         if measured.text_pt < IMPOSSIBLE_PT or measured.field_mm < IMPOSSIBLE_MM:
-            return [("size", (f"{layout.width:g} x {layout.height:g} mm is too small for this sheet: "
-                             f"{' and '.join(measured.problems())}"))]
+            why = _too_small(layout, measured)
+            return [("size", f"{layout.width:g} x {layout.height:g} mm is too small for this sheet: {why}")]
     except (KeyError, ValueError, IndexError, AssertionError, ZeroDivisionError) as error:
         return [("layout", f"cannot be drawn: {type(error).__name__} {error}")]
     return []
+
+
+def _too_small(layout: ScoreSheetLayout, measured: Sizes) -> str:
+    """What is too small, in sizes that exist, and the size the sheet needs (grown in its own proportions)."""
+    from dataclasses import replace
+
+    if measured.text_pt > 0 and measured.field_mm > 0:
+        what = " and ".join(measured.problems())
+    else:  # the rows, tables and totals do not even fit: the sizes computed are no sizes at all
+        what = "its rows, points table and totals do not fit"
+    for height in range(int(layout.height) // 5 * 5 + 5, 501, 5):  # as wide, how high (in 5 mm steps)?
+        if not sheet_sizes(replace(layout, height=height), "en", False).problems():
+            return f"{what}; {layout.width:g} mm wide it needs about {height} mm of height"
+    return what
 
 
 # -- read from a layout file -----------------------------------------------------------------------------------

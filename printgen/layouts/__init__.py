@@ -37,7 +37,8 @@ def resolve(name_or_path: str) -> tuple[Path, str]:
         return builtin, f"layouts/{name_or_path}.toml"
     from printgen.values import did_you_mean
 
-    hint = did_you_mean(name_or_path, builtin_names())
+    hint = " (to build the whole default pack, use --all)" if name_or_path.lower() in ("all", "every") else \
+        did_you_mean(name_or_path, builtin_names())
     raise UnknownLayout(f"unknown layout {name_or_path!r}{hint}; known layouts: {', '.join(builtin_names())}")
 
 

@@ -103,7 +103,7 @@ def huge_pad(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int, int]:
     out = tmp_path_factory.mktemp("huge")
     small = _build_pad(out / "small", 100)
     large = _build_pad(out, 100_000)
-    return out / "qwixx-big-points.pdf", small, large
+    return out / "qwixx-big-points-100000sheets.pdf", small, large
 
 
 @pytest.mark.slow
