@@ -245,11 +245,11 @@ class ScoreSheets:
                 layout, options.page_paper)):
             parts.append(f"{options.per_page}up")
         if not layout.varies and options.pad_sheets != PAD:
-            parts.append(f"{options.pad_sheets}sheets")
+            parts.append(_sheets(options.pad_sheets))
         return parts
 
     def variant_part(self, layout: ScoreSheetLayout, options: SheetOptions) -> list[str]:
-        parts = [f"{options.pad_sheets}sheets"] if layout.varies and options.pad_sheets != PAD else []
+        parts = [_sheets(options.pad_sheets)] if layout.varies and options.pad_sheets != PAD else []
         parts += ["symbols"] if options.symbols else []
         parts += ["shuffled"] if options.shuffle else []
         parts += ["unmarked"] if not options.scan_marks else []
@@ -303,6 +303,11 @@ class ScoreSheets:
 
 
 KIND = ScoreSheets()
+
+
+def _sheets(count: int) -> str:
+    """The name part for a pad of `count` sheets: "100sheets", "1sheet"."""
+    return f"{count}sheet{'' if count == 1 else 's'}"
 
 
 def refuse_illegible(layout: ScoreSheetLayout, options: SheetOptions, per_page: int) -> None:

@@ -1,0 +1,64 @@
+"""The score-sheet kind: the paper picks the sheets a page, one default pad size whose count names the file when it
+differs, and refusals that name where an untyped paper came from."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from printgen import layouts
+from printgen.build import build, options_for
+from printgen.cli import main
+from printgen.kinds.score_sheets import PAD, fitting
+
+
+@pytest.mark.parametrize("paper, per_page", [("a5", 1), ("a4", 2), ("letter", 2), ("a3", 4), ("tabloid", 4)])
+def test_the_paper_picks_the_sheets_a_page(tmp_path: Path, paper: str, per_page: int) -> None:
+    for name in ("qwixx-standard", "qwixx-bonus-b"):
+        assert fitting(layouts.load(name), paper) == per_page  # type: ignore[arg-type]
+    (pdf,) = build("qwixx-standard", options_for("qwixx-standard", out=tmp_path, paper=paper, sheets=4))
+    reader = PdfReader(pdf)
+    assert len(reader.pages) == -(-4 // per_page)
+    box = reader.pages[0].mediabox
+    assert sorted((round(float(box.width) / 72 * 25.4), round(float(box.height) / 72 * 25.4))) == sorted(
+        {"a5": (148, 210), "a4": (210, 297), "letter": (216, 279), "a3": (297, 420), "tabloid": (279, 432)}[paper])
+
+
+def test_a_paper_from_the_environment_prints_without_complaint(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["build", "qwixx-bonus-a", "--out", str(tmp_path)],
+                                env={"PRINTGEN_PAPER": "a5"})
+    assert result.exit_code == 0, result.output
+    assert len(PdfReader(tmp_path / "qwixx-bonus-a-a5.pdf").pages) == PAD
+
+
+def test_a_refusal_names_where_an_untyped_paper_came_from(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["build", "qwixx-bonus-a", "--per-page", "4", "--out", str(tmp_path)],
+                                env={"PRINTGEN_PAPER": "a5"})
+    assert result.exit_code == 2 and "on a5 (from PRINTGEN_PAPER)" in result.output
+    assert len(result.output.splitlines()) == 1 and not list(tmp_path.iterdir())
+
+
+def test_one_sheet_on_a_paper_or_on_a_page_of_its_own_size(tmp_path: Path) -> None:
+    (own,) = build("qwixx-standard", options_for("qwixx-standard", out=tmp_path, per_page=1, sheets=1))
+    (a5,) = build("qwixx-standard", options_for("qwixx-standard", out=tmp_path, per_page=1, paper="a5", sheets=1))
+    assert own.name == "qwixx-standard-1up-1sheet.pdf" and a5.name == "qwixx-standard-a5-1sheet.pdf"
+    assert round(float(PdfReader(own).pages[0].mediabox.width) / 72 * 25.4) == 190
+    assert round(float(PdfReader(a5).pages[0].mediabox.width) / 72 * 25.4) == 210  # A5 landscape
+
+
+def test_build_all_never_replaces_a_pad_of_another_size(tmp_path: Path) -> None:
+    runner = CliRunner()
+    assert runner.invoke(main, ["build", "qwixx-standard", "-n", "100", "--out", str(tmp_path)]).exit_code == 0
+    assert runner.invoke(main, ["build", "qwixx-standard", "--out", str(tmp_path)]).exit_code == 0
+    assert len(PdfReader(tmp_path / "qwixx-standard-100sheets.pdf").pages) == 50
+    assert len(PdfReader(tmp_path / "qwixx-standard.pdf").pages) == PAD // 2
+
+
+def test_o_names_a_file_where_the_user_stands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["build", "qwixx-standard", "-o", "pad.pdf"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pad.pdf"]  # no output/, no index.html beside it
