@@ -72,6 +72,11 @@ from printgen.scan.thresholds import (
     PAPER_WHITE,
     PLAIN,
     PX_PER_MM,
+    RING_BINS,
+    RING_HALF,
+    RING_INK,
+    RING_INNER,
+    RING_OUTER,
     SEEN_BLUR,
     SLASH_ANGLES,
     STREAK_BAND,
@@ -87,6 +92,8 @@ from printgen.scan.thresholds import (
     WEIGHT_START,
 )
 
+CIRCLED = ("number", "lock")
+"""Fields that players may mark by drawing a circle round them (a circle counts as a cross: see README)."""
 STRUCK_THROUGH = ("number", "lock")
 """Fields where a level line means something else than a cross (a skipped number, a row closed by another
 player); on penalty and bonus boxes any line is a mark."""
@@ -111,13 +118,16 @@ class Reading:
     """True when most of the ink is one thin level line (a strike-through, not a cross): the cover leaves it out."""
     line: float = 0.0
     """The darkest slanted line through the field's middle: its mean darkening (a faint slash shows here)."""
+    ring: float = 0.0
+    """The share of directions round the field's middle in which ink lies at about the field's edge (a circle
+    drawn round the number shows here)."""
     settled: bool | None = None
     """For an uncertain field: crossed or not as the rules decided (see `printgen.scan.settle`)."""
 
     @property
     def evidence(self) -> float:
         """The ink as one number: 1 halfway between empty and crossed, by cover or by the slanted line."""
-        return evidence(self.cover, self.line)
+        return evidence(self.cover, self.line, self.ring)
 
     @property
     def crossed(self) -> bool:
@@ -307,9 +317,10 @@ def _monotone(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
     return np.concatenate([[b[0] / b[1]] * int(b[2]) for b in blocks])
 
 
-def evidence(cover: float, line: float) -> float:
-    """A field's ink as one number, 1 halfway between empty and crossed: by its cover or by its slanted line."""
-    return max(cover / COVER_HALF, line / LINE_HALF)
+def evidence(cover: float, line: float, ring: float = 0.0) -> float:
+    """A field's ink as one number, 1 halfway between empty and crossed: by its cover, its slanted line or the
+    ring of ink round its middle."""
+    return max(cover / COVER_HALF, line / LINE_HALF, ring / RING_HALF)
 
 
 def read_fields(darkening: np.ndarray, fields: list[Field], px_per_mm: float = PX_PER_MM) -> list[Reading]:
@@ -337,14 +348,15 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     if streak:  # a line through the field: what counts is the ink besides it
         cover *= 1 - share
     line = _slanted_line(mass, weights) if cover > LINE_FAINT and not streak else 0.0
-    seen = evidence(cover, line)
+    ring = _ring(darkening, field, px_per_mm) if field.kind in CIRCLED else 0.0
+    seen = evidence(cover, line, ring)
     if seen >= SURE_CROSSED:
         state = State.CROSSED
     elif seen <= SURE_EMPTY:
         state = State.EMPTY
     else:
         state = State.UNCERTAIN
-    return Reading(field, state, cover, streak, line)
+    return Reading(field, state, cover, streak, line, ring)
 
 
 def _own_ink(darkening: np.ndarray, box: tuple[int, int, int, int], px_per_mm: float) -> np.ndarray:
@@ -404,6 +416,27 @@ def _slanted_line(mass: np.ndarray, weights: np.ndarray) -> float:
             band = ink_rows[max(middle - near, 0):middle + near + 1]
             best = max(best, float(band.max() / weight_rows.max()))
     return best
+
+
+def _ring(darkening: np.ndarray, field: Field, px_per_mm: float) -> float:
+    """The share of RING_BINS directions round the field's middle in which ink lies between RING_INNER and
+    RING_OUTER of the field's size from it (a hand-drawn circle round a number reaches most of them; a cross,
+    a neighbour's overrunning stroke or a strike-through only a few)."""
+    x, y, w, h = field.box
+    size = min(w, h)
+    cx, cy = (x + w / 2) * px_per_mm, (y + h / 2) * px_per_mm
+    outer = RING_OUTER * size * px_per_mm
+    x0, y0 = max(int(cx - outer), 0), max(int(cy - outer), 0)
+    x1, y1 = min(int(cx + outer) + 1, darkening.shape[1]), min(int(cy + outer) + 1, darkening.shape[0])
+    patch = darkening[y0:y1, x0:x1]
+    ys, xs = np.mgrid[y0:y1, x0:x1].astype(np.float32)
+    dx, dy = xs + 0.5 - cx, ys + 0.5 - cy
+    radius = np.hypot(dx, dy) / (size * px_per_mm)
+    inside = (radius >= RING_INNER) & (radius <= RING_OUTER) & (patch > RING_INK)
+    if not inside.any():
+        return 0.0
+    bins = ((np.arctan2(dy[inside], dx[inside]) + np.pi) / (2 * np.pi) * RING_BINS).astype(np.int32) % RING_BINS
+    return float(len(np.unique(bins))) / RING_BINS
 
 
 def _weights(field: Field, x0: int, y0: int, shape: tuple[int, ...], px_per_mm: float) -> np.ndarray:

@@ -280,6 +280,16 @@ FAINT = 0.0035
 """Ink cover below which no strike-through line is looked for (too little ink to be one)."""
 LINE_FAINT = FAINT / 4
 """Ink cover below which no slanted line is looked for."""
+RING_INNER = 0.3
+"""Share of a field's size: a circle round its number is looked for from this far from its middle..."""
+RING_OUTER = 0.64
+"""...to this far (a little beyond the field's edge: circles are drawn round the printed square)."""
+RING_BINS = 24
+"""Directions round a field's middle in which a circle's ink is looked for."""
+RING_INK = 0.08
+"""Luma (0..1): a pixel darkened more than this counts as a circle's ink."""
+RING_HALF = 0.5
+"""Share of those directions with ink halfway between an empty field and a circled one."""
 SLASH_ANGLES = (*range(25, 66, 5), *range(-65, -24, 5))
 """Degrees from level: the slants at which a line through a field's middle is looked for."""
 LINE_WIDTH = 3

@@ -94,3 +94,23 @@ def test_the_light_is_measured_with_numpys_percentile_of_each_block() -> None:
     rows[:, 7] = 0.25  # every block has a value
     for percentile in (50, 75):
         assert np.allclose(_row_percentile(rows, percentile), np.nanpercentile(rows, percentile, axis=1))
+
+
+@pytest.mark.parametrize("reach", [0.45, 0.6])
+def test_a_circle_round_a_number_counts_as_a_cross(reader: object, reach: float) -> None:
+    import math
+
+    sheet_paper, layout = paper("qwixx-standard", seed=3)
+    geometry = sheet_geometry(layout)  # type: ignore[arg-type]
+    ballpoint = pen("ballpoint", random.Random(2))
+    circled = {(0, 0), (0, 3), (1, 5), (2, 2), (3, 7)}
+    for index, cell in circled:
+        x, y, side = geometry.rows[index].cells[cell]
+        cx, cy, r = x + side / 2, y + side / 2, side * reach
+        points = [(cx + r * math.cos(t), cy + 0.9 * r * math.sin(t)) for t in np.linspace(0.3, 6.9, 40)]
+        for a, b in zip(points, points[1:]):
+            sheet_paper.stroke([a, b], ballpoint)
+    result = read(reader, shot(sheet_paper.finish(), turn=8, width=2200))
+    numbers = [row.numbers for row in layout.rows]  # type: ignore[attr-defined]
+    expected = {f"row {i + 1}: {numbers[i][c]}" for i, c in circled}
+    assert {r.field.name for r in result.readings if r.crossed} == expected
