@@ -66,7 +66,9 @@ def fill_in(canvas: Canvas, placed: PlacedSheet, played: Played, hand: Hand) -> 
                     beside = position + 1 if position + 1 < len(row.cells) else position - 1
                     neighbour = row.cells[beside]
                     nx, ny, nside = neighbour
-                    target = at(nx + nside * rng.uniform(0.35, 0.85), ny + nside * rng.uniform(0.3, 0.85))
+                    into = rng.uniform(0.15, 0.5)  # of the neighbour's width, from its near edge
+                    target = at(nx + nside * (into if beside > position else 1 - into),
+                                ny + nside * rng.uniform(0.3, 0.85))
                 mark(canvas, hand, style, cx, cy, side * s, target)
             elif number in skipped and rng.random() < hand.strikes_skipped:
                 strike(canvas, hand, cx, cy, side * s)
