@@ -67,10 +67,15 @@ def cache_folder() -> Path:
 def pad_pdf(key: PadKey) -> Path:
     """The PDF of `key`'s pad, built once with printgen's library into the cache (safe between processes)."""
     import printgen
+    from printgen import layouts
     from printgen.build import build, options_for
+    from printgen.builders.geometry import sheet_geometry
+    from printgen.marks.codes import layout_version
 
+    layout = layouts.load(key.layout)
+    version = layout_version(layout, sheet_geometry(layout))  # type: ignore[arg-type]
     folder = cache_folder() / f"printgen-{getattr(printgen, '__version__', 'dev')}"
-    target = folder / f"{key.name}.pdf"
+    target = folder / f"{key.name}-v{version}.pdf"
     if target.exists():
         return target
     folder.mkdir(parents=True, exist_ok=True)
