@@ -89,7 +89,7 @@ def _build(family: str, rng: np.random.Generator) -> sheets.Build:
 def _hand(family: str, rng: np.random.Generator, finished: bool) -> marks.Hand:
     """How this player marks: pen, kinds of mark and care (every pen and kind in the pens family)."""
     if family == "pens":
-        pen = pens.random_pen(rng, ("ballpoint", "felt", "gel", "pencil"))
+        pen = pens.random_pen(rng, ("ballpoint", "felt", "gel", "pencil"), worn=1.0)
         main = str(rng.choice(("x", "x", "slash", "tick", "scribble", "blob", "circle", "circle")))
         kinds = {main: 1.0}
         for other in ("x", "slash", "tick", "scribble", "blob", "circle"):
@@ -104,7 +104,7 @@ def _hand(family: str, rng: np.random.Generator, finished: bool) -> marks.Hand:
                           else None)
     pen = pens.random_pen(rng, ("ballpoint", "ballpoint", "ballpoint", "ballpoint", "gel"))
     if pen.colour == "red" and rng.random() < 0.7:
-        pen = pens.Pen(pen.kind, "blue", pen.width, pen.flow)
+        pen = pens.Pen(pen.kind, "blue", pen.width, pen.flow, pen.worn)
     kinds = {"x": 1.0}
     if rng.random() < 0.15:
         kinds = {"slash": 1.0, "x": 0.1}
@@ -228,7 +228,7 @@ def _conditions(family: str, rng: np.random.Generator, build: sheets.Build
         shot.clutter = int(rng.integers(2, 6))
         things = []
         things += ["thumb"] * int(rng.choice((0, 1, 1, 2)))
-        things += ["pen"] * int(rng.random() < 0.55)
+        things += ["pen"] * int(rng.random() < 0.45)
         things += ["coin"] * int(rng.choice((0, 0, 1, 2)))
         things += ["die"] * int(rng.choice((0, 0, 1, 2, 3)))
         shot.things = things or ["thumb"]

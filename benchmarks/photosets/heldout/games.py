@@ -54,12 +54,13 @@ def play(printed: list[Printed], rng: random.Random, partial: bool) -> tuple[lis
                               sheet=rules)
         how = f"card game, {players} players"
     else:
-        lucky = None
+        lucky: list[tuple[int, int]] | None = None
         if spec.lucky:
             pool = balanced_pool(spec.dice_sides)
             lucky = [rng.choice(pool) for _ in range(players)]
             for seat, sheet in zip(seats, printed):
-                lucky[seat] = sheet.lucky  # type: ignore[call-overload]
+                if sheet.lucky is not None:
+                    lucky[seat] = sheet.lucky
         game = qwixx.Game(rules, players=players, seed=seed, strategies=strategies, lucky=lucky)
         for seat, sheet in zip(seats, printed):
             if sheet.numbers is not None:

@@ -41,7 +41,8 @@ class Hand:
 
     def describe(self) -> str:
         kinds = "/".join(k for k, w in sorted(self.kinds.items(), key=lambda kv: -kv[1]) if w > 0)
-        return f"{self.pen.colour} {self.pen.kind} {self.pen.width:.2f} mm, {kinds}"
+        worn = ", worn" if self.pen.worn > 0.5 else ""
+        return f"{self.pen.colour} {self.pen.kind} {self.pen.width:.2f} mm{worn}, {kinds}"
 
 
 Stroke = tuple[np.ndarray, float]
@@ -144,7 +145,7 @@ def _lay(ink: Ink, strokes: list[Stroke], pen: Pen, slot: Slot) -> None:
 def fill(ink: Ink, layout_name: str, sheet: Sheet, hand: Hand, slot: Slot, rng: np.random.Generator) -> list[str]:
     """Mark `sheet` on the page at `slot` as `hand` would; what was notable, in words."""
     layout = layouts.load(layout_name)
-    geometry = sheet_geometry(layout)  # type: ignore[arg-type]
+    geometry = sheet_geometry(layout)
     pen = hand.pen
     notes: set[str] = set()
 

@@ -33,12 +33,14 @@ REFLECTANCE = {  # what a full stroke of each ink reflects, per channel (linear 
 
 @dataclass(frozen=True)
 class Pen:
-    """A pen: its kind, ink colour, stroke width (mm) and how much ink it lays (scales the density)."""
+    """A pen: its kind, ink colour, stroke width (mm), how much ink it lays (scales the density) and how worn
+    it is (a worn ballpoint skips and starts dry)."""
 
     kind: str
     colour: str
     width: float
     flow: float
+    worn: float = 0.0
 
     @property
     def density(self) -> np.ndarray:
@@ -46,19 +48,20 @@ class Pen:
         return -np.log(reflectance)
 
 
-def random_pen(rng: np.random.Generator, kinds: tuple[str, ...]) -> Pen:
-    """A pen of one of `kinds`, with its colour, width and flow drawn at random."""
+def random_pen(rng: np.random.Generator, kinds: tuple[str, ...], worn: float = 0.3) -> Pen:
+    """A pen of one of `kinds`, with its colour, width, flow and wear (up to `worn`) drawn at random."""
     kind = str(rng.choice(kinds))
     colours = sorted(c for k, c in REFLECTANCE if k == kind)
     colour = str(rng.choice(colours))
     if kind == "ballpoint":
-        return Pen(kind, colour, float(rng.uniform(0.28, 0.5)), float(rng.uniform(0.55, 1.0)))
+        return Pen(kind, colour, float(rng.uniform(0.28, 0.5)), float(rng.uniform(0.65, 1.0)),
+                   float(rng.uniform(0, worn)))
     if kind == "felt":
         return Pen(kind, colour, float(rng.uniform(0.7, 1.6)), float(rng.uniform(0.8, 1.1)))
     if kind == "gel":
         return Pen(kind, colour, float(rng.uniform(0.4, 0.75)), float(rng.uniform(0.85, 1.1)))
     # graphite: a pass lets 60-85 % of the light through
-    return Pen(kind, colour, float(rng.uniform(0.3, 0.7)), float(rng.uniform(0.45, 0.9)))
+    return Pen(kind, colour, float(rng.uniform(0.3, 0.7)), float(rng.uniform(0.6, 1.0)))
 
 
 def smooth_noise(rng: np.random.Generator, count: int, knots: int) -> np.ndarray:
@@ -164,11 +167,11 @@ class Ink:
         if pen.kind == "ballpoint":
             # the ball starts dry, skips on quick strokes and now and then leaves a blot
             deposit *= 1.0 - 0.25 * np.abs(smooth_noise(rng, count, 4 + int(length_mm * 2)))
-            skips = int(rng.poisson(0.4 + 1.2 * speed * length_mm / 10.0))
+            skips = int(rng.poisson(pen.worn * (0.4 + 1.6 * speed * length_mm / 10.0)))
             for _ in range(skips):
                 centre, span = rng.uniform(0, 1), rng.uniform(0.3, 1.8) / max(length_mm, 0.5)
                 deposit[np.abs(t - centre) < span / 2] *= rng.uniform(0.05, 0.45)
-            deposit[t < land * 0.7] *= rng.uniform(0.3, 0.9)
+            deposit[t < land * 0.7] *= 1 - pen.worn * rng.uniform(0.1, 0.7)
         elif pen.kind == "felt":  # wet at once; ink pools where the tip rests
             pooled = np.exp(-((t / 0.03) ** 2)) + np.exp(-(((1 - t) / 0.03) ** 2)) * rng.uniform(0.3, 1.0)
             width = pen.width * (0.92 + 0.08 * pressure) * (1.0 + 0.15 * pooled / max(1.0, speed))

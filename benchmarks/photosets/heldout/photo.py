@@ -77,11 +77,11 @@ def place(shot: Shot, surface: Surface, rng: np.random.Generator) -> Framing:
     return Framing(camera, view, polygon, px_per_mm, notes)
 
 
-def page_texture(page: np.ndarray, ink: Ink, shot: Shot) -> np.ndarray:
+def page_texture(page: np.ndarray, ink: Ink, shot: Shot, rng: np.random.Generator) -> np.ndarray:
     """The marked page's reflectance (linear RGB) at the page's own resolution."""
     lut = np.stack([shot.paper[c] * TO_LINEAR ** shot.printer[c] for c in range(3)], axis=1)
     texture = cv2.LUT(page, lut.reshape(256, 1, 3).astype(np.float32))
-    _print_grain(texture, page, np.random.default_rng(int(page[::97, ::89].sum()) + shot.size[0]))
+    _print_grain(texture, page, rng)
     ink.apply(texture)
     return texture
 
@@ -107,7 +107,7 @@ def render(framing: Framing, page: np.ndarray, ink: Ink, surface: Surface, shot:
     if glare_at is not None:
         at = np.array(surface.world(np.array(glare_at[0]), np.array(glare_at[1])), float)
         light.lamp = glare_lamp(camera, at, rng.uniform(500, 1200))
-    texture = page_texture(page, ink, shot)
+    texture = page_texture(page, ink, shot, rng)
     graphite = ink.graphite()
     tex_ppm = page.shape[1] / surface.width
     if tex_ppm > 1.7 * px_per_mm:
@@ -211,7 +211,7 @@ def _lift_shadow(on_page: np.ndarray, light: Light, px_per_mm: float, surface: S
     direction = -light.lamp[:2] / max(float(np.linalg.norm(light.lamp[:2])), 1e-6)
     offset = direction * lift * 0.5 * px_per_mm
     h, w = on_page.shape
-    moved = cv2.warpAffine(on_page, np.float32([[1, 0, offset[0]], [0, 1, offset[1]]]), (w, h))
+    moved = cv2.warpAffine(on_page, np.array([[1, 0, offset[0]], [0, 1, offset[1]]], np.float32), (w, h))
     soft = cv2.GaussianBlur(moved, (0, 0), max(0.4, lift * 0.4 * px_per_mm))
     return (1 - 0.15 * soft * (1 - on_page)).astype(np.float32)
 
@@ -231,13 +231,13 @@ def _things(shot: Shot, rng: np.random.Generator, polygon: np.ndarray, px_per_mm
             turn = rng.normal(0, 0.35)
             direction = np.array([inward[0] * math.cos(turn) - inward[1] * math.sin(turn),
                                   inward[0] * math.sin(turn) + inward[1] * math.cos(turn)])
-            tip = edge + direction * rng.uniform(8, 30) * px_per_mm
+            tip = edge + direction * rng.uniform(3, 22) * px_per_mm
             found += scene.finger(rng, tip, direction, px_per_mm, size)
         elif name == "pen":
             at = centre + rng.uniform(-0.4, 0.4, 2) * (polygon.max(axis=0) - polygon.min(axis=0))
             found += scene.pen(rng, at, rng.uniform(0, math.pi), px_per_mm, size)
         elif name in ("coin", "die"):
-            on_page = rng.random() < 0.5
+            on_page = rng.random() < 0.4
             spread = 0.45 if on_page else 0.9
             at = centre + rng.uniform(-spread, spread, 2) * (polygon.max(axis=0) - polygon.min(axis=0))
             make = scene.coin if name == "coin" else scene.die
@@ -272,7 +272,7 @@ def _place(thing: scene.Thing, reflect: np.ndarray, lit: np.ndarray, glare: np.n
     colour[cy0:cy1, cx0:cx1] = thing.colour[sub]
     shine = np.zeros(alpha.shape, np.float32)
     shine[cy0:cy1, cx0:cx1] = thing.shine[sub]
-    shadow = cv2.warpAffine(alpha, np.float32([[1, 0, offset[0]], [0, 1, offset[1]]]), alpha.shape[::-1])
+    shadow = cv2.warpAffine(alpha, np.array([[1, 0, offset[0]], [0, 1, offset[1]]], np.float32), alpha.shape[::-1])
     shadow = cv2.GaussianBlur(shadow, (0, 0), max(0.7, height * 0.25 * px_per_mm))
     region = (slice(y0, y1), slice(x0, x1))
     lit[region] *= (1 - 0.55 * shadow * (1 - alpha))[..., None]
