@@ -178,7 +178,7 @@ def _table(view: View, shot: Shot, px_per_mm: float, rng: np.random.Generator, n
     xs, ys = view.table_x, view.table_y
     x0, x1 = max(float(xs.min()), -1500.0) - 5, min(float(xs.max()), 1500.0) + 5
     y0, y1 = max(float(ys.min()), -1500.0) - 5, min(float(ys.max()), 1500.0) + 5
-    ppm = min(5.0, px_per_mm, 2400.0 / max(x1 - x0, y1 - y0))
+    ppm = min(5.0, px_per_mm, 1800.0 / max(x1 - x0, y1 - y0))
     table = scene.table(shot.table, rng, (x0, y0, x1, y1), ppm)
     notes.append(f"{shot.table} table")
     if shot.second_page is not None:
@@ -273,7 +273,7 @@ def _place(thing: scene.Thing, reflect: np.ndarray, lit: np.ndarray, glare: np.n
     shine = np.zeros(alpha.shape, np.float32)
     shine[cy0:cy1, cx0:cx1] = thing.shine[sub]
     shadow = cv2.warpAffine(alpha, np.array([[1, 0, offset[0]], [0, 1, offset[1]]], np.float32), alpha.shape[::-1])
-    shadow = cv2.GaussianBlur(shadow, (0, 0), max(0.7, height * 0.25 * px_per_mm))
+    shadow = scene.soften(shadow, max(0.7, height * 0.25 * px_per_mm))
     region = (slice(y0, y1), slice(x0, x1))
     lit[region] *= (1 - 0.55 * shadow * (1 - alpha))[..., None]
     reflect[region] += (colour - reflect[region]) * alpha[..., None]

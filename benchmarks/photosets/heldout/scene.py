@@ -25,6 +25,17 @@ def noise(rng: np.random.Generator, shape: tuple[int, int], cell: float, octaves
     return total / weight
 
 
+def soften(mask: np.ndarray, sigma: float) -> np.ndarray:
+    """A Gaussian blur of a single-plane float picture; wide ones are made on a smaller copy."""
+    if sigma <= 6:
+        return cv2.GaussianBlur(mask, (0, 0), max(sigma, 0.3))
+    h, w = mask.shape
+    shrink = sigma / 3
+    small = cv2.resize(mask, (max(2, int(w / shrink)), max(2, int(h / shrink))), interpolation=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small, (0, 0), 3.0)
+    return cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
 def srgb(hex_or_rgb: tuple[float, float, float]) -> np.ndarray:
     """An sRGB colour (0..1 values) as linear reflectance."""
     return np.array(hex_or_rgb, np.float32) ** 2.2
@@ -89,7 +100,9 @@ def table(kind: str, rng: np.random.Generator, box: tuple[float, float, float, f
 def _wood(rng: np.random.Generator, shape: tuple[int, int], ppm: float, angle: float) -> np.ndarray:
     """Planks of wood: grain lines running along each plank, drawn along the x axis and then turned."""
     h, w = shape
-    side = int(math.hypot(h, w)) + 4
+    fine = 2.0  # drawn at half the table's resolution, enlarged when turned
+    ppm /= fine
+    side = int(math.hypot(h, w) / fine) + 4
     light, dark = _pick(rng, (((0.78, 0.6, 0.42), (0.52, 0.34, 0.2)), ((0.5, 0.32, 0.18), (0.3, 0.17, 0.08)),
                               ((0.86, 0.74, 0.58), (0.66, 0.5, 0.34)), ((0.38, 0.25, 0.16), (0.22, 0.13, 0.07))))
     plank = rng.uniform(80, 190) * ppm
@@ -112,7 +125,7 @@ def _wood(rng: np.random.Generator, shape: tuple[int, int], ppm: float, angle: f
     texture *= (0.88 + 0.2 * phase)[..., None]
     seam = np.abs(((yy + plank / 2) % plank) - plank / 2) < max(0.6 * ppm, 0.7)
     texture[seam] *= 0.35
-    turn = cv2.getRotationMatrix2D((side / 2, side / 2), math.degrees(angle), 1.0)
+    turn = cv2.getRotationMatrix2D((side / 2, side / 2), math.degrees(angle), fine)
     turn[:, 2] += [w / 2 - side / 2, h / 2 - side / 2]
     return cv2.warpAffine(texture.astype(np.float32), turn, (w, h), flags=cv2.INTER_LINEAR)
 
@@ -129,13 +142,23 @@ def paste(target: Table, image: np.ndarray, centre: tuple[float, float], angle: 
     cx, cy = (centre[0] - target.x0) * target.ppm, (centre[1] - target.y0) * target.ppm
     matrix = cv2.getRotationMatrix2D((w / 2, h / 2), angle, scale)
     matrix[:, 2] += [cx - w / 2, cy - h / 2]
+    corners = np.array([[0, 0, 1], [w, 0, 1], [w, h, 1], [0, h, 1]], np.float64) @ matrix.T
     th, tw = target.texture.shape[:2]
-    alpha = cv2.warpAffine(np.ones((h, w), np.float32), matrix, (tw, th))
+    blur = 1.5 * target.ppm if shadow else 0.0
+    x0, y0 = (int(max(np.floor(corners.min(axis=0)[i] - 3 * blur - 2), 0)) for i in (0, 1))
+    x1 = int(min(np.ceil(corners[:, 0].max() + 3 * blur + 2), tw))
+    y1 = int(min(np.ceil(corners[:, 1].max() + 3 * blur + 2), th))
+    if x1 <= x0 or y1 <= y0:
+        return
+    matrix[:, 2] -= [x0, y0]
+    size = (x1 - x0, y1 - y0)
+    region = target.texture[y0:y1, x0:x1]
+    alpha = cv2.warpAffine(np.ones((h, w), np.float32), matrix, size)
     if shadow:
-        soft = cv2.GaussianBlur(alpha, (0, 0), 1.5 * target.ppm)
-        target.texture *= (1 - shadow * soft * (1 - alpha))[..., None]
-    picture = cv2.warpAffine(image, matrix, (tw, th), flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
-    target.texture[:] = target.texture * (1 - alpha[..., None]) + picture * alpha[..., None]
+        soft = soften(alpha, blur)
+        region *= (1 - shadow * soft * (1 - alpha))[..., None]
+    picture = cv2.warpAffine(image, matrix, size, flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+    region[:] = region * (1 - alpha[..., None]) + picture * alpha[..., None]
 
 
 def clutter(target: Table, rng: np.random.Generator, keep_out: tuple[float, float, float, float], count: int) -> None:
@@ -320,12 +343,12 @@ def die(rng: np.random.Generator, centre: np.ndarray, px_per_mm: float, image: t
     if lo[0] < 0 or lo[1] < 0 or lo[0] + size > image[0] or lo[1] + size > image[1]:
         return []
     angle = rng.uniform(0, 90)
-    mask = np.zeros((size * 4, size * 4), np.uint8)
+    mask = np.zeros((size * 4, size * 4), np.float32)
     box = cv2.boxPoints(((size * 2, size * 2), (side * 4, side * 4), angle)).astype(np.int32)
-    cv2.fillConvexPoly(mask, box, 255)
-    mask = cv2.GaussianBlur(mask, (0, 0), side * 0.5)  # rounded edges
-    cover = cv2.resize((mask > 128).astype(np.float32), (size, size), interpolation=cv2.INTER_AREA)
-    edge = cv2.resize(np.clip((mask.astype(np.float32) - 128) / 127, 0, 1), (size, size), interpolation=cv2.INTER_AREA)
+    cv2.fillConvexPoly(mask, box, 1.0)
+    mask = soften(mask, side * 0.5)  # rounded edges
+    cover = cv2.resize((mask > 0.5).astype(np.float32), (size, size), interpolation=cv2.INTER_AREA)
+    edge = cv2.resize(np.clip((mask - 0.5) * 2, 0, 1), (size, size), interpolation=cv2.INTER_AREA)
     colour = srgb(body) * (0.55 + 0.45 * edge ** 0.5)[..., None] * np.ones((size, size, 1), np.float32)
     value = int(rng.integers(1, 7))
     spots = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, 1), (-1, 1), (1, -1)],
