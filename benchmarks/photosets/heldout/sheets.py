@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+import printgen
 from printgen import layouts
 from printgen.printing.imposition import plan_grid
 from printgen.printing.paper import paper_size
@@ -45,12 +48,13 @@ class Build:
 
     @property
     def key(self) -> str:
+        """The cache folder's name: the options, and a digest of what printgen draws them with."""
         parts = [self.layout, self.lang, f"pp{self.per_page}", f"n{self.sheets}"]
         parts += ["symbols"] if self.symbols else []
         parts += ["shuffled"] if self.shuffle else []
         parts += [f"seed{self.seed}"] if self.varied else []
         parts += ["unmarked"] if not self.scan_marks else []
-        return "-".join(parts)
+        return "-".join([*parts, _source_digest(self.layout)])
 
     def arguments(self) -> list[str]:
         args = ["build", self.layout, "-n", str(self.sheets), "--per-page", str(self.per_page), "-l", self.lang]
@@ -59,6 +63,19 @@ class Build:
         args += ["--seed", str(self.seed)] if self.varied else []
         args += ["--no-scan-marks"] if not self.scan_marks else []
         return args
+
+
+@cache
+def _source_digest(layout: str) -> str:
+    """A digest of printgen's drawing code (the reader left out) and the layout file: a change rebuilds."""
+    root = Path(printgen.__file__).parent
+    digest = hashlib.sha1(printgen.__version__.encode())
+    for path in sorted(root.rglob("*")):
+        inside = path.relative_to(root).parts
+        if path.is_file() and path.suffix in (".py", ".toml", ".j2") and inside[0] != "scan":
+            digest.update("/".join(inside).encode() + path.read_bytes())
+    digest.update(layouts.resolve(layout)[0].read_bytes())
+    return digest.hexdigest()[:8]
 
 
 @dataclass(frozen=True)
