@@ -200,9 +200,9 @@ def main() -> None:
         folder = args.keep or Path(temporary)
         folder.mkdir(parents=True, exist_ok=True)
         jobs = []
-        for f_index, family in enumerate(families):
+        for family in families:
             for i in range(args.photos):
-                index = f_index * 100_000 + i
+                index = list(module.FAMILIES).index(family) * 100_000 + i
                 if not (folder / f"{index:06d}.json").exists():
                     jobs.append((args.set, index, args.seed * 1_000_003 + index, family, str(folder)))
         start = time.perf_counter()
@@ -213,9 +213,9 @@ def main() -> None:
         reader = Reader()
         totals = Score()
         by_family: dict[str, Score] = defaultdict(Score)
-        for f_index, family in enumerate(families):
+        for family in families:
             for i in range(args.photos):
-                index = f_index * 100_000 + i
+                index = list(module.FAMILIES).index(family) * 100_000 + i
                 truth = json.loads((folder / f"{index:06d}.json").read_text(encoding="utf-8"))
                 path = folder / f"{index:06d}.jpg"
                 began = time.process_time()

@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 
 from printgen.scan.align import align
+from printgen.scan.light import light
 from printgen.scan.raster import luma
 from printgen.scan.template import Field
 from printgen.scan.thresholds import (
@@ -32,7 +33,6 @@ from printgen.scan.thresholds import (
     COLOUR_INNER,
     COLOUR_MIN_AREA,
     COLOUR_MIN_PIXELS,
-    COLOUR_PERCENTILE,
     COLOUR_SHIFT,
     COLOUR_STEPS,
     COVER_HALF,
@@ -40,6 +40,7 @@ from printgen.scan.thresholds import (
     CURVE_OUTLIER,
     CURVE_OUTLIER_WEIGHT,
     CURVE_ROUNDS,
+    DARK_PRINT_STROKE,
     EDGE,
     FAINT,
     FOREIGN_REACH,
@@ -50,7 +51,7 @@ from printgen.scan.thresholds import (
     LIGHT_BLOCK,
     LIGHT_BLOCK_MIN,
     LIGHT_BLOCK_PARTS,
-    LIGHT_FROM_COLOURS,
+    LIGHT_COLOURS,
     LIGHT_PASSES,
     LINE_FAINT,
     LINE_HALF,
@@ -92,7 +93,7 @@ from printgen.scan.thresholds import (
     WEIGHT_START,
 )
 
-CIRCLED = ("number", "lock")
+CIRCLED = ("number",)
 """Fields that players may mark by drawing a circle round them (a circle counts as a cross: see README)."""
 STRUCK_THROUGH = ("number", "lock")
 """Fields where a level line means something else than a cross (a skipped number, a row closed by another
@@ -148,22 +149,41 @@ def ink(photo: np.ndarray, blank: np.ndarray, px_per_mm: float = PX_PER_MM) -> n
     photo = align(photo, blank, px_per_mm)
     raw = luma(photo)
     printed = luma(blank)
-    unclipped = raw < CLIPPED  # an overexposed pixel only says the light is at least this bright
-    paper = _paper(blank, px_per_mm) & unclipped
-    gain = _gain(raw, paper, px_per_mm)
-    for _ in range(LIGHT_PASSES):  # the light again, where there is no plain paper from every colour the sheet prints
+    gain = light(raw, printed, px_per_mm)
+    for _ in range(LIGHT_PASSES):  # the light again, now that the print's own look is known
         expected = _expected(raw / gain, blank, printed, px_per_mm)
-        gain = _gain(raw / np.maximum(expected, 1e-3), paper, px_per_mm, COLOUR_PERCENTILE,
-                     (expected > LIGHT_FROM_COLOURS) & unclipped)
+        gain = light(raw, expected, px_per_mm)
     seen = raw / gain
     expected = _as_blurred(_expected(seen, blank, printed, px_per_mm), seen, px_per_mm)
     radius = max(1, round(TOLERANCE * px_per_mm))
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
     tolerant = np.minimum(cv2.erode(expected, disc), CLIPPED / gain)
     seen = cv2.GaussianBlur(seen, (0, 0), SEEN_BLUR * px_per_mm)
-    residual = tolerant - seen
+    residual = _narrow_on_dark_print(tolerant - seen, printed, px_per_mm)
     return np.clip(residual - _noise(residual, expected), 0.0, 1.0).astype(np.float32)
 
+
+def _narrow_on_dark_print(residual: np.ndarray, printed: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """`residual`, but on dark print (the sheet as printed darker than LIGHT_COLOURS) less what the camera's
+    rendering of it explains: how a camera renders a dark colour in a shadow or under a veil of glare differs
+    by more than the light explains, evenly over millimetres. On the rows' bands only what is narrower than a
+    stroke's reach counts (a cross running over from its field, a circle round it); on a number or a line
+    (a dark mark narrower than that) what is darker than that mark on average. Fields are light, so a
+    filled field still counts whole."""
+    radius = max(1, round(DARK_PRINT_STROKE * px_per_mm))
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
+    dark = (printed < LIGHT_COLOURS).astype(np.uint8)
+    bands = cv2.dilate(cv2.erode(dark, disc), disc).astype(bool) & dark.astype(bool)
+    narrow = residual - cv2.dilate(cv2.erode(residual, disc), disc)  # a white top hat: only what is narrow
+    marks = dark.astype(bool) & ~bands
+    count, labels = cv2.connectedComponents(marks.astype(np.uint8), connectivity=8)
+    sums = np.bincount(labels[marks], weights=residual[marks], minlength=count)
+    sizes = np.maximum(np.bincount(labels[marks], minlength=count), 1)
+    baseline = np.clip(sums / sizes, 0.0, None)
+    out = residual.copy()
+    out[bands] = narrow[bands]
+    out[marks] = residual[marks] - baseline[labels[marks]]
+    return out.astype(np.float32)
 
 def _noise(residual: np.ndarray, expected: np.ndarray) -> float:
     """How much darkening this photo shows without ink: NOISE_SPREADS spreads of its plain areas, within limits."""

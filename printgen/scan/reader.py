@@ -21,8 +21,8 @@ from printgen.scan.crosses import marks_of
 from printgen.scan.decode import read_code
 from printgen.scan.identify import identify, printed_data
 from printgen.scan.ink import Reading, State, ink, read_fields
-from printgen.scan.locate import Marker, SheetMarkers, find_markers, group_sheets
-from printgen.scan.rectify import pixels_per_mm, rectify
+from printgen.scan.locate import Marker, SheetMarkers, find_markers, group_sheets, marker_corners_mm
+from printgen.scan.rectify import pixels_per_mm
 from printgen.scan.referee import Marks, Verdict, referee
 from printgen.scan.settle import settle
 from printgen.scan.template import blank_pixels, fields
@@ -34,7 +34,9 @@ from printgen.scan.thresholds import (
     SIZE_FIT,
     SIZES_TRIED,
     STRAY_SIDE_RATIO,
+    WARP_PX_PER_MM,
 )
+from printgen.scan.warp import find_warp, flatten
 
 FOREIGN = "the sheet's code is not one printgen prints"
 
@@ -172,7 +174,9 @@ class Reader:
                                     f"(code {code.version}, this printgen {version})")
         if pixels_per_mm(to_photo, layout.width, layout.height) < MIN_PX_PER_MM:
             return Unreadable(name, "the sheet is too small in the photo to read its crosses: come closer")
-        flat = rectify(image, to_photo, layout.width, layout.height, PX_PER_MM)
+        warp = find_warp(image, to_photo, blank_pixels(layout, code, WARP_PX_PER_MM), layout.width, layout.height,
+                         _marker_points(group, to_photo, layout.width, layout.height))
+        flat = flatten(image, to_photo, layout.width, layout.height, PX_PER_MM, warp)
         photo = flat[..., ::-1].astype(np.float32) / 255.0
         blank = blank_pixels(layout, code, PX_PER_MM)
         readings = settle(layout, code, read_fields(ink(photo, blank), fields(layout, code)))
@@ -238,6 +242,19 @@ def _stray_markers(markers: list[Marker], groups: list[SheetMarkers]) -> str:
         return ""
     return (f"{len(left)} corner markers make up no whole flat sheet (is every sheet all in the picture, flat "
             "and none of it covered?)")
+
+
+def _marker_points(group: SheetMarkers, to_photo: np.ndarray, width: float,
+                   height: float) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Each corner of each marker seen: where it is on the sheet (mm) and where the homography's flat sheet
+    sees it (mm), which differ where the paper bends or the lens bows."""
+    back = np.linalg.inv(to_photo)
+    points = []
+    for index, marker in group.markers.items():
+        seen = cv2.perspectiveTransform(marker.corners.reshape(-1, 1, 2).astype(np.float64), back).reshape(-1, 2)
+        for sheet_mm, frame_mm in zip(marker_corners_mm(index, width, height), seen):
+            points.append((sheet_mm, (float(frame_mm[0]), float(frame_mm[1]))))
+    return points
 
 
 def _reading_order(group: SheetMarkers, shape: tuple[int, ...]) -> tuple[int, float]:

@@ -152,6 +152,21 @@ SHRINK_TO = 1.25
 
 # --- align: curled paper nudged onto the sheet ------------------------------------------------------------
 
+WARP_PX_PER_MM = 3.0
+"""px per mm at which the photo's print is matched to the blank sheet to find how the paper bends."""
+WARP_STRUCTURE_SIGMA = 2.0
+"""mm: edges are taken relative to the edges within about this (so faint and strong print count alike)."""
+WARP_LEVELS = (48.0, 20.0, 10.0)
+"""mm: the side of the patches matched, coarse to fine."""
+WARP_RANGE = (14.0, 4.0, 2.0)
+"""mm: how far each level looks for a patch from where the level before put it (a curled sheet or a
+wide-angle lens moves the print up to about the first)."""
+WARP_SMOOTH = (0.0, 14.0, 8.0)
+"""mm: each level's shifts are spread with a Gaussian of this sigma (the first is fitted by a polynomial)."""
+WARP_DEGREE = 2
+"""The polynomial's degree that fits the first, coarsest shifts (a bend and a lens's barrel)."""
+WARP_MATCH = 0.35
+"""Correlation of edge structure: a patch matched worse than this says nothing of where it lies."""
 ALIGN_PATCH = 16.0
 """mm: the side of a patch matched on its own (patches overlap by half)."""
 ALIGN_LIMIT = 1.6
@@ -201,6 +216,13 @@ GAIN_FILL = (1.0, 2.5, 6.0, 15.0)
 """Squares: squares without light are filled from their neighbours, spreading ever wider (Gaussians' sigmas)."""
 GAIN_SMOOTH = 0.8
 """Squares: the light map's final smoothing (a Gaussian's sigma)."""
+LIGHT_COLOURS = 0.6
+"""Luma (0..1): only print expected at least this bright (paper, the fields' tints) tells the light: dark
+colours render too differently from printer to printer and camera to camera."""
+LIGHT_GRID = 2.0
+"""Points per mm of the grid on which the light is measured (each the median of its pixels)."""
+LIGHT_REACH = 5.0
+"""mm: anything dark narrower than twice this (a stroke, a filled field) is ink, not light; a shadow is wider."""
 MIN_GAIN = 0.05
 """Share of full light: the light is never taken as dimmer than this."""
 LIGHT_PASSES = 2
@@ -227,6 +249,8 @@ CURVE_OUTLIER = 2.5
 """Spreads: a colour further than this from the tone curve is weighed down (ink covers it, or it went astray)..."""
 CURVE_OUTLIER_WEIGHT = 0.02
 """...to this share of its weight."""
+DARK_PRINT_STROKE = 1.2
+"""mm: on dark print (the bands) only darkening narrower than twice this counts as ink."""
 COLOUR_SHIFT = 0.35
 """Luma (0..1): how far a printed colour may differ from what the blank sheet predicts."""
 BLURS = (0.0, 0.08, 0.15, 0.25, 0.35, 0.5, 0.7)
