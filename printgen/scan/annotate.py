@@ -1,7 +1,8 @@
 """Showing what was read: a photo and the sheets read from it in, the photo with every crossed field outlined out.
 
 Crossed fields get a green outline, uncertain ones an orange outline with a
-question mark; each row's points are written after its lock and each
+tag (?1, ?2, ...) that a legend under the sheet explains (why a person should
+look there); each row's points are written after its lock and each
 sheet's total (red when the sheet is not legal) above it, so a person can
 hold the picture against the sheet and see at a glance what the reader saw.
 """
@@ -66,10 +67,15 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -
     mm = float(np.linalg.norm(corners[1] - corners[0])) / layout.width
     width = max(2, round(mm * 0.6))
     size = max(0.4, mm * 0.28)
+    reasons: list[str] = []
     for item in reading.readings:
         if item.state is State.UNCERTAIN:
+            if item.reason not in reasons:
+                reasons.append(item.reason)
             polygon = _outline(picture, to_picture, item.field.box, item.field.round, ORANGE, width)
-            _label(picture, "?", polygon.mean(axis=0), ORANGE, size)
+            tag = f"?{reasons.index(item.reason) + 1}"
+            (text_w, text_h), _ = cv2.getTextSize(tag, cv2.FONT_HERSHEY_SIMPLEX, size, 2)
+            _label(picture, tag, polygon.mean(axis=0) + np.array([-text_w / 2, text_h / 2]), ORANGE, size)
         elif item.crossed:
             _outline(picture, to_picture, item.field.box, item.field.round, GREEN, width)
     verdict = reading.verdict
@@ -94,3 +100,20 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -
     at_y = top - 0.6 * text_h if top > 2 * text_h else top + 1.6 * text_h
     at_x = min(max(left, 8), picture.shape[1] - text_w - 8)
     _label(picture, title, np.array([at_x, at_y]), GREEN if verdict.legal else RED, title_size)
+    _legend(picture, [f"?{k} {reason}" for k, reason in enumerate(reasons, start=1)], outline, size * 0.8)
+
+
+def _legend(picture: np.ndarray, lines: list[str], outline: np.ndarray, size: float) -> None:
+    """What each uncertain field's tag means, one line each, under the sheet (or as low as the picture allows)."""
+    if not lines:
+        return
+    widest = max(cv2.getTextSize(line, cv2.FONT_HERSHEY_SIMPLEX, size, 2)[0][0] for line in lines)
+    if widest > picture.shape[1] - 16:
+        size *= (picture.shape[1] - 16) / widest
+        widest = picture.shape[1] - 16
+    step = 1.6 * cv2.getTextSize("?1", cv2.FONT_HERSHEY_SIMPLEX, size, 2)[0][1]
+    left = min(max(float(outline[:, 0].min()), 8.0), picture.shape[1] - 8.0 - widest)
+    bottom = float(outline[:, 1].max())
+    top = min(bottom + 1.5 * step, picture.shape[0] - 8 - step * (len(lines) - 1))
+    for number, line in enumerate(lines):
+        _label(picture, line, np.array([left, top + number * step]), ORANGE, size)

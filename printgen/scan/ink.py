@@ -15,13 +15,14 @@ is recognised by its shape and not counted as a cross.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 import cv2
 import numpy as np
 
 from printgen.scan.align import align
+from printgen.scan.doubt import COVERED, NONE, REASONS, SHADOW, doubts
 from printgen.scan.light import light
 from printgen.scan.raster import luma
 from printgen.scan.template import Field
@@ -36,41 +37,32 @@ from printgen.scan.thresholds import (
     COLOUR_SHIFT,
     COLOUR_STEPS,
     COVER_HALF,
+    COVERED_SHARE,
     CURVE_MIN_SPREAD,
     CURVE_OUTLIER,
     CURVE_OUTLIER_WEIGHT,
     CURVE_ROUNDS,
     DARK_PRINT_STROKE,
-    EDGE,
     FAINT,
     FOREIGN_REACH,
-    GAIN_FILL,
-    GAIN_SMOOTH,
+    HUE_RANGE,
     INKED,
     LEVEL,
-    LIGHT_BLOCK,
-    LIGHT_BLOCK_MIN,
-    LIGHT_BLOCK_PARTS,
     LIGHT_COLOURS,
     LIGHT_PASSES,
     LINE_FAINT,
     LINE_HALF,
     LINE_WIDTH,
-    MIN_GAIN,
     MODE_BINS,
     MODE_RANGE,
     MODE_SMOOTHING,
     NEAR_MIDDLE,
-    NO_LIGHT_PERCENTILE,
     NOISE,
     NOISE_FLOOR,
     NOISE_MIN_PIXELS,
     NOISE_SPREADS,
     OWN_REACH,
     OWN_SHARE,
-    PAPER_CLEARANCE,
-    PAPER_PERCENTILE,
-    PAPER_WHITE,
     PLAIN,
     PX_PER_MM,
     RING_BINS,
@@ -79,6 +71,7 @@ from printgen.scan.thresholds import (
     RING_INNER,
     RING_OUTER,
     SEEN_BLUR,
+    SHADOW_SURE,
     SLASH_ANGLES,
     STREAK_BAND,
     STREAK_LENGTH,
@@ -122,6 +115,9 @@ class Reading:
     ring: float = 0.0
     """The share of directions round the field's middle in which ink lies at about the field's edge (a circle
     drawn round the number shows here)."""
+    reason: str = ""
+    """Why the field is uncertain, in words for the person who checks it (UNCLEAR, or why the photo cannot be
+    trusted over it); empty when it is not."""
     settled: bool | None = None
     """For an uncertain field: crossed or not as the rules decided (see `printgen.scan.settle`)."""
 
@@ -144,23 +140,50 @@ class Reading:
         return abs(self.evidence - 1)
 
 
+@dataclass(frozen=True, slots=True)
+class Measured:
+    """The photo against its blank sheet, pixel by pixel (sheet pixels, luma 0..1 of the light on the sheet)."""
+
+    seen: np.ndarray
+    """The photo's luma divided by the light, softened a little."""
+    expected: np.ndarray
+    """What `seen` would be without ink (the print as this camera renders it, blurred as the photo is)."""
+    gain: np.ndarray
+    """The light falling on every pixel."""
+    darkening: np.ndarray
+    """How much darker than expected each pixel is, beyond the photo's noise (0..1): the ink."""
+    noise: float
+    doubt: np.ndarray
+    """Per pixel why the photo cannot be trusted there (a code of `printgen.scan.doubt`, 0 for none)."""
+
+
 def ink(photo: np.ndarray, blank: np.ndarray, px_per_mm: float = PX_PER_MM) -> np.ndarray:
     """How much darker than the blank sheet the photo is, per pixel (0..1), after light and colour are matched."""
+    return measure(photo, blank, px_per_mm).darkening
+
+
+def measure(photo: np.ndarray, blank: np.ndarray, px_per_mm: float = PX_PER_MM) -> Measured:
+    """The photo (RGB floats, sheet pixels) aligned to `blank` and compared with it after light and colour are matched."""
     photo = align(photo, blank, px_per_mm)
     raw = luma(photo)
     printed = luma(blank)
+    palette = colours(blank, px_per_mm)
     gain = light(raw, printed, px_per_mm)
     for _ in range(LIGHT_PASSES):  # the light again, now that the print's own look is known
-        expected = _expected(raw / gain, blank, printed, px_per_mm)
+        expected = _expected(raw / gain, palette, printed)
         gain = light(raw, expected, px_per_mm)
     seen = raw / gain
-    expected = _as_blurred(_expected(seen, blank, printed, px_per_mm), seen, px_per_mm)
+    expected = _as_blurred(_expected(seen, palette, printed), seen, px_per_mm)
     radius = max(1, round(TOLERANCE * px_per_mm))
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
     tolerant = np.minimum(cv2.erode(expected, disc), CLIPPED / gain)
     seen = cv2.GaussianBlur(seen, (0, 0), SEEN_BLUR * px_per_mm)
-    residual = _narrow_on_dark_print(tolerant - seen, printed, px_per_mm)
-    return np.clip(residual - _noise(residual, expected), 0.0, 1.0).astype(np.float32)
+    darker = tolerant - seen
+    residual = _narrow_on_dark_print(darker, printed, px_per_mm)
+    noise = _noise(residual, expected)
+    darkening = np.clip(residual - noise, 0.0, 1.0).astype(np.float32)
+    return Measured(seen, expected, gain, darkening, noise,
+                    doubts(seen, expected, gain, darker, noise, _hue_off(photo, gain, palette), px_per_mm))
 
 
 def _narrow_on_dark_print(residual: np.ndarray, printed: np.ndarray, px_per_mm: float) -> np.ndarray:
@@ -168,7 +191,8 @@ def _narrow_on_dark_print(residual: np.ndarray, printed: np.ndarray, px_per_mm: 
     rendering of it explains: how a camera renders a dark colour in a shadow or under a veil of glare differs
     by more than the light explains, evenly over millimetres. On the rows' bands only what is narrower than a
     stroke's reach counts (a cross running over from its field, a circle round it); on a number or a line
-    (a dark mark narrower than that) what is darker than that mark on average. Fields are light, so a
+    (a dark mark narrower than that) what is darker than the middle of that mark (its median away from its
+    edges, where blur makes it lighter). Fields are light, so a
     filled field still counts whole."""
     radius = max(1, round(DARK_PRINT_STROKE * px_per_mm))
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
@@ -177,13 +201,26 @@ def _narrow_on_dark_print(residual: np.ndarray, printed: np.ndarray, px_per_mm: 
     narrow = residual - cv2.dilate(cv2.erode(residual, disc), disc)  # a white top hat: only what is narrow
     marks = dark.astype(bool) & ~bands
     count, labels = cv2.connectedComponents(marks.astype(np.uint8), connectivity=8)
-    sums = np.bincount(labels[marks], weights=residual[marks], minlength=count)
-    sizes = np.maximum(np.bincount(labels[marks], minlength=count), 1)
-    baseline = np.clip(sums / sizes, 0.0, None)
+    inner = cv2.erode(marks.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    inner |= marks & ~np.isin(labels, np.unique(labels[inner]))  # a mark too thin for an inside: all of it
+    baseline = np.clip(_medians(labels[inner], residual[inner], count), 0.0, None)
     out = residual.copy()
     out[bands] = narrow[bands]
     out[marks] = residual[marks] - baseline[labels[marks]]
     return out.astype(np.float32)
+
+def _medians(labels: np.ndarray, values: np.ndarray, count: int) -> np.ndarray:
+    """The median of `values` for each label 0..count-1 (0 for a label without values)."""
+    order = np.lexsort((values, labels))
+    labels, values = labels[order], values[order]
+    starts = np.searchsorted(labels, np.arange(count))
+    ends = np.searchsorted(labels, np.arange(count), side="right")
+    medians = np.zeros(count, np.float32)
+    have = ends > starts
+    middle = (starts + ends - 1) // 2
+    medians[have] = (values[middle[have]] + values[(starts + ends)[have] // 2]) / 2
+    return medians
+
 
 def _noise(residual: np.ndarray, expected: np.ndarray) -> float:
     """How much darkening this photo shows without ink: NOISE_SPREADS spreads of its plain areas, within limits."""
@@ -213,88 +250,40 @@ def _as_blurred(expected: np.ndarray, seen: np.ndarray, px_per_mm: float) -> np.
     return chosen
 
 
-def _paper(blank: np.ndarray, px_per_mm: float) -> np.ndarray:
-    """Where the blank sheet is plain paper, well away from anything printed and from its cut edges (a
-    sheet cut by hand may show the table there)."""
-    white = (blank.min(axis=2) > PAPER_WHITE).astype(np.uint8)
-    radius = max(1, round(PAPER_CLEARANCE * px_per_mm))
-    paper = cv2.erode(white, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2)).astype(bool)
-    edge = round(EDGE * px_per_mm)
-    paper[:edge], paper[-edge:], paper[:, :edge], paper[:, -edge:] = False, False, False, False
-    return paper
+@dataclass(frozen=True, slots=True)
+class Colours:
+    """The blank sheet's printed colours large enough to learn from: each pixel's colour key, and for each
+    colour learnt, the pixels well inside its areas (flat indices, in key order)."""
+
+    keys: np.ndarray
+    """Per pixel the key of its printed colour."""
+    learnt: list[tuple[int, np.ndarray]]
+    """(key, flat indices of the pixels well inside that colour's areas) for every colour large enough."""
 
 
-def _gain(seen: np.ndarray, paper: np.ndarray, px_per_mm: float, percentile: float = PAPER_PERCENTILE,
-          fallback: np.ndarray | None = None) -> np.ndarray:
-    """A smooth map of the light falling on the sheet, from the photo's brightness where it shows `paper`;
-    given the photo divided by what the print should look like, blocks without paper use `fallback` pixels
-    (every known colour) instead."""
-    block = max(LIGHT_BLOCK_MIN, round(LIGHT_BLOCK * px_per_mm))
-    h, w = seen.shape
-    rows, cols = -(-h // block), -(-w // block)
-    values = np.zeros((rows, cols), np.float32)
-    valid = np.zeros((rows, cols), bool)
-    for mask in (paper, fallback):
-        if mask is None:
-            continue
-        padded = np.full((rows * block, cols * block), np.nan, np.float32)
-        padded[:h, :w] = np.where(mask, seen, np.nan)
-        blocks = padded.reshape(rows, block, cols, block).transpose(0, 2, 1, 3).reshape(rows, cols, -1)
-        enough = (np.sum(~np.isnan(blocks), axis=2) >= block * block // LIGHT_BLOCK_PARTS) & ~valid
-        if enough.any():
-            values[enough] = _row_percentile(blocks[enough], percentile)
-            valid |= enough
-    if not valid.any():
-        values[:] = float(np.percentile(seen, NO_LIGHT_PERCENTILE))
-        valid[:] = True
-    weights = valid.astype(np.float32)
-    filled = values.copy()
-    for sigma in GAIN_FILL:
-        spread = cv2.GaussianBlur(values * weights, (0, 0), sigma)
-        norm = cv2.GaussianBlur(weights, (0, 0), sigma)
-        holes = (~valid) & (norm > 1e-3)
-        filled[holes] = (spread[holes] / norm[holes])
-        valid = valid | holes
-        values, weights = filled.copy(), valid.astype(np.float32)
-    smooth = cv2.GaussianBlur(filled, (0, 0), GAIN_SMOOTH)
-    gain = cv2.resize(smooth, (cols * block, rows * block), interpolation=cv2.INTER_LINEAR)[:h, :w]
-    return np.maximum(gain, MIN_GAIN)
-
-
-def _row_percentile(rows: np.ndarray, percentile: float) -> np.ndarray:
-    """Each row's `percentile` (linear between neighbours, as NumPy's), NaN being no value; every row has one.
-    (np.nanpercentile along an axis loops in Python, row by row: this is one sort.)"""
-    ordered = np.sort(rows, axis=1)  # NaN sorts last
-    count = np.sum(~np.isnan(rows), axis=1)
-    position = (count - 1) * (percentile / 100.0)
-    low = np.floor(position).astype(np.intp)
-    high = np.minimum(low + 1, count - 1)
-    below = np.take_along_axis(ordered, low[:, None], axis=1)[:, 0]
-    above = np.take_along_axis(ordered, high[:, None], axis=1)[:, 0]
-    return below + (above - below) * (position - low)
-
-
-def _expected(seen: np.ndarray, blank: np.ndarray, printed: np.ndarray, px_per_mm: float) -> np.ndarray:
-    """What each pixel of the photo would look like without ink: the printed luma mapped through
-    the tone curve learnt from the sheet's own colours, each large colour area corrected within limits."""
+def colours(blank: np.ndarray, px_per_mm: float) -> Colours:
+    """The printed colours of `blank` (RGB 0..1) to learn the camera's rendering from."""
     levels = COLOUR_STEPS + 1
     quantised = (np.clip(blank, 0, 1) * COLOUR_STEPS + 0.5).astype(np.int32)
     keys = quantised[..., 0] * levels * levels + quantised[..., 1] * levels + quantised[..., 2]
     square = np.ones((COLOUR_INNER, COLOUR_INNER), np.uint8)
     inner = cv2.erode(keys.astype(np.float32), square) == cv2.dilate(keys.astype(np.float32), square)
     minimum = max(COLOUR_MIN_PIXELS, int(COLOUR_MIN_AREA * px_per_mm * px_per_mm))
-    flat_keys = keys[inner]
+    where = np.flatnonzero(inner)
+    flat_keys = keys.ravel()[where]
     order = np.argsort(flat_keys, kind="stable")
-    sorted_keys = flat_keys[order]
-    sorted_seen = seen[inner][order]
-    sorted_printed = printed[inner][order]
-    unique, starts, counts = np.unique(sorted_keys, return_index=True, return_counts=True)
-    points = []
-    for key, start, count in zip(unique, starts, counts):
-        if count < minimum:
-            continue
-        values = sorted_seen[start:start + count]
-        points.append((float(np.mean(sorted_printed[start:start + count])), _mode(values), int(count), int(key)))
+    unique, starts, counts = np.unique(flat_keys[order], return_index=True, return_counts=True)
+    learnt = [(int(key), where[order[start:start + count]])
+              for key, start, count in zip(unique, starts, counts) if count >= minimum]
+    return Colours(keys, learnt)
+
+
+def _expected(seen: np.ndarray, palette: Colours, printed: np.ndarray) -> np.ndarray:
+    """What each pixel of the photo would look like without ink: the printed luma mapped through
+    the tone curve learnt from the sheet's own colours, each large colour area corrected within limits."""
+    flat_seen, flat_printed = seen.ravel(), printed.ravel()
+    points = [(float(np.mean(flat_printed[pixels])), _mode(flat_seen[pixels]), len(pixels), key)
+              for key, pixels in palette.learnt]
     if not points:
         return printed.copy()
     points.sort()
@@ -310,15 +299,40 @@ def _expected(seen: np.ndarray, blank: np.ndarray, printed: np.ndarray, px_per_m
     xs = np.concatenate([[0.0], xs, [1.0]])
     ys = np.concatenate([[min(ys[0], xs[1]) * 0.5], ys, [max(ys[-1], 1.0)]])
     expected = np.interp(printed, xs, ys).astype(np.float32)
-    correction = np.zeros(levels**3, np.float32)
+    correction = np.zeros((COLOUR_STEPS + 1) ** 3, np.float32)
     for (x, mode, _, key), y in zip(points, ys[1:-1]):
         correction[key] = np.clip(mode - y, -COLOUR_SHIFT, COLOUR_SHIFT)
-    return expected + correction[keys]
+    return expected + correction[palette.keys]
 
 
-def _mode(values: np.ndarray) -> float:
-    """The most common value (a histogram peak), which ink covering part of a colour does not move."""
-    hist, edges = np.histogram(values, bins=MODE_BINS, range=(0.0, MODE_RANGE))
+def _hue(photo: np.ndarray, gain: np.ndarray) -> np.ndarray:
+    """Two opponent colour channels of an RGB photo under even light (red against green, yellow against
+    blue), in shares of the light."""
+    r, g, b = (photo[..., k] / gain for k in range(3))
+    return np.stack([r - g, (r + g) / 2 - b], axis=-1).astype(np.float32)
+
+
+def _hue_off(photo: np.ndarray, gain: np.ndarray, palette: Colours) -> np.ndarray:
+    """How far each pixel's colour is from the colour its print shows everywhere else on the sheet (the
+    most common look of each printed colour, in `_hue`'s channels); 0 where the printed colour is too small
+    to learn."""
+    hue = _hue(photo, gain)
+    size = (COLOUR_STEPS + 1) ** 3
+    looks = np.zeros((size, 2), np.float32)
+    known = np.zeros(size, bool)
+    flat = hue.reshape(-1, 2)
+    for key, pixels in palette.learnt:
+        for channel in range(2):
+            looks[key, channel] = _mode(flat[pixels, channel], -HUE_RANGE, HUE_RANGE)
+        known[key] = True
+    off = np.abs(hue - looks[palette.keys]).sum(axis=-1)
+    return np.where(known[palette.keys], off, 0.0).astype(np.float32)
+
+
+def _mode(values: np.ndarray, low: float = 0.0, high: float = MODE_RANGE) -> float:
+    """The most common value between `low` and `high` (a histogram peak), which ink covering part of a colour
+    does not move."""
+    hist, edges = np.histogram(values, bins=MODE_BINS, range=(low, high))
     hist = np.convolve(hist, MODE_SMOOTHING, mode="same")
     peak = int(np.argmax(hist))
     return float((edges[peak] + edges[peak + 1]) / 2)
@@ -337,19 +351,32 @@ def _monotone(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
     return np.concatenate([[b[0] / b[1]] * int(b[2]) for b in blocks])
 
 
+UNCLEAR = "too much ink for an empty field, too little for a cross"
+GRAINY = "the photo is too dark or grainy to be sure it is empty (more light, less zoom)"
+"""Why a field whose ink lies between SURE_EMPTY and SURE_CROSSED is uncertain, and why an empty-looking one
+in a grainy photo is."""
+
+
 def evidence(cover: float, line: float, ring: float = 0.0) -> float:
     """A field's ink as one number, 1 halfway between empty and crossed: by its cover, its slanted line or the
     ring of ink round its middle."""
     return max(cover / COVER_HALF, line / LINE_HALF, ring / RING_HALF)
 
 
-def read_fields(darkening: np.ndarray, fields: list[Field], px_per_mm: float = PX_PER_MM) -> list[Reading]:
-    """Every field's reading from the ink map."""
-    return [read_field(darkening, f, px_per_mm) for f in fields]
+def read_fields(measured: Measured, fields: list[Field], px_per_mm: float = PX_PER_MM) -> list[Reading]:
+    """Every field's reading from the measured photo; in a photo too grainy to tell (its noise as high as
+    NOISE allows) no field is surely empty: a thin stroke may be lost in the grain."""
+    readings = [read_field(measured.darkening, f, px_per_mm, measured.doubt) for f in fields]
+    if measured.noise < NOISE:
+        return readings
+    return [replace(r, state=State.UNCERTAIN, reason=GRAINY) if r.state is State.EMPTY else r for r in readings]
 
 
-def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM) -> Reading:
-    """One field's reading: ink cover of its weighted middle, and whether the ink is a horizontal streak."""
+def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM,
+               doubt: np.ndarray | None = None) -> Reading:
+    """One field's reading: ink cover of its weighted middle, and whether the ink is a horizontal streak; where
+    `doubt` says the photo cannot be trusted over much of the field, uncertain whatever its ink, its best guess
+    from the ink that shows besides what covers it."""
     x, y, w, h = field.box
     x0, y0 = int(np.floor(x * px_per_mm)), int(np.floor(y * px_per_mm))
     x1, y1 = int(np.ceil((x + w) * px_per_mm)), int(np.ceil((y + h) * px_per_mm))
@@ -359,7 +386,17 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     weights = _weights(field, x0, y0, patch.shape, px_per_mm)
     total = float(weights.sum()) * min(w, h) / max(w, h)  # a long box is crossed like a square one
     if total <= 0:
-        return Reading(field, State.UNCERTAIN, 0.0, False)
+        return Reading(field, State.UNCERTAIN, 0.0, False, reason="the field lies outside the photo")
+    reason, worst = "", NONE
+    if doubt is not None:
+        codes = doubt[y0:y1, x0:x1]
+        shares = np.bincount(codes.ravel(), weights=weights.ravel(), minlength=max(REASONS) + 1) / max(
+            float(weights.sum()), 1e-9)
+        worst = int(np.argmax(shares[1:])) + 1
+        if shares[worst] >= COVERED_SHARE:
+            reason = REASONS[worst]
+            if worst == COVERED:
+                patch = np.where(codes == COVERED, 0.0, patch)
     mass = patch * weights
     cover = float(mass.sum()) / total
     struck = field.kind in STRUCK_THROUGH and cover > FAINT
@@ -368,15 +405,19 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     if streak:  # a line through the field: what counts is the ink besides it
         cover *= 1 - share
     line = _slanted_line(mass, weights) if cover > LINE_FAINT and not streak else 0.0
-    ring = _ring(darkening, field, px_per_mm) if field.kind in CIRCLED else 0.0
+    ring = _ring(darkening, field, px_per_mm) if field.kind in CIRCLED and not reason else 0.0
     seen = evidence(cover, line, ring)
-    if seen >= SURE_CROSSED:
+    if worst == SHADOW and seen >= SHADOW_SURE:
+        reason = ""
+    if reason:
+        state = State.UNCERTAIN
+    elif seen >= SURE_CROSSED:
         state = State.CROSSED
     elif seen <= SURE_EMPTY:
         state = State.EMPTY
     else:
-        state = State.UNCERTAIN
-    return Reading(field, state, cover, streak, line, ring)
+        state, reason = State.UNCERTAIN, UNCLEAR
+    return Reading(field, state, cover, streak, line, ring, reason=reason)
 
 
 def _own_ink(darkening: np.ndarray, box: tuple[int, int, int, int], px_per_mm: float) -> np.ndarray:

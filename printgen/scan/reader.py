@@ -20,7 +20,7 @@ from printgen.marks.codes import CodeError, SheetCode, layout_name, layout_versi
 from printgen.scan.crosses import marks_of
 from printgen.scan.decode import read_code
 from printgen.scan.identify import identify, printed_data
-from printgen.scan.ink import Reading, State, ink, read_fields
+from printgen.scan.ink import Reading, State, measure, read_fields
 from printgen.scan.locate import Marker, SheetMarkers, find_markers, group_sheets, marker_corners_mm
 from printgen.scan.rectify import pixels_per_mm
 from printgen.scan.referee import Marks, Verdict, referee
@@ -179,7 +179,7 @@ class Reader:
         flat = flatten(image, to_photo, layout.width, layout.height, PX_PER_MM, warp)
         photo = flat[..., ::-1].astype(np.float32) / 255.0
         blank = blank_pixels(layout, code, PX_PER_MM)
-        readings = settle(layout, code, read_fields(ink(photo, blank), fields(layout, code)))
+        readings = settle(layout, code, read_fields(measure(photo, blank), fields(layout, code)))
         verdict = referee(layout.rules, marks_of(layout, readings), code.lucky, code.numbers)
         return SheetReading(name, layout, code, text, readings, verdict, to_photo, recognised=recognised,
                             disagreements=disagreements)

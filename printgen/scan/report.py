@@ -55,20 +55,21 @@ def as_json(reading: SheetReading) -> dict[str, Any]:
 
 def uncertain_fields(reading: SheetReading) -> list[Any]:
     """Every doubtful field as `{"row": i, "number": n}`, `{"row": i, "lock": true}`, `{"penalty": k}`,
-    `{"bonus_row": k}` or `{"bonus_box": "A"}`, then what was doubtful about a sheet recognised by its look."""
+    `{"bonus_row": k}` or `{"bonus_box": "A"}`, each with the `"reason"` it is doubtful, then what was doubtful about a sheet recognised by its look."""
     found: list[Any] = []
     for item in reading.uncertain:
         f = item.field
         if f.kind == "number":
-            found.append({"row": f.index, "number": f.number})
+            where: dict[str, Any] = {"row": f.index, "number": f.number}
         elif f.kind == "lock":
-            found.append({"row": f.index, "lock": True})
+            where = {"row": f.index, "lock": True}
         elif f.kind == "penalty":
-            found.append({"penalty": f.index})
+            where = {"penalty": f.index}
         elif f.kind == "bonus-row":
-            found.append({"bonus_row": f.index})
+            where = {"bonus_row": f.index}
         else:
-            found.append({"bonus_box": LETTERS[f.index]})
+            where = {"bonus_box": LETTERS[f.index]}
+        found.append({**where, "reason": item.reason})
     if reading.recognised is not None:
         found.append("code: not read, the sheet was recognised by its print")
         found += [f"code: {what}" for what in reading.recognised]
@@ -108,7 +109,12 @@ def summary(result: Result) -> list[str]:
         extra = verdict.total - (sum(verdict.points[:-1]) - verdict.points[-1])
         lines.append(f"  bonus boxes crossed: {boxes}" + (f"  = {extra:+d}" if extra else ""))
     lines += [f"  problem: {problem}" for problem in verdict.problems]
-    doubts = [r.field.name for r in reading.uncertain] + [f"code ({what})" for what in reading.recognised or ()]
+    by_reason: dict[str, list[str]] = {}
+    for item in reading.uncertain:
+        by_reason.setdefault(item.reason, []).append(item.field.name)
+    for reason, names in by_reason.items():
+        lines.append(f"  uncertain, check by eye: {', '.join(names)} ({reason})")
+    doubts = [f"code ({what})" for what in reading.recognised or ()]
     doubts += [f"code ({what})" for what in reading.disagreements]
     if reading.recognised is not None and not reading.recognised:
         doubts.append("the sheet's data (code not read)")

@@ -190,32 +190,8 @@ ALIGN_OUTLIER = 1.0
 
 PX_PER_MM = 6.0
 """px per mm at which photos are compared with the blank sheet."""
-PAPER_WHITE = 0.97
-"""Blank sheet (0..1 per channel): pixels above this in every channel are plain paper."""
-PAPER_CLEARANCE = 0.6
-"""mm: plain paper that tells the light keeps this far from anything printed."""
-EDGE = 2.5
-"""mm of the sheet's border that says nothing about the light (a sheet cut by hand may show the table)."""
 CLIPPED = 0.985
 """Luma (0..1 of the photo): a pixel this bright is overexposed and only says the light is at least that."""
-LIGHT_BLOCK = 2.5
-"""mm: the light is measured in squares this big (a shadow's edge may be about this sharp)."""
-LIGHT_BLOCK_MIN = 4
-"""px: the smallest light square, whatever the resolution."""
-LIGHT_BLOCK_PARTS = 8
-"""A square tells the light when at least one in this many of its pixels shows paper (or a known colour)."""
-PAPER_PERCENTILE = 75
-"""Percentile of a square's paper pixels taken as its light (ink specks and grain do not pull it down)."""
-COLOUR_PERCENTILE = 50
-"""Percentile taken instead where only printed colours, divided by what they should look like, tell it."""
-LIGHT_FROM_COLOURS = 0.3
-"""Luma (0..1): only colours expected at least this bright tell the light (dark ones say little of it)."""
-NO_LIGHT_PERCENTILE = 90
-"""Percentile of the whole photo taken as the light when no square tells it."""
-GAIN_FILL = (1.0, 2.5, 6.0, 15.0)
-"""Squares: squares without light are filled from their neighbours, spreading ever wider (Gaussians' sigmas)."""
-GAIN_SMOOTH = 0.8
-"""Squares: the light map's final smoothing (a Gaussian's sigma)."""
 LIGHT_COLOURS = 0.6
 """Luma (0..1): only print expected at least this bright (paper, the fields' tints) tells the light: dark
 colours render too differently from printer to printer and camera to camera."""
@@ -338,3 +314,34 @@ says which bands are tried, this how the ink found in a band (STREAK_BAND wide) 
 
 MOST_UNCERTAIN = 8
 """More uncertain fields than this are left to their ink (2**8 verdicts at most)."""
+
+# --- doubt: where the photo cannot be trusted -----------------------------------------------------------------
+
+HIDDEN = 0.12
+"""Luma (0..1 of the light): a photo lighter than any print near it by more than this (and the noise) hides the
+print: ink never lightens."""
+HIDDEN_AREA = 1.0
+"""mm²: smaller lighter specks than this say nothing (a print edge off by a pixel, JPEG)."""
+WIDE = 3.0
+"""mm: darkening that is wider than this everywhere is no stroke (a felt pen's is 1.5 mm, two crossing
+strokes about 2 mm)..."""
+WIDE_DARK = 0.1
+"""...counted where it darkens the paper by more than this (luma 0..1)."""
+HUE_OFF = 0.12
+"""...or where its colour differs from the print's by more than this (shares of the light, summed over two
+opponent channels)."""
+HUE_RANGE = 1.0
+"""Shares of the light: the opponent colour channels are histogrammed within plus and minus this."""
+COVER_GROW = 1.0
+"""mm: what hides the print is taken to reach this much further than seen (its soft edge)."""
+COVER_EXTENT = 14.0
+"""mm: a hidden or wide dark patch reaching this far (more than a field) is something on the sheet, not ink."""
+COVER_SHADOW = 3.0
+"""mm: around something lying on the sheet its shadow and its tip (a pen's) reach this far, where ink is doubtful."""
+COVERED_SHARE = 0.1
+"""A field is covered when at least this share of its weighted middle is."""
+SHADOW_EDGE = 0.12
+"""Change of the light's logarithm per mm above which a shadow's (or glare's) edge makes ink unsure."""
+SHADOW_SURE = 10.0
+"""Evidence at or above which a field under a shadow's edge is crossed all the same: the edge darkens at most
+a line's worth, never a whole field."""

@@ -12,6 +12,8 @@ from tests.scan.conftest import NEEDS_SCAN, sheet
 np = pytest.importorskip("numpy", reason=NEEDS_SCAN)
 cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
 
+import itertools
+
 from printgen.builders.geometry import sheet_geometry
 from printgen.marks.codes import SheetCode, layout_version
 from printgen.scan.ink import State
@@ -86,16 +88,6 @@ def test_every_kind_of_cross_counts(reader: object, style: str) -> None:
     assert result.marks.penalties == 2 and result.verdict.points[-1] == 10
 
 
-def test_the_light_is_measured_with_numpys_percentile_of_each_block() -> None:
-    from printgen.scan.ink import _row_percentile
-
-    rows = np.random.default_rng(3).random((300, 36))
-    rows[np.random.default_rng(4).random(rows.shape) < 0.5] = np.nan
-    rows[:, 7] = 0.25  # every block has a value
-    for percentile in (50, 75):
-        assert np.allclose(_row_percentile(rows, percentile), np.nanpercentile(rows, percentile, axis=1))
-
-
 @pytest.mark.parametrize("reach", [0.45, 0.6])
 def test_a_circle_round_a_number_counts_as_a_cross(reader: object, reach: float) -> None:
     import math
@@ -108,9 +100,38 @@ def test_a_circle_round_a_number_counts_as_a_cross(reader: object, reach: float)
         x, y, side = geometry.rows[index].cells[cell]
         cx, cy, r = x + side / 2, y + side / 2, side * reach
         points = [(cx + r * math.cos(t), cy + 0.9 * r * math.sin(t)) for t in np.linspace(0.3, 6.9, 40)]
-        for a, b in zip(points, points[1:]):
+        for a, b in itertools.pairwise(points):
             sheet_paper.stroke([a, b], ballpoint)
     result = read(reader, shot(sheet_paper.finish(), turn=8, width=2200))
     numbers = [row.numbers for row in layout.rows]  # type: ignore[attr-defined]
     expected = {f"row {i + 1}: {numbers[i][c]}" for i, c in circled}
     assert {r.field.name for r in result.readings if r.crossed} == expected
+
+
+def test_a_finger_over_the_sheet_makes_its_fields_uncertain_and_says_why(reader: object, tmp_path: object) -> None:
+    from printgen.scan.annotate import annotate
+    from printgen.scan.doubt import COVERED, REASONS
+    from printgen.scan.report import as_json, summary
+
+    sheet_paper, layout = paper("qwixx-standard", seed=4)
+    geometry = sheet_geometry(layout)  # type: ignore[arg-type]
+    x, y, side = geometry.rows[2].cells[-2]
+    finger = np.zeros(sheet_paper.pixels.shape[:2], np.float32)  # a finger from the right edge over rows 3 and 4
+    left, top = round(x * PX), round((y + side / 2) * PX)
+    cv2.ellipse(finger, (left + 400, top + 60), (400, 90), -8, 0, 360, 1.0, -1)
+    finger = cv2.GaussianBlur(finger, (0, 0), 4)[..., None]
+    skin = np.array([0.78, 0.56, 0.45], np.float32)
+    sheet_paper.pixels[:] = sheet_paper.pixels * (1 - finger) + skin * finger
+    image = shot(sheet_paper.finish(), turn=4, width=2200)
+    result = read(reader, image)
+    hidden = {r.field.name for r in result.readings if r.reason == REASONS[COVERED]}
+    assert {"row 3: 3", "row 3: 2", "lock 3"} <= hidden, hidden
+    assert all(r.state is State.UNCERTAIN for r in result.readings if r.field.name in hidden)
+    assert not [r.field.name for r in result.readings if r.crossed]
+    listed = as_json(result)["uncertain"]
+    assert {"row": 2, "lock": True, "reason": REASONS[COVERED]} in listed
+    assert any(REASONS[COVERED] in line for line in summary(result))
+    picture = annotate(image, [result])
+    cv2.imwrite(str(tmp_path / "finger.png"), picture)  # type: ignore[operator]
+    orange = (np.abs(picture.astype(int) - (0, 140, 255)).sum(axis=2) < 60)
+    assert orange[int(picture.shape[0] * 0.9):].sum() > 200  # the legend under the sheet

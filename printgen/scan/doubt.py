@@ -1,0 +1,96 @@
+"""Where a photo cannot be trusted: the photo measured against its blank sheet in, a map of why each pixel is doubtful out.
+
+Ink only ever darkens paper, in strokes at most a felt pen wide or in blobs
+within one field. So the print itself tells where something else is going on:
+- the photo is lighter than the print could look there (a printed number or
+  band hidden under a finger, a pen or glare, or print out of place);
+- the photo is darker than the print over a wide patch reaching beyond a
+  field (a finger, a pen or a die lying on the sheet);
+- the light changes sharply (a shadow's edge), so a mark cannot be told from
+  the light.
+Each pixel gets the code of the reason that holds there (0: none); fields
+where one holds are left for a person to check, see `printgen.scan.ink`.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from printgen.scan.light import edges
+from printgen.scan.thresholds import (
+    COVER_EXTENT,
+    COVER_GROW,
+    COVER_SHADOW,
+    HIDDEN,
+    HIDDEN_AREA,
+    HUE_OFF,
+    SHADOW_EDGE,
+    TOLERANCE,
+    WIDE,
+    WIDE_DARK,
+)
+
+NONE, COVERED, SHADOW = 0, 1, 2
+REASONS = {
+    COVERED: "the print is hidden there (a finger, a pen or glare over the sheet?)",
+    SHADOW: "a shadow's edge crosses it",
+}
+"""What each doubt code means, in words for the person who checks the field."""
+
+
+def doubts(seen: np.ndarray, expected: np.ndarray, gain: np.ndarray, darker: np.ndarray, noise: float,
+           hue_off: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """Per pixel the code of why the photo cannot be trusted there (NONE, COVERED or SHADOW), from the photo's
+    luma under even light `seen`, the `expected` luma, the light `gain` and how much `darker` than expected the
+    photo is (negative where lighter), the photo's `noise` and how far its colour is from the print's
+    (`hue_off`)."""
+    found = np.zeros(seen.shape, np.uint8)
+    found[edges(gain, px_per_mm) > SHADOW_EDGE] = SHADOW
+    found[_covered(seen, expected, darker, noise, hue_off, px_per_mm)] = COVERED
+    return found
+
+
+def _disc(radius_mm: float, px_per_mm: float) -> np.ndarray:
+    radius = max(1, round(radius_mm * px_per_mm))
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
+
+
+def _covered(seen: np.ndarray, expected: np.ndarray, darker: np.ndarray, noise: float, hue_off: np.ndarray,
+             px_per_mm: float) -> np.ndarray:
+    """Where something hides the print: lighter than any print near it could look, or dark over a patch wider
+    than a felt pen's stroke; only patches (grown by COVER_GROW) that reach further than a field, so a filled
+    field is still ink; with COVER_SHADOW around them, where what lies on the sheet casts its shadow."""
+    lighter = seen - cv2.dilate(expected, _disc(TOLERANCE, px_per_mm)) - noise > HIDDEN
+    lighter = cv2.morphologyEx(lighter.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(lighter, connectivity=8)
+    small = stats[:, cv2.CC_STAT_AREA] < HIDDEN_AREA * px_per_mm * px_per_mm
+    small[0] = True
+    lighter = ~small[labels]
+    unlike = ((darker - noise > WIDE_DARK) | (hue_off > HUE_OFF)).astype(np.uint8)
+    wide = cv2.morphologyEx(unlike, cv2.MORPH_OPEN, _disc(WIDE / 2, px_per_mm)) > 0
+    hidden = cv2.dilate(lighter.astype(np.uint8), _disc(COVER_GROW, px_per_mm)) > 0
+    large = _filled(_reaching(wide, None, px_per_mm) | _reaching(hidden | wide, hidden, px_per_mm))
+    return cv2.dilate(large.astype(np.uint8), _disc(COVER_SHADOW, px_per_mm)).astype(bool)
+
+
+def _filled(mask: np.ndarray) -> np.ndarray:
+    """`mask` with its holes filled: what a cover surrounds (a white field under glare) is covered too."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats((~mask).astype(np.uint8), connectivity=4)
+    height, width = mask.shape
+    left, top = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
+    right, bottom = left + stats[:, cv2.CC_STAT_WIDTH], top + stats[:, cv2.CC_STAT_HEIGHT]
+    hole = (left > 0) & (top > 0) & (right < width) & (bottom < height)
+    hole[0] = False
+    return np.asarray(mask | hole[labels])
+
+
+def _reaching(mask: np.ndarray, within: np.ndarray | None, px_per_mm: float) -> np.ndarray:
+    """The connected parts of `mask` that reach at least COVER_EXTENT across (and hold some of `within`)."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    extent = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]) / px_per_mm
+    large = extent >= COVER_EXTENT
+    if within is not None:
+        large &= np.bincount(labels[within], minlength=count) > 0
+    large[0] = False
+    return np.asarray(large[labels])

@@ -1,0 +1,132 @@
+"""Where a photo cannot be trusted: a finger, a pen, a hidden print or a shadow's edge gives doubt; ink does not."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.scan.conftest import NEEDS_SCAN
+
+np = pytest.importorskip("numpy", reason=NEEDS_SCAN)
+cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
+
+from printgen.scan.doubt import COVERED, NONE, REASONS, SHADOW, doubts
+from printgen.scan.ink import State, read_field
+from printgen.scan.template import Field
+from printgen.scan.thresholds import SHADOW_SURE
+
+PX = 6.0
+SIZE = (60, 120)  # mm: rows, columns
+
+
+def mm(value: float) -> int:
+    return round(value * PX)
+
+
+class Photo:
+    """A blank sheet's expected luma (a dark band with white cells 9 mm wide, 1.5 mm apart) and a photo of it."""
+
+    def __init__(self) -> None:
+        self.expected = np.ones((mm(SIZE[0]), mm(SIZE[1])), np.float32)
+        self.expected[mm(20):mm(32), :] = 0.35  # the band
+        self.cells = [(2.0 + 10.5 * i, 21.5, 9.0, 9.0) for i in range(11)]
+        for x, y, w, h in self.cells:
+            self.expected[mm(y):mm(y + h), mm(x):mm(x + w)] = 1.0
+        self.seen = self.expected.copy()
+        self.gain = np.ones_like(self.expected)
+        self.hue_off = np.zeros_like(self.expected)
+
+    def ink(self, x: float, y: float, w: float, h: float, luma: float = 0.25) -> None:
+        """A dark patch (a blob or, when wide, something lying on the sheet) at mm (x, y, w, h)."""
+        self.seen[mm(y):mm(y + h), mm(x):mm(x + w)] = luma
+
+    def stroke(self, start: tuple[float, float], end: tuple[float, float], width: float = 0.5,
+               luma: float = 0.2) -> None:
+        cv2.line(self.seen, (mm(start[0]), mm(start[1])), (mm(end[0]), mm(end[1])), luma, max(1, mm(width)))
+
+    def shadow(self, x: float) -> None:
+        """A phone's shadow from `x` mm rightwards, its edge soft over 1.5 mm."""
+        columns = np.arange(self.gain.shape[1]) / PX
+        self.gain[:] = np.interp(columns, [x - 0.75, x + 0.75], [1.0, 0.4]).astype(np.float32)
+
+    def doubts(self) -> np.ndarray:
+        darker = self.expected - self.seen
+        return doubts(self.seen, self.expected, self.gain, darker, 0.02, self.hue_off, PX)
+
+
+def test_crosses_and_blobs_in_their_fields_are_no_doubt() -> None:
+    photo = Photo()
+    for x, y, w, h in photo.cells[:4]:
+        photo.stroke((x + 1, y + 1), (x + w - 1, y + h - 1))
+        photo.stroke((x + w - 1, y + 1), (x + 1, y + h - 1))
+    for x, y, w, h in photo.cells[5:8]:  # three filled fields side by side, 1.5 mm of band between them
+        photo.ink(x + 0.5, y + 0.5, w - 1, h - 1)
+    assert (photo.doubts() == NONE).all()
+
+
+def test_a_finger_over_the_band_and_its_fields_is_covered() -> None:
+    photo = Photo()
+    photo.ink(30, 10, 40, 16, luma=0.6)  # a finger from above: over white paper, the band and three fields
+    found = photo.doubts()
+    assert (found[mm(22):mm(28), mm(32):mm(68)] == COVERED).all()
+    assert (found[mm(40):, :] == NONE).all() and (found[:, mm(90):] == NONE).all()
+
+
+def test_print_hidden_under_glare_is_covered() -> None:
+    photo = Photo()
+    photo.seen[mm(18):mm(34), mm(60):mm(90)] = 1.0  # the band washed out to white over 30 mm
+    assert (photo.doubts()[mm(24):mm(28), mm(65):mm(85)] == COVERED).all()
+
+
+def test_a_shadows_edge_is_doubtful_only_along_it() -> None:
+    photo = Photo()
+    photo.shadow(50)
+    found = photo.doubts()
+    assert (found[:, mm(49.5):mm(50.5)] == SHADOW).all()
+    assert (found[:, :mm(48)] == NONE).all() and (found[:, mm(52):] == NONE).all()
+
+
+def field(box: tuple[float, float, float, float]) -> Field:
+    return Field("number", 0, 2, box)
+
+
+def test_a_covered_field_is_uncertain_and_says_why() -> None:
+    photo = Photo()
+    photo.ink(0, 10, 40, 16, luma=0.6)
+    darkening = np.clip(photo.expected - photo.seen, 0, 1)
+    reading = read_field(darkening, field(photo.cells[1]), PX, photo.doubts())
+    assert reading.state is State.UNCERTAIN and reading.reason == REASONS[COVERED]
+    assert read_field(darkening, field(photo.cells[1]), PX).state is State.CROSSED  # what it was without doubt
+
+
+def test_a_filled_field_under_a_shadows_edge_is_still_crossed_a_faint_one_is_not() -> None:
+    photo = Photo()
+    x, y, w, h = photo.cells[4]
+    photo.shadow(x + w / 2)
+    photo.ink(x + 0.5, y + 0.5, w - 1, h - 1)
+    darkening = np.clip(photo.expected - photo.seen, 0, 1)
+    filled = read_field(darkening, field(photo.cells[4]), PX, photo.doubts())
+    assert filled.state is State.CROSSED and filled.evidence >= SHADOW_SURE
+    faint = Photo()
+    faint.shadow(x + w / 2)
+    faint.stroke((x + 2, y + h - 2), (x + w - 2, y + 2), luma=0.85)  # what a shadow's edge could make
+    darkening = np.clip(faint.expected - faint.seen, 0, 1)
+    reading = read_field(darkening, field(faint.cells[4]), PX, faint.doubts())
+    assert 1 < reading.evidence < SHADOW_SURE
+    assert reading.state is State.UNCERTAIN and reading.reason == REASONS[SHADOW]
+
+
+def test_in_a_photo_too_grainy_to_tell_no_field_is_surely_empty() -> None:
+    from printgen.scan.ink import GRAINY, Measured, read_fields
+    from printgen.scan.thresholds import NOISE
+
+    photo = Photo()
+    x, y, w, h = photo.cells[0]
+    photo.ink(x + 0.5, y + 0.5, w - 1, h - 1)  # a filled field: crossed whatever the grain
+    darkening = np.clip(photo.expected - photo.seen, 0, 1)
+    cells = [field(cell) for cell in photo.cells[:3]]
+    for noise, states in ((0.035, [State.CROSSED, State.EMPTY, State.EMPTY]),
+                          (NOISE, [State.CROSSED, State.UNCERTAIN, State.UNCERTAIN])):
+        measured = Measured(photo.seen, photo.expected, photo.gain, darkening, noise, photo.doubts())
+        readings = read_fields(measured, cells, PX)
+        assert [r.state for r in readings] == states
+        assert all(r.reason == GRAINY for r in readings[1:]) == (noise == NOISE)
