@@ -61,6 +61,8 @@ from printgen.scan.thresholds import (
     NOISE_FLOOR,
     NOISE_MIN_PIXELS,
     NOISE_SPREADS,
+    OVERRUN_GAP,
+    OVERRUN_REACH,
     OWN_REACH,
     OWN_SHARE,
     PLAIN,
@@ -352,6 +354,7 @@ def _monotone(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
 
 
 UNCLEAR = "too much ink for an empty field, too little for a cross"
+OVERRUN = "a stroke from outside runs into it (whose cross is it?)"
 GRAINY = "the photo is too dark or grainy to be sure it is empty (more light, less zoom)"
 """Why a field whose ink lies between SURE_EMPTY and SURE_CROSSED is uncertain, and why an empty-looking one
 in a grainy photo is."""
@@ -382,7 +385,7 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     x1, y1 = int(np.ceil((x + w) * px_per_mm)), int(np.ceil((y + h) * px_per_mm))
     x0, y0 = max(x0, 0), max(y0, 0)
     x1, y1 = min(x1, darkening.shape[1]), min(y1, darkening.shape[0])
-    patch = _own_ink(darkening, (x0, y0, x1, y1), px_per_mm)
+    patch, borrowed = _own_ink(darkening, (x0, y0, x1, y1), px_per_mm)
     weights = _weights(field, x0, y0, patch.shape, px_per_mm)
     total = float(weights.sum()) * min(w, h) / max(w, h)  # a long box is crossed like a square one
     if total <= 0:
@@ -397,18 +400,15 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
             reason = REASONS[worst]
             if worst == COVERED:
                 patch = np.where(codes == COVERED, 0.0, patch)
-    mass = patch * weights
-    cover = float(mass.sum()) / total
-    struck = field.kind in STRUCK_THROUGH and cover > FAINT
-    share = _streak_share(mass, px_per_mm) if struck else 0.0
-    streak = share > 0
-    if streak:  # a line through the field: what counts is the ink besides it
-        cover *= 1 - share
-    line = _slanted_line(mass, weights) if cover > LINE_FAINT and not streak else 0.0
+    cover, streak, line = _ink_in(patch, weights, total, field, px_per_mm)
     ring = _ring(darkening, field, px_per_mm) if field.kind in CIRCLED and not reason else 0.0
     seen = evidence(cover, line, ring)
     if worst == SHADOW and seen >= SHADOW_SURE:
         reason = ""
+    if not reason and seen >= SURE_CROSSED and borrowed.any():
+        alone = _ink_in(np.where(borrowed, 0.0, patch), weights, total, field, px_per_mm)
+        if evidence(alone[0], alone[2], ring) < SURE_CROSSED:
+            reason = OVERRUN
     if reason:
         state = State.UNCERTAIN
     elif seen >= SURE_CROSSED:
@@ -420,19 +420,36 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     return Reading(field, state, cover, streak, line, ring, reason=reason)
 
 
-def _own_ink(darkening: np.ndarray, box: tuple[int, int, int, int], px_per_mm: float) -> np.ndarray:
+def _ink_in(patch: np.ndarray, weights: np.ndarray, total: float, field: Field,
+            px_per_mm: float) -> tuple[float, bool, float]:
+    """A field's ink cover (less a level strike-through), whether it is struck through, and its slanted line."""
+    mass = patch * weights
+    cover = float(mass.sum()) / total
+    struck = field.kind in STRUCK_THROUGH and cover > FAINT
+    share = _streak_share(mass, px_per_mm) if struck else 0.0
+    if share > 0:  # a line through the field: what counts is the ink besides it
+        cover *= 1 - share
+    line = _slanted_line(mass, weights) if cover > LINE_FAINT and share <= 0 else 0.0
+    return cover, share > 0, line
+
+
+def _own_ink(darkening: np.ndarray, box: tuple[int, int, int, int],
+             px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
     """The ink in `box` without strokes that only reach into it from outside (a neighbour's cross running over):
     a stroke counts when at least a third of it lies inside or when it comes near the field's middle (a cross
-    that runs into its neighbours' crosses is still its field's own)."""
+    that runs into its neighbours' crosses is still its field's own). Also where the ink kept may be borrowed:
+    strokes that run on outside the field (followed across gaps up to OVERRUN_GAP, where ink the colour of the
+    print does not show) without coming as near its middle as OVERRUN_REACH."""
     x0, y0, x1, y1 = box
     grow = round(FOREIGN_REACH * px_per_mm)
     gx0, gy0 = max(x0 - grow, 0), max(y0 - grow, 0)
     gx1, gy1 = min(x1 + grow, darkening.shape[1]), min(y1 + grow, darkening.shape[0])
     window = darkening[gy0:gy1, gx0:gx1]
     patch = darkening[y0:y1, x0:x1].copy()
-    count, labels = cv2.connectedComponents((window > INKED).astype(np.uint8), connectivity=8)
+    inked = (window > INKED).astype(np.uint8)
+    count, labels = cv2.connectedComponents(inked, connectivity=8)
     if count <= 1:
-        return patch
+        return patch, np.zeros(patch.shape, bool)
     inside = np.zeros(window.shape, bool)
     inside[y0 - gy0:y1 - gy0, x0 - gx0:x1 - gx0] = True
     totals = np.bincount(labels.ravel(), weights=window.ravel(), minlength=count)
@@ -445,7 +462,16 @@ def _own_ink(darkening: np.ndarray, box: tuple[int, int, int, int], px_per_mm: f
     foreign = (within < OWN_SHARE * totals) & (nearest > OWN_REACH * min(own.shape))
     foreign[0] = False
     patch[foreign[own]] = 0.0
-    return patch
+    gap = max(1, round(OVERRUN_GAP * px_per_mm))
+    joined = cv2.dilate(inked, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * gap + 1,) * 2))
+    count, labels = cv2.connectedComponents(joined, connectivity=8)
+    outside = np.bincount(labels[~inside & (inked > 0)], minlength=count) > 0
+    own = labels[y0 - gy0:y1 - gy0, x0 - gx0:x1 - gx0]
+    nearest = np.full(count, np.inf)
+    np.minimum.at(nearest, own[patch > INKED], distance[patch > INKED])
+    borrowed = outside & (nearest > OVERRUN_REACH * min(own.shape))
+    borrowed[0] = False
+    return patch, borrowed[own] & (patch > 0)
 
 
 def _angle(mass: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> float:

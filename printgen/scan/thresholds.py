@@ -258,6 +258,12 @@ OWN_SHARE = 0.34
 """A stroke counts for a field when at least this share of its ink lies inside it..."""
 OWN_REACH = 0.28
 """...or when it comes this near the field's middle (share of the field's shorter side)."""
+OVERRUN_GAP = 1.0
+"""mm: a stroke is followed across a gap up to twice this wide when it is asked whether it runs on outside its
+field (red ink over a red band does not show)..."""
+OVERRUN_REACH = 0.15
+"""...and a field's cross that leans on such a stroke is uncertain unless the stroke comes this near the
+field's middle (share of the field's shorter side)."""
 WEIGHT_START = 0.9
 """mm: a field's ink counts from this far inside its edge..."""
 WEIGHT_RAMP = 0.5

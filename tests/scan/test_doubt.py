@@ -130,3 +130,26 @@ def test_in_a_photo_too_grainy_to_tell_no_field_is_surely_empty() -> None:
         readings = read_fields(measured, cells, PX)
         assert [r.state for r in readings] == states
         assert all(r.reason == GRAINY for r in readings[1:]) == (noise == NOISE)
+
+
+@pytest.mark.parametrize("tip, unseen", [((3.5, 7.5), True), ((4.0, 6.5), False), ((4.0, 6.5), True)])
+def test_a_cross_overrunning_into_its_neighbour_is_never_the_neighbours_silently(
+        tip: tuple[float, float], unseen: bool) -> None:
+    from printgen.scan.ink import OVERRUN
+
+    photo = Photo()
+    (x, y, w, h), (nx, ny, nw, nh) = photo.cells[2], photo.cells[3]
+    photo.stroke((x + 1, y + 0.5), (nx + tip[0], ny + tip[1]), width=0.6)  # runs on deep into the next field
+    photo.stroke((x + w - 1, y + 1), (x + 1, y + h - 1), width=0.6)
+    if unseen:  # ink the colour of the band between them does not show there
+        photo.seen[:, mm(nx - 1.5):mm(nx)] = photo.expected[:, mm(nx - 1.5):mm(nx)]
+    darkening = np.clip(photo.expected - photo.seen, 0, 1)
+    assert read_field(darkening, field(photo.cells[2]), PX, photo.doubts()).state is State.CROSSED
+    neighbour = read_field(darkening, field(photo.cells[3]), PX, photo.doubts())
+    assert neighbour.state is State.UNCERTAIN and neighbour.reason == OVERRUN
+    assert neighbour.evidence >= 1  # without the rule it would have been read as a cross
+    alone = Photo()  # the same strokes inside the next field alone are its own cross
+    alone.stroke((nx + 1, ny + 0.5), (nx + tip[0], ny + tip[1]), width=0.6)
+    alone.stroke((nx + nw - 1, ny + 1), (nx + 1, ny + nh - 1), width=0.6)
+    darkening = np.clip(alone.expected - alone.seen, 0, 1)
+    assert read_field(darkening, field(alone.cells[3]), PX, alone.doubts()).state is State.CROSSED
