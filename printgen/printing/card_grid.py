@@ -27,7 +27,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from printgen.errors import UsageProblem
-from printgen.fonts import fit_size
+from printgen.fonts import cap_height, fit_size
 from printgen.page import REGISTRATION, Box, Element, Line, Mm, Page, Paint, Symbol, Text, Use
 from printgen.printing.crop_marks import MARK, MARK_OFFSET, MIN_MARK, mark_pair
 
@@ -320,19 +320,21 @@ RULER_NEAR = 2
 """Steps (mm) either side of a ruler's centre whose ticks are short (NEAR_TICK), so the two scales never
 cross there: the centre reads as a clean cross with small ticks on its arms, not a dense hash."""
 NEAR_TICK: Mm = 0.8
-TICK: Mm = 1.6
-MAJOR_TICK: Mm = 3.0
-X_LABEL_OFF: Mm = 6.3
-"""From a ruler's centre line to its X labels' baselines: beyond the Y scale's ticks on the labels' sides, so
-no X label sits on a Y tick."""
+TICK: Mm = 1.5
+MAJOR_TICK: Mm = 2.5
+"""Half lengths of a ruler's ticks: near the centre, elsewhere, every 5 mm."""
+LABEL_GAP: Mm = 0.7
+"""From the end of a 5 mm tick to its label: each label sits just beyond its own tick, where the other scale's
+ticks (at most MAJOR_TICK from its centre line) leave room for it."""
 
 
 def ruler(cx: Mm, cy: Mm) -> list[Element]:
     """Two crossed 1 mm scales from -10 to +10 centred on (cx, cy), + right and down.
 
     Each label names its scale (X+5, Y−10) and the labels turn like a pinwheel (X: + above, − below; Y: −
-    left, + right), so no label of one scale ever meets, or reads as, a label of the other; X labels keep
-    clear of the Y scale's ticks, and near the centre the ticks are short so the scales do not cross.
+    left, + right), so no label of one scale ever meets, or reads as, a label of the other; each X label sits
+    just beyond its tick, clear of the Y scale's ticks, and near the centre the ticks are short so the scales
+    do not cross.
     """
     elements: list[Element] = []
     for step in range(-10, 11):
@@ -341,10 +343,11 @@ def ruler(cx: Mm, cy: Mm) -> list[Element]:
         elements.append(Line(cx - tick, cy + step, cx + tick, cy + step, RULER))
         if step % 5 == 0 and step:
             value = f"{step:+d}".replace("-", "−")
-            x_label_y = cy - X_LABEL_OFF if step > 0 else cy + X_LABEL_OFF + 0.75 * RULER_LABEL
+            off = MAJOR_TICK + LABEL_GAP
+            x_label_y = cy - off if step > 0 else cy + off + cap_height("regular") * RULER_LABEL
             elements.append(Text(cx + step, x_label_y, f"X{value}", RULER_LABEL, REGISTRATION, "regular", "middle"))
             y_label = cy + step + 0.375 * RULER_LABEL
             label = f"Y{value}"
-            elements.append(Text(cx + 4.0, y_label, label, RULER_LABEL, REGISTRATION, "regular", "start") if step > 0
-                            else Text(cx - 4.0, y_label, label, RULER_LABEL, REGISTRATION, "regular", "end"))
+            elements.append(Text(cx + off, y_label, label, RULER_LABEL, REGISTRATION, "regular", "start") if step > 0
+                            else Text(cx - off, y_label, label, RULER_LABEL, REGISTRATION, "regular", "end"))
     return elements
