@@ -41,7 +41,7 @@ def test_poker_cards_on_a4_and_letter(paper: str, gap: float | None, cols: int, 
         assert x0 >= 5 and y0 >= 5 and x1 <= grid.page_w - 5 and y1 <= grid.page_h - 5
 
 
-GRIDS = [(paper, size, gap, per_page) for paper in ("a4", "letter", "a3") for size in CARD_SIZES
+GRIDS = [(paper, size, gap, per_page) for paper in ("a4", "letter", "a3", "a5", "legal", "tabloid") for size in CARD_SIZES
          for gap in (None, 0.0, 2.0) for per_page in (None, 4, 6)]
 
 

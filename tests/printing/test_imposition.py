@@ -19,7 +19,7 @@ def test_pads_and_decks_share_one_crop_mark_style() -> None:
     assert MARK.dash is None and MARK.stroke == "registration" and MARK.width < 0.1
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "a5", "legal", "tabloid"])
 @pytest.mark.parametrize("size", SHEETS)
 @pytest.mark.parametrize("per_page", [2, 4])
 def test_every_cut_line_of_a_pad_has_a_mark_at_both_ends(paper: str, size: tuple[float, float],
