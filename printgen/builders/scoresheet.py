@@ -258,8 +258,10 @@ def _row(layout: ScoreSheetLayout, index: int, row: RowGeometry, symbols: bool,
     lx, ly, r = row.lock
     lock_colour = ink(layout.colour(spec.colour))
     elements.append(Circle(lx, ly, r, Paint(fill=WHITE), writable=True))
-    elements.append(place(lock_symbol(lock_colour), lx, ly, r * 1.35))
-    if symbols and spec.segments:  # the lock's colour is its last segment's: its shape, as on the cells
+    marked = symbols and bool(spec.segments)  # the lock's colour is its last segment's: its shape, as on the cells
+    nudge = 0.1 * r if marked else 0.0  # the padlock a little smaller and off the shape's corner, clear of it
+    elements.append(place(lock_symbol(lock_colour), lx + nudge, ly + nudge, r * (1.2 if marked else 1.35)))
+    if marked:
         shape = 0.36 * r
         offset = 0.55 * r
         elements.append(place(colour_shape(spec.colour, lock_colour), lx - offset, ly - offset, shape))

@@ -295,6 +295,10 @@ def test_gemixxt_a_symbols_mark_the_lock_circles_too() -> None:
         lx, ly, r = row.lock
         inside = [s for s in shapes if (s.x + 5 * s.scale - lx) ** 2 + (s.y + 5 * s.scale - ly) ** 2 <= r * r]
         assert len(inside) == 1 and inside[0].symbol.id.startswith(f"shape-{spec.colour}-")
+        (padlock,) = [e for e in art.elements if isinstance(e, Use) and e.symbol.id.startswith("lock-")
+                      and (e.x + 5 * e.scale - lx) ** 2 + (e.y + 5 * e.scale - ly) ** 2 <= r * r]
+        mark = inside[0]
+        assert mark.x + 10 * mark.scale + 0.3 <= padlock.x + 2.0 * padlock.scale, "the shape keeps off the padlock"
 
 
 def _polygon_inside(x: float, y: float, polygon: list[tuple[float, float]]) -> bool:
