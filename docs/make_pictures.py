@@ -12,11 +12,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # the checkout: its printgen, and the photo simulator of its tests
 
 from printgen import layouts
-from printgen.builders.card_faces import deck_faces
 from printgen.builders.filled import filled_sheet
 from printgen.builders.one_to_nine_pieces import board_item
 from printgen.builders.pad import pad_items
 from printgen.builders.scoresheet import build_sheet
+from printgen.kinds.decks import deck_faces
 from printgen.page import Document, Item, Page
 from printgen.printing.card_grid import CARD_SIZES, card_pages, mirror_axis, plan_cards
 from printgen.printing.paper import paper_size
@@ -86,7 +86,7 @@ def main() -> None:
     save(picture(board_item(board, CARD_SIZES["poker"]).as_page(), 958), "one-to-9-board.png")  # type: ignore[arg-type]
     deck = layouts.load("qwixx-cards-deck")
     faces = deck_faces(deck, CARD_SIZES["poker"], 3.0)  # type: ignore[arg-type]
-    grid = plan_cards(paper_size("a4"), CARD_SIZES["poker"], 3.0, 0.0, "a4")
+    grid = plan_cards(paper_size("a4"), CARD_SIZES["poker"], 3.0, None, "a4")
     front = next(card_pages([f for _, f, _ in faces], grid, True))
     back = next(card_pages([b for _, _, b in faces], grid, True, mirror_axis("long", grid)))
     joker = next(face for name, face, _ in faces if name.startswith("joker-09"))

@@ -94,3 +94,17 @@ def ink(colour: Hex) -> Hex:
     while luminance(shade) > 0.2:
         shade = mix(shade, "#5a2800", 0.1)
     return shade
+
+
+def edge(colour: Hex, ground: Hex = "#ffffff") -> Hex:
+    """`colour` for a line or outline on `ground`: itself when it stands out (MIN_CONTRAST, in colour and in
+    grey), else darkened towards its ink shade just until it does (a yellow or light green outline on white
+    paper, the edge of a white arrow on a yellow band)."""
+    if legibility(colour, ground) >= MIN_CONTRAST:
+        return colour
+    darkest = ink(colour)
+    for step in range(1, 21):
+        shade = mix(colour, darkest, step / 20)
+        if legibility(shade, ground) >= MIN_CONTRAST:
+            return shade
+    return darkest

@@ -65,9 +65,13 @@ def fit_size(text: str, weight: Weight, size: float, max_width: float) -> float:
 
 
 def wrap(text: str, weight: Weight, size: float, max_width: float, max_lines: int = 2) -> list[str]:
-    """`text` broken at spaces into lines no wider than `max_width` (the last may still be wider)."""
+    """`text` broken at spaces into lines no wider than `max_width` (the last may still be wider).
+
+    A word of one letter or digit never ends a line: it stays with the word after it (Polish typesetting
+    forbids a lone "z" or "w" at a line's end, and "2 / crosses" or "+1 / small star" read badly anywhere).
+    """
     lines: list[str] = []
-    words = text.split()
+    words = _glued(text.split())
     while words:
         line = words.pop(0)
         while words and len(lines) < max_lines - 1 and text_width(f"{line} {words[0]}", weight, size) <= max_width:
@@ -77,6 +81,37 @@ def wrap(text: str, weight: Weight, size: float, max_width: float, max_lines: in
             words = []
         lines.append(line)
     return lines
+
+
+def balanced(text: str, weight: Weight, size: float, max_width: float, max_lines: int = 2) -> list[str]:
+    """`text` in as few lines as `wrap` gives it, broken so that the lines are as even as they can be (no
+    short last line: "…when you win / small stars" becomes "…small star / when you win small stars")."""
+    lines = wrap(text, weight, size, max_width, max_lines)
+    if len(lines) < 2 or any(text_width(line, weight, size) > max_width for line in lines):
+        return lines
+    low, high = 0.0, max_width
+    while high - low > 0.05:
+        middle = (low + high) / 2
+        tried = wrap(text, weight, size, middle, max_lines)
+        if len(tried) <= len(lines) and all(text_width(line, weight, size) <= middle for line in tried):
+            high = middle
+        else:
+            low = middle
+    return wrap(text, weight, size, high, max_lines)
+
+
+def _glued(words: list[str]) -> list[str]:
+    """`words` with each one-character word (a letter or digit, or a sign and one digit: "+1") joined to
+    the word after it, so no line ends on it."""
+    glued: list[str] = []
+    carry = ""
+    for index, word in enumerate(words):
+        joined = f"{carry} {word}" if carry else word
+        short = len(word.lstrip("+−-")) == 1 and word[-1].isalnum()
+        carry = joined if short and index < len(words) - 1 else ""
+        if not carry:
+            glued.append(joined)
+    return glued
 
 
 MIN_TEXT: float = 6.0 * 25.4 / 72

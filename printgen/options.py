@@ -104,7 +104,7 @@ def _varies(layout: Any) -> bool:
 
 
 PDF_ONLY = frozenset({"paper", "per_page", "cmyk", "icc", "duplex", "back_offset", "alignment_page", "crop_marks",
-                      "backs_file", "printer_margin", "tile", "timestamp", "gap"})
+                      "backs_file", "printer_margin", "tile", "timestamp", "gap", "double_sided"})
 """Build options that change only the PDF (an SVG is the same whatever the paper or press)."""
 
 
@@ -167,8 +167,9 @@ BUILD_OPTIONS: tuple[Option, ...] = tuple(_owned(option) for option in (
     Option("bleed", ("--bleed",), "Bleed around each card (default 3 mm) or, with --per-page 1, around each "
            "score sheet (default 0), 0..10 mm; units allowed: 0.125in.", _KINDS, length(0, 10),
            metavar="LENGTH"),
-    Option("gap", ("--gap",), "Space between cards, 0..50 mm (0: one cut serves two cards).", _KINDS,
-           length(0, 50), 0.0, metavar="LENGTH"),
+    Option("gap", ("--gap",), "Space between cards, 0..50 mm (default: twice the bleed where the paper allows, "
+           "so each card has its own bleed; 0: one cut serves two cards).", _KINDS, length(0, 50),
+           metavar="LENGTH"),
     Option("crop_marks", ("--crop-marks",), "Crop marks outside the bleed (--no-crop-marks: none).",
            _KINDS, flag, True, switch=True, off="--no-crop-marks"),
     Option("corner_guide", ("--corner-guide",), "A thin rounded-corner guide on the fronts.", _KINDS,
@@ -188,6 +189,8 @@ BUILD_OPTIONS: tuple[Option, ...] = tuple(_owned(option) for option in (
            length(0, 30), 5.0, metavar="LENGTH"),
     Option("tile", ("--tile",), "Print the board over several --paper pages with glue strips and alignment "
            "crosses.", _KINDS, flag, False, switch=True),
+    Option("double_sided", ("--double-sided",), "After each page of tokens its back: the same tokens mirrored "
+           "for a long-edge flip, so each token has its art on both sides.", _KINDS, flag, False, switch=True),
 ))
 """Every option of `printgen build` (and of a batch job), with the layout kinds that take it."""
 

@@ -162,10 +162,10 @@ def test_every_back_lands_behind_its_front(tmp_path: Path, paper: str, duplex: s
     from printgen.printing.paper import paper_size
 
     (pdf,) = build("qwixx-cards-deck", options_for("qwixx-cards-deck", out=tmp_path, paper=paper, duplex=duplex))
-    grid = plan_cards(paper_size(paper), (63.5, 88.9), 3.0, 0.0, paper)
+    grid = plan_cards(paper_size(paper), (63.5, 88.9), 3.0, None, paper)
     axis = mirror_axis(duplex, grid)
     pages = len(PdfReader(pdf).pages)
-    assert pages == 2 * 7  # 55 cards, 9 (Letter: 8) a page: 7 front pages, each followed by its backs
+    assert pages == 2 * 7  # 55 cards, 8 a page: 7 front pages, each followed by its backs
     for front_page in range(0, pages, 2):
         fronts = [grid.trim(i) for i in range(grid.per_page)]
         behind = []
@@ -225,7 +225,7 @@ def test_deck_svgs_are_named_for_people(tmp_path: Path) -> None:
 
 def test_one_to_9_deck_builds_with_its_common_back(tmp_path: Path) -> None:
     pdf, folder = build("one-to-9-deck", options_for("one-to-9-deck", out=tmp_path, formats=("pdf", "svg")))
-    assert len(PdfReader(pdf).pages) == 2 * 11
+    assert len(PdfReader(pdf).pages) == 2 * 13  # 98 cards, 8 an A4 page (each with its own bleed)
     names = {p.name for p in folder.iterdir()}
     assert {"red-5-front.svg", "number-joker-5-front.svg", "joker-front.svg", "draw3-front.svg"} <= names
     assert "back.svg" in names and not any(n.endswith("-back.svg") for n in names)  # one common back

@@ -130,7 +130,7 @@ def test_a_sheet_too_small_to_use_is_named(tmp_path: Path) -> None:
     path = variant(tmp_path, "qwixx-standard", "width = 190\nheight = 115", "width = 190\nheight = 30")
     ((key, message),) = keyed(mismatches(layouts.load(str(path))), str(path))
     assert key == "size" and message.startswith("190 x 30 mm is too small for this sheet: ")
-    assert "-" not in message.split(":")[0] and "needs about 95 mm of height" in message  # sizes that exist
+    assert "-" not in message.split(":")[0] and "needs about 100 mm of height" in message  # sizes that exist
     code, output = checked_by_the_cli(str(path))
     assert code == 1 and output == [f"Error: {path}: size: {message}"]
 
@@ -212,4 +212,4 @@ def test_a_sheet_too_small_names_sizes_that_exist(tmp_path: Path) -> None:
         path = variant(tmp_path, "qwixx-standard", "width = 190\nheight = 115", f"width = 190\nheight = {height}")
         ((key, message),) = keyed(mismatches(layouts.load(str(path))), str(path))
         assert key == "size" and " -" not in message and "pt" not in message, message
-        assert message.endswith("190 mm wide it needs about 95 mm of height")
+        assert message.endswith("190 mm wide it needs about 100 mm of height")

@@ -204,7 +204,7 @@ def test_simulate_one_to_9(runner: CliRunner) -> None:
 def test_board_paper_errors_are_one_line(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["build", "one-to-9-board", "--paper", "a3", "--out", str(tmp_path)])
     assert result.exit_code == 2
-    assert _one_error_line(result.output).startswith("Error: --paper: the one-to-9-board (751 x 479 mm) does not fit a3")
+    assert _one_error_line(result.output).startswith("Error: --paper: the one-to-9-board (751 x 498 mm) does not fit a3")
     result = runner.invoke(main, ["build", "one-to-9-board", "--tile", "--card-size", "200x280", "--out", str(tmp_path)])
     assert result.exit_code == 2
     assert _one_error_line(result.output).startswith("Error: --tile: a 206 x 286 mm field does not fit a a4 tile")

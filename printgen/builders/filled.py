@@ -3,7 +3,7 @@
 Crosses in marked boxes, skipped numbers struck through (a level line, so
 that no one — and no scanner — takes it for a slash), crossed locks (a
 thin level stroke over the lock of a row another player closed), crossed penalty
-boxes, struck bonus fields, bonus boxes struck corner to corner, and the totals written in (Bonus B's extra
+boxes, struck bonus fields, the bonus boxes' fields crossed, and the totals written in (Bonus B's extra
 points noted in the total box) — every figure taken
 from the engine, drawn on the same geometry as the blank sheet.
 """
@@ -70,10 +70,8 @@ def marks(layout: ScoreSheetLayout, sheet: Sheet) -> list[Element]:
             elements.append(Line(x + 1, y + h - 1, x + w - 1, y + 1, Paint(stroke=STRIKE, width=0.5)))
     bonus = sheet.bonus_points()
     for kind, (x, y, w, h) in enumerate(geometry.bonus_boxes, start=1):
-        if kind in sheet.bonus_kinds():  # the box is struck: this bonus was won
-            paint = Paint(stroke=PENCIL, width=0.75)
-            elements += [Line(x + 1.0, y + 1.0, x + w - 1.0, y + h - 1.0, paint),
-                         Line(x + 1.0, y + h - 1.0, x + w - 1.0, y + 1.0, paint)]
+        if kind in sheet.bonus_kinds():  # the box's field is crossed: this bonus was won
+            elements += cross(x + w / 2, y + h / 2, w * 0.3)
     if bonus:  # Bonus B points, counted in the total: noted in the total box's corner
         x, y, w, h = geometry.totals[-1]
         elements.append(centred_text(x + w - 5.0, y + 2.6, f"(+{bonus})", 2.6, PENCIL))

@@ -15,7 +15,7 @@ from printgen.builders.card_faces import SAFE, Face, corner_indices
 from printgen.builders.scoresheet import centred_text, place
 from printgen.builders.shapes import colour_shape, safe_id
 from printgen.colours import ink, mix, readable_on, text_on, tint
-from printgen.fonts import cap_height, fit_size, text_width, wrap
+from printgen.fonts import balanced, cap_height, fit_size, text_width
 from printgen.labels import catalogue
 from printgen.page import Element, Group, Item, Mm, Paint, Path, Rect, Symbol, Text
 from printgen.rules import one_to_nine
@@ -31,6 +31,12 @@ CREAM = "#fff8e6"
 FIELD_PAD: Mm = 3.0
 FIELD_GAP: Mm = 3.0
 BOARD_MARGIN: Mm = 10.0
+FIELD_SHAPE: Mm = 11.0
+"""The colour's shape in the corner of each board field: told apart at table distance, and in grey."""
+FIELD_INDEX: Mm = 6.0
+"""The small number in the other corner of each board field."""
+REFERENCE_TEXT: Mm = 8.5
+"""The scoring reference's type size (24 pt), read from across the table."""
 
 
 def star(cx: Mm, cy: Mm, r: Mm, paint: Paint, points: int = 5, inner: float = 0.45) -> Path:
@@ -42,6 +48,44 @@ def star(cx: Mm, cy: Mm, r: Mm, paint: Paint, points: int = 5, inner: float = 0.
         commands.append(("M" if i == 0 else "L", cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
     commands.append(("Z",))
     return Path(tuple(commands), paint)
+
+
+def _star_points(cx: Mm, cy: Mm, r: Mm, points: int = 5, inner: float = 0.45) -> list[tuple[Mm, Mm]]:
+    corners = []
+    for i in range(2 * points):
+        radius = r if i % 2 == 0 else r * inner
+        angle = -math.pi / 2 + i * math.pi / points
+        corners.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return corners
+
+
+def _inside(x: Mm, y: Mm, polygon: list[tuple[Mm, Mm]]) -> bool:
+    """Whether (x, y) lies inside `polygon` (even-odd rule)."""
+    inside = False
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+PILL_PAD: Mm = 1.8
+"""Room round the words in a number joker's white pill."""
+STAR_CLEAR: Mm = 1.2
+"""Least room between a number in a star and the star's edge."""
+
+
+def star_text_size(text: str, cx: Mm, cy: Mm, r: Mm, size: Mm, inner: float = 0.45) -> Mm:
+    """`size`, shrunk until `text` (bold, its capitals centred on (cx, cy)) keeps STAR_CLEAR from the edge of
+    the star of radius `r` round (cx, cy) on every side."""
+    polygon = _star_points(cx, cy, r, inner=inner)
+    while size > 1.0:
+        half_w = text_width(text, "bold", size) / 2 + STAR_CLEAR
+        half_h = cap_height("bold") * size / 2 + STAR_CLEAR
+        box = [(cx + fx * half_w, cy + fy * half_h) for fx in (-1, 0, 1) for fy in (-1, 0, 1)]
+        if all(_inside(x, y, polygon) for x, y in box):
+            return size
+        size *= 0.97
+    return size
 
 
 def nine_faces(layout: DeckLayout, size: tuple[Mm, Mm], bleed: Mm, symbols: bool, corner_guide: bool,
@@ -88,21 +132,28 @@ def nine_front(layout: DeckLayout, card: one_to_nine.Card, size: tuple[Mm, Mm], 
             elements.append(star(cx + r * 1.05 * math.cos(angle), cy + r * 1.05 * math.sin(angle), w * 0.09,
                                  Paint(fill=layout.colour(name))))
         elements.append(star(cx, cy, r * 0.95, Paint(fill=WHITE)))
-        elements.append(centred_text(cx, cy + r * 0.08, "1–9", fit_size("1–9", "bold", 40.0, r * 0.8), DARK))
+        word = star_text_size("1–9", cx, cy + r * 0.08, r * 0.95, r * 0.62 / cap_height("bold"))
+        elements.append(centred_text(cx, cy + r * 0.08, "1–9", word, DARK))
         index, index_ink, label = "J", (WHITE, WHITE), labels["joker"]
     else:
         gold = layout.colour("star")
         elements.append(Rect(0, 0, *full, Paint(fill=CREAM)))
         elements.append(star(cx, cy, r, Paint(fill=gold, stroke=ink(gold), width=0.6)))
-        elements.append(centred_text(cx, cy + r * 0.08, "+3", r * 0.5 / cap_height("bold"), DARK))
+        word = star_text_size("+3", cx, cy + r * 0.08, r - 0.3, r * 0.5 / cap_height("bold"))
+        elements.append(centred_text(cx, cy + r * 0.08, "+3", word, DARK))
         index, index_ink, label = "+3", (text_on(CREAM, ink(gold)),) * 2, labels["draw_three"]
     elements += corner_indices(index, w, h, bleed, *index_ink)
     if label:
         size_ = fit_size(label, "bold", 4.0, w * 0.6)
         colour = WHITE if card.kind == "joker" else DARK
-        if card.kind == "number-joker":
-            elements.append(Rect(cx - w * 0.33, bleed + h - SAFE - 9.0, w * 0.66, 6.0, Paint(fill=WHITE), radius=1.5))
-        elements.append(Text(cx, bleed + h - SAFE - 4.6, label, size_, colour, "bold", "middle"))
+        middle = bleed + h - SAFE - 6.0
+        if card.kind == "number-joker":  # a white pill round the words, as wide as they need plus room
+            pad = PILL_PAD
+            pill_w = text_width(label, "bold", size_) + 2 * pad
+            pill_h = cap_height("bold") * size_ + 2 * pad
+            elements.append(Rect(cx - pill_w / 2, middle - pill_h / 2, pill_w, pill_h, Paint(fill=WHITE),
+                                 radius=pill_h / 2))
+        elements.append(centred_text(cx, middle, label, size_, colour))
     if symbols and card.kind == "number" and card.colour:
         shape = place(colour_shape(card.colour, index_ink[0]), bleed + SAFE + 3.0, bleed + SAFE + 14.0, 3.4)
         elements += [shape, Group((shape,), full[0], full[1], rotate=180)]
@@ -140,7 +191,7 @@ def board_item(layout: BoardLayout, card: tuple[Mm, Mm], lang: str = "en") -> It
     grid_h = rows * fh + (rows - 1) * FIELD_GAP
     side_x = BOARD_MARGIN + grid_w + 12.0
     width = side_x + fw + BOARD_MARGIN
-    title_h, reference_h = 20.0, 42.0
+    title_h, reference_h = 20.0, reference_height(REFERENCE_TEXT)
     height = BOARD_MARGIN + title_h + grid_h + 8.0 + reference_h + BOARD_MARGIN
     top = BOARD_MARGIN + title_h
     elements: list[Element] = [Rect(0, 0, width, height, Paint(fill=layout.colour("board")))]
@@ -153,8 +204,10 @@ def board_item(layout: BoardLayout, card: tuple[Mm, Mm], lang: str = "en") -> It
                                                      dash=(3.0, 1.6)), radius=3.0))
             elements.append(centred_text(x + fw / 2, y + fh / 2, str(number), fw * 0.55 / cap_height("bold"),
                                          text_on(tint(printed, 0.72), ink(printed))))
-            elements.append(place(colour_shape(colour, printed), x + 6.0, y + 6.0, 5.0))
-            elements.append(Text(x + fw - 4.0, y + 8.0, str(number), 5.0, ink(printed), "bold", "end"))
+            elements.append(place(colour_shape(colour, ink(printed)), x + 4.0 + FIELD_SHAPE / 2,
+                                  y + 4.0 + FIELD_SHAPE / 2, FIELD_SHAPE))
+            elements.append(Text(x + fw - 4.5, y + 4.0 + cap_height("bold") * FIELD_INDEX, str(number), FIELD_INDEX,
+                                 ink(printed), "bold", "end"))
     gold = layout.colour("star")
     places = ((labels["draw_pile"], labels["draw_pile_note"]),
               (labels["discard_pile"], labels["discard_pile_note"].format(count=one_to_nine.PLUS3_BONUS)),
@@ -167,7 +220,7 @@ def board_item(layout: BoardLayout, card: tuple[Mm, Mm], lang: str = "en") -> It
         elements.append(Text(side_x + fw / 2, y + fh * 0.7, label, fit_size(label, "bold", 5.0, fw - 8), DARK,
                              "bold", "middle"))
         note_size = 3.6
-        for j, line in enumerate(wrap(note, "regular", note_size, fw - 8)):
+        for j, line in enumerate(balanced(note, "regular", note_size, fw - 8)):
             elements.append(Text(side_x + fw / 2, y + fh * 0.7 + 6.0 + j * note_size * 1.25, line,
                                  fit_size(line, "regular", note_size, fw - 6), DARK, "regular", "middle"))
     elements += _reference(layout, BOARD_MARGIN, top + grid_h + 8.0, width - 2 * BOARD_MARGIN, reference_h, labels)
@@ -212,43 +265,87 @@ def stars_text(labels: dict[str, str], count: int, size: str) -> str:
     return labels[f"{size}_star_{'one' if count == 1 else 'other'}"].format(count=count)
 
 
+def reference_height(size: Mm) -> Mm:
+    """The height of the scoring reference box for text of `size`: four lines a column."""
+    return size * (1.5 + 3 * REFERENCE_PITCH + 0.9)
+
+
+REFERENCE_PITCH = 1.6
+"""Line pitch of the scoring reference, in em."""
+LEADER_STEP: Mm = 2.2
+"""Between two leader dots (they sit on one grid in a column, so they line up from line to line)."""
+
+
 def _reference(layout: BoardLayout, x: Mm, y: Mm, w: Mm, h: Mm, labels: dict[str, str]) -> list[Element]:
+    """The scoring reference: two columns, each as wide as its longest line needs, centred in the box; dot
+    leaders lead the eye from each scoring to what it pays."""
+    from printgen.page import Circle
+
     gold = layout.colour("star")
     elements: list[Element] = [Rect(x, y, w, h, Paint(fill=WHITE, stroke=DARK, width=0.5), radius=3.0)]
     lines = reference_lines(labels)
     per_column = -(-len(lines) // 2)
-    for i, (what, gets) in enumerate(lines):
-        column, row = divmod(i, per_column)
-        size = 5.4
-        lx = x + 8.0 + column * w / 2
-        ly = y + 11.0 + row * (size * 1.55)
-        gets_size = fit_size(gets, "bold", size, w * 0.16)
-        what_size = fit_size(what, "regular", size, w / 2 - 24.0 - text_width(gets, "bold", gets_size))
-        elements.append(star(lx, ly - size * 0.35, 2.6, Paint(fill=gold)))
-        elements.append(Text(lx + 5.0, ly, what, what_size, DARK, "regular"))
-        elements.append(Text(lx + w / 2 - 16.0, ly, gets, gets_size, DARK, "bold", "end"))
+    columns = [lines[:per_column], lines[per_column:]]
+    size = REFERENCE_TEXT
+
+    def widths(at: Mm) -> list[Mm]:
+        return [1.3 * at + max(text_width(what, "regular", at) for what, _ in column) + 5.0 * at
+                + max(text_width(gets, "bold", at) for _, gets in column) for column in columns]
+
+    gutter = 4.0 * size
+    while sum(widths(size)) + gutter > w - 4.0 * size and size > 4.0:
+        size *= 0.95
+        gutter = 4.0 * size
+    column_w = widths(size)
+    left = x + (w - sum(column_w) - gutter) / 2
+    for column, width in zip(columns, column_w):
+        for row, (what, gets) in enumerate(column):
+            baseline = y + 1.5 * size + row * REFERENCE_PITCH * size
+            elements.append(star(left + 0.45 * size, baseline - size * 0.35, 0.45 * size, Paint(fill=gold)))
+            elements.append(Text(left + 1.3 * size, baseline, what, size, DARK, "regular"))
+            elements.append(Text(left + width, baseline, gets, size, DARK, "bold", "end"))
+            start = left + 1.3 * size + text_width(what, "regular", size) + 0.8 * size
+            end = left + width - text_width(gets, "bold", size) - 0.8 * size
+            dot = left + LEADER_STEP * math.ceil((start - left) / LEADER_STEP)
+            while dot <= end:
+                elements.append(Circle(dot, baseline - 0.06 * size, 0.05 * size, Paint(fill="#8a8a8a")))
+                dot += LEADER_STEP
+        left += width + gutter
     return elements
 
 
+TOKEN_BLEED: Mm = 1.5
+"""Gold printed beyond each token's cutting circle, so a cut a little outside it leaves no white rim."""
+TOKEN_CUT = Paint(stroke="#5a4a2a", width=0.2, dash=(1.2, 0.9))
+"""Each token's cutting circle: thin and dashed (a cut a little inside it leaves nothing of it)."""
+
+
 def token_items(layout: TokenLayout) -> list[Item]:
-    """Every token of the layout, in order (each kind drawn once and repeated)."""
+    """Every token of the layout, in order (each kind drawn once and repeated): its art with TOKEN_BLEED all
+    round and its cutting circle (the path a cutting machine follows in its SVG)."""
+    from printgen.page import Circle
+
     items = []
     for group in layout.groups:
         art = token_symbol(layout, group.kind, group.diameter)
-        items += [Item(group.kind, art)] * group.count
+        middle = group.diameter / 2 + TOKEN_BLEED
+        cut = Circle(middle, middle, group.diameter / 2, TOKEN_CUT)
+        items += [Item(group.kind, art, (cut,))] * group.count
     return items
 
 
 @cache
 def token_symbol(layout: TokenLayout, kind: str, diameter: Mm) -> Symbol:
-    """A round gold token with a white star (a big star has a second ring)."""
+    """A round gold token with a white star (a big star has a second ring), its gold running TOKEN_BLEED
+    beyond the token's edge."""
     from printgen.page import Circle
 
     r = diameter / 2
+    c = r + TOKEN_BLEED
     gold, dark = layout.colour("star"), layout.colour("ink")
-    elements: list[Element] = [Circle(r, r, r, Paint(fill=gold))]
+    elements: list[Element] = [Circle(c, c, c, Paint(fill=gold))]
     if kind == "big-star":
-        elements.append(Circle(r, r, r * 0.86, Paint(stroke=WHITE, width=0.8)))
-    elements.append(star(r, r * 1.04, r * (0.62 if kind == "big-star" else 0.72), Paint(fill=WHITE, stroke=dark,
-                                                                                         width=0.3)))
-    return Symbol(safe_id(f"token-{kind}-{diameter:g}"), diameter, diameter, tuple(elements))
+        elements.append(Circle(c, c, r * 0.86, Paint(stroke=WHITE, width=0.8)))
+    elements.append(star(c, c + r * 0.04, r * (0.62 if kind == "big-star" else 0.72), Paint(fill=WHITE, stroke=dark,
+                                                                                          width=0.3)))
+    return Symbol(safe_id(f"token-{kind}-{diameter:g}-b{TOKEN_BLEED:g}"), 2 * c, 2 * c, tuple(elements))

@@ -14,16 +14,29 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from printgen.builders.geometry import (
+    BADGE,
+    BONUS_LINES,
+    BONUS_TEXT,
     CORNER,
     HEADER_AREA,
     MARGIN,
+    PANEL_PAD,
     TABLE_LINE,
     RowGeometry,
     SheetGeometry,
+    bonus_text_span,
     sheet_geometry,
 )
-from printgen.builders.shapes import INK, WHITE, bonus_badge, colour_shape, lock_symbol, safe_id
-from printgen.colours import ink, tint
+from printgen.builders.shapes import (
+    INK,
+    WHITE,
+    bonus_badge,
+    colour_shape,
+    lock_badge,
+    lock_symbol,
+    safe_id,
+)
+from printgen.colours import MIN_CONTRAST, edge, ink, legibility, tint
 from printgen.fonts import Weight, cap_height, fit_lines, fit_size, text_width
 from printgen.labels import catalogue
 from printgen.page import (
@@ -44,6 +57,11 @@ if TYPE_CHECKING:  # the kinds use the builders; the builders only name the kind
     from printgen.kinds.score_sheets import ScoreSheetLayout
 
 GREY = "#8a8a8a"
+LOCK_BADGE: Mm = 3.2
+"""A lock number's padlock badge (Big Points: either of two numbers locks the row), on its cell's corner."""
+LOCK_BADGE_INSET: Mm = 0.5
+"""From the cell's top-right corner to the badge's centre, inwards: like Bonus B's badges, it sits on the
+corner, clear of the number (which keeps the size and place of every other number)."""
 LINE = "#b8b8b8"
 LUCKY_FILL = "#fff1b8"
 LUCKY_STROKE = "#b8860b"
@@ -63,7 +81,7 @@ def build_sheet(layout: ScoreSheetLayout, lang: str = "en", symbols: bool = Fals
     elements += _header(layout, geometry, labels)
     for index, row in enumerate(geometry.rows):
         elements += _row(layout, index, row, symbols, static_numbers)
-    elements += _bonus_row(layout, geometry, labels["bonus"], symbols)
+    elements += _bonus_row(layout, geometry, labels["bonus"])
     elements += _bonus_boxes(geometry, labels)
     elements += _points_table(layout, geometry, labels)
     elements += _penalties(layout, geometry, labels)
@@ -152,13 +170,8 @@ def number_texts(layout: ScoreSheetLayout, row: RowGeometry, index: int,
     """The numbers of row `index` in their cells, each in its cell's colour."""
     spec = layout.rows[index]
     size = number_size(row, numbers)
-    marked = len(spec.locks_with) > 1  # lock numbers carry a small padlock in their corner
-    texts: list[Element] = []
-    for (x, y, side), number, colour in zip(row.cells, numbers, spec.cell_colours):
-        shift = 0.07 * side if marked and number in spec.locks_with else 0.0
-        texts.append(centred_text(x + side / 2 - shift, y + side / 2 + shift, str(number),
-                                  size * (0.86 if shift else 1.0), ink(layout.colour(colour))))
-    return texts
+    return [centred_text(x + side / 2, y + side / 2, str(number), size, ink(layout.colour(colour)))
+            for (x, y, side), number, colour in zip(row.cells, numbers, spec.cell_colours)]
 
 
 NAME_LINE: Mm = 40.0
@@ -227,7 +240,7 @@ def _row(layout: ScoreSheetLayout, index: int, row: RowGeometry, symbols: bool,
         ax, half = x + 2.2, 2.4
         arrow_y = cy
     elements.append(Path((("M", ax, arrow_y - half), ("L", ax + 1.5 * half, arrow_y), ("L", ax, arrow_y + half),
-                          ("Z",)), Paint(fill=WHITE if first != WHITE else INK)))
+                          ("Z",)), _arrow_paint(first)))
     for (cx, cy_, side), number, colour in zip(row.cells, spec.numbers, colours):
         printed = layout.colour(colour)
         frame = Paint(fill=tint(printed), stroke=INK, width=0.6) if number in spec.bonus else Paint(fill=tint(printed))
@@ -237,15 +250,32 @@ def _row(layout: ScoreSheetLayout, index: int, row: RowGeometry, symbols: bool,
         kind = spec.bonus_kind(number)
         if kind is not None:
             elements.append(place(bonus_badge(kind), cx + side - 0.6, cy_ + 0.6, 3.8))
-        if number in spec.locks_with and len(spec.locks_with) > 1:
-            elements.append(place(lock_symbol(ink(printed)), cx + side - 1.25, cy_ + 1.3, 2.3))
+        if number in spec.locks_with and len(spec.locks_with) > 1:  # either of two numbers locks the row
+            elements.append(place(lock_badge(ink(printed)), cx + side - LOCK_BADGE_INSET, cy_ + LOCK_BADGE_INSET,
+                                  LOCK_BADGE))
     if static_numbers:
         elements += number_texts(layout, row, index, spec.numbers)
     lx, ly, r = row.lock
     lock_colour = ink(layout.colour(spec.colour))
     elements.append(Circle(lx, ly, r, Paint(fill=WHITE), writable=True))
-    elements.append(place(lock_symbol(lock_colour), lx, ly, r * 1.35))
+    marked = symbols and bool(spec.segments)  # the lock's colour is its last segment's: its shape, as on the cells
+    nudge = 0.1 * r if marked else 0.0  # the padlock a little smaller and off the shape's corner, clear of it
+    elements.append(place(lock_symbol(lock_colour), lx + nudge, ly + nudge, r * (1.2 if marked else 1.35)))
+    if marked:
+        shape = 0.36 * r
+        offset = 0.55 * r
+        elements.append(place(colour_shape(spec.colour, lock_colour), lx - offset, ly - offset, shape))
     return elements
+
+
+def _arrow_paint(band: str) -> Paint:
+    """The direction arrow: white, with a dark edge where white alone does not stand out from the band (a
+    yellow or light green band, and in grey)."""
+    if band == WHITE:
+        return Paint(fill=INK)
+    if legibility(WHITE, band) >= MIN_CONTRAST:
+        return Paint(fill=WHITE)
+    return Paint(fill=WHITE, stroke=ink(band), width=0.35)
 
 
 def _band(layout: ScoreSheetLayout, row: RowGeometry, colours: tuple[str, ...]) -> list[Element]:
@@ -291,32 +321,38 @@ def _rounded(x: Mm, y: Mm, w: Mm, h: Mm, r: Mm, left: bool, right: bool, paint: 
     return Path(tuple(commands), paint)
 
 
-def _bonus_row(layout: ScoreSheetLayout, geometry: SheetGeometry, label: str, symbols: bool) -> list[Element]:
+def _bonus_row(layout: ScoreSheetLayout, geometry: SheetGeometry, label: str) -> list[Element]:
+    """The bonus row: a pale field in each bonus colour, outlined in it, and always with its colour's shape
+    (a tint alone is no cue on a black-and-white printer); its label like the points table's."""
     if not geometry.bonus_row:
         return []
     first = geometry.bonus_row[0]
-    size = fit_size(label, "bold", 3.0, first[0] - MARGIN - 1.5)
+    size = fit_size(label, "regular", 2.8, first[0] - MARGIN - 1.5)
     elements: list[Element] = [
-        Text(first[0] - 1.5, first[1] + first[3] / 2 + cap_height("bold") * size / 2, label, size, INK, "bold", "end")
+        Text(first[0] - 1.5, first[1] + first[3] / 2 + cap_height("regular") * size / 2, label, size, GREY,
+             "regular", "end")
     ]
     for (x, y, w, h), colour in zip(geometry.bonus_row, layout.bonus_row):
         printed = layout.colour(colour)
-        elements.append(Rect(x, y, w, h, Paint(fill=tint(printed, 0.55), stroke=printed, width=0.6), radius=1.4,
-                             writable=True))
-        if symbols:
-            elements.append(place(colour_shape(colour, ink(printed)), x + w / 2, y + h / 2, h * 0.45))
+        elements.append(Rect(x, y, w, h, Paint(fill=tint(printed, 0.55), stroke=edge(printed), width=0.6),
+                             radius=1.4, writable=True))
+        elements.append(place(colour_shape(colour, ink(printed)), x + w / 2, y + h / 2, h * 0.45))
     return elements
 
 
 def _bonus_boxes(geometry: SheetGeometry, labels: dict[str, str]) -> list[Element]:
+    """Bonus B's five boxes: each a frame holding the kind's badge, its rule text and, clear of both, the
+    field to cross (a crossed field never covers a word)."""
     elements: list[Element] = []
-    for kind, (x, y, w, h) in enumerate(geometry.bonus_boxes, start=1):
-        elements.append(Rect(x, y, w, h, Paint(fill=WHITE, stroke=INK, width=0.45), radius=1.4, writable=True))
-        badge = 5.6
-        elements.append(place(bonus_badge(kind), x + 1.2 + badge / 2, y + h / 2, badge))
-        text_x = x + 2.4 + badge
-        width = x + w - 1.0 - text_x
-        size, lines = fit_lines(labels[f"bonus_{kind}"], "regular", 2.3, width, 3)
+    for kind, (panel, field) in enumerate(zip(geometry.bonus_panels, geometry.bonus_boxes), start=1):
+        x, y, w, h = panel
+        elements.append(Rect(x, y, w, h, Paint(fill=WHITE, stroke=LINE, width=0.35), radius=1.4))
+        elements.append(place(bonus_badge(kind), x + PANEL_PAD + BADGE / 2, y + h / 2, BADGE))
+        fx, fy, side, _ = field
+        elements.append(Rect(fx, fy, side, side, Paint(fill=WHITE, stroke=INK, width=0.45), radius=1.2,
+                             writable=True))
+        text_x, text_end = bonus_text_span(panel)
+        size, lines = fit_lines(labels[f"bonus_{kind}"], "regular", BONUS_TEXT, text_end - text_x, BONUS_LINES)
         top = y + h / 2 - (len(lines) * size * 1.15) / 2 + size * 0.85
         for i, line in enumerate(lines):
             elements.append(Text(text_x, top + i * size * 1.15, line, size, INK, "regular"))
@@ -364,7 +400,7 @@ def _totals(layout: ScoreSheetLayout, geometry: SheetGeometry, total_label: str,
     for i, ((x, y, w, h), operator) in enumerate(zip(geometry.totals, operators)):
         if i < len(colours):
             printed = layout.colour(colours[i])
-            paint = Paint(fill=tint(printed, 0.9), stroke=printed, width=0.7)
+            paint = Paint(fill=tint(printed, 0.9), stroke=edge(printed), width=0.7)
         else:
             paint = Paint(fill=WHITE, stroke=INK, width=0.7)
         elements.append(Rect(x, y, w, h, paint, radius=1.6, writable=True))

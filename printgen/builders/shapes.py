@@ -10,7 +10,7 @@ import re
 from functools import cache
 
 from printgen.fonts import cap_height
-from printgen.page import Circle, Element, Paint, Path, Rect, Symbol, Text
+from printgen.page import Circle, Element, Paint, Path, Rect, Symbol, Text, Use
 
 WHITE = "#ffffff"
 INK = "#222222"
@@ -42,6 +42,14 @@ def lock_symbol(colour: str) -> Symbol:
 
 
 @cache
+def lock_badge(colour: str) -> Symbol:
+    """A lock number's mark: a white disc ringed in `colour` with a padlock in `colour`, on a 10 x 10 box."""
+    disc = Circle(5.0, 5.0, 4.55, Paint(fill=WHITE, stroke=colour, width=0.9))
+    lock = Use(lock_symbol(colour), 1.5, 1.4, 0.7)
+    return Symbol(f"lock-badge-{safe_id(colour)}", 10.0, 10.0, (disc, lock))
+
+
+@cache
 def colour_shape(colour_name: str, fill: str) -> Symbol:
     """The shape standing for `colour_name`, filled with `fill`, on a 10 x 10 box."""
     kind = COLOUR_SHAPES.get(colour_name, "circle")
@@ -60,8 +68,10 @@ def colour_shape(colour_name: str, fill: str) -> Symbol:
 
 @cache
 def bonus_badge(kind: int) -> Symbol:
-    """Bonus B kind `kind` as a dark round badge with a white letter, on a 10 x 10 box."""
+    """Bonus B kind `kind` as a dark round badge with a white letter and a white rim (so it stands out on a
+    dark band too, in colour and in grey), on a 10 x 10 box."""
     letter = BONUS_LETTERS[kind]
     size = 6.4
     text = Text(5.0, 5.0 + cap_height("bold") * size / 2, letter, size, WHITE, "bold", "middle")
-    return Symbol(f"bonus-{kind}", 10.0, 10.0, (Circle(5.0, 5.0, 4.8, Paint(fill=BONUS_BADGE)), text))
+    disc = Circle(5.0, 5.0, 4.55, Paint(fill=BONUS_BADGE, stroke=WHITE, width=0.9))
+    return Symbol(f"bonus-{kind}", 10.0, 10.0, (disc, text))

@@ -90,15 +90,15 @@ class DeckLayout(Palette):
 @dataclass(frozen=True, slots=True)
 class DeckOptions(CommonOptions):
     """Options of a print-and-play deck (and the common ones): cards a page (`per_page`, 1 for print-shop
-    pages), colour `symbols`, `card_size`, `bleed` (default 3 mm), `gap` between cards, `crop_marks`, a
-    `corner_guide`, the `duplex` flip (long, short, off), a `backs_file` of its own, an `alignment_page`, the
+    pages), colour `symbols`, `card_size`, `bleed` (default 3 mm), `gap` between cards (default None: each
+    card its own bleed where the paper allows), `crop_marks`, a `corner_guide`, the `duplex` flip (long, short, off), a `backs_file` of its own, an `alignment_page`, the
     printer's `back_offset` and the `printer_margin` nothing may come closer to the paper's edge than."""
 
     per_page: int | None = None
     symbols: bool = False
     card_size: str | None = None
     bleed: float | None = None
-    gap: float = 0.0
+    gap: float | None = None
     crop_marks: bool = True
     corner_guide: bool = False
     duplex: str = "long"

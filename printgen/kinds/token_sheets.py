@@ -60,9 +60,11 @@ class TokenLayout(Palette):
 @dataclass(frozen=True, slots=True)
 class TokenOptions(CommonOptions):
     """Options of a token sheet (and the common ones): the `printer_margin` nothing may come closer to the
-    paper's edge than."""
+    paper's edge than, and `double_sided`: each page followed by its back (the tokens mirrored for a long-edge
+    flip), so every token has its art on both sides."""
 
     printer_margin: float = 5.0
+    double_sided: bool = False
 
 
 class TokenSheets:
@@ -137,7 +139,7 @@ class TokenSheets:
         return []
 
     def print_part(self, layout: TokenLayout, options: TokenOptions) -> list[str]:
-        return []
+        return ["double-sided"] if options.double_sided else []
 
     def variant_part(self, layout: TokenLayout, options: TokenOptions) -> list[str]:
         return []
@@ -160,7 +162,7 @@ class TokenSheets:
             heading = catalogue(options.lang)["tokens_heading"].format(small=counts.get("small-star", 0),
                                                                        big=counts.get("big-star", 0))
             pages = list(token_pages(tokens, paper_size(options.page_paper), f"{layout.title}: {heading}",
-                                     max(MARGIN, options.printer_margin)))
+                                     max(MARGIN, options.printer_margin), options.double_sided))
             meta = {"subject": names.about} if names.about else {}
             document = Document([], pages, f"{layout.name}: {len(tokens)} tokens", meta)
             target = options.out / f"{names.pdf}.pdf"

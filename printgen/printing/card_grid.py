@@ -6,22 +6,30 @@ printers cannot print) to the paper edge. Each face is one Symbol of the
 card plus its bleed, placed with a clip: at the block's outer edges the
 bleed shows as far as the margin and the crop marks allow (at least
 MIN_OUTER_BLEED), between neighbours half the gap (at most the bleed), so no
-card's art covers another's. Crop marks are short lines outside the bleed,
-never lines around a card. The grid that fits most cards wins, portrait or
-landscape (poker cards on Letter: 4 x 2 landscape). Back pages mirror the
-positions (columns for a long-edge flip of a portrait page, rows for a
-short-edge flip) so every back lands behind its own front, moved against the
-printer's measured shift (`back_shift`).
+card's art covers another's. By default (`gap=None`) each card gets its own
+bleed: the gap is twice the bleed where the paper allows, else as wide as
+the paper allows if that still gives each card MIN_OWN_BLEED of its own
+(print-and-play files do the same: a cut a little off the line then shows
+the card's own colour, not its neighbour's). Every cut line gets a crop mark
+at both ends: short hairlines outside the bleed, never lines around a card;
+a grid that leaves too little room for them is not used. The grid that fits
+most cards wins (then the wider gap, then portrait): poker cards on A4 take
+4 x 2 landscape with a 6 mm gap, on Letter 4 x 2 with 2.4 mm. Back pages
+mirror the positions (columns for a long-edge flip of a portrait page, rows
+for a short-edge flip) so every back lands behind its own front, moved
+against the printer's measured shift (`back_shift`).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from printgen.errors import UsageProblem
-from printgen.fonts import fit_size
+from printgen.fonts import cap_height, fit_size
 from printgen.page import REGISTRATION, Box, Element, Line, Mm, Page, Paint, Symbol, Text, Use
+from printgen.printing.crop_marks import MARK, MARK_OFFSET, MIN_MARK, mark_pair
 
 CARD_SIZES: dict[str, tuple[Mm, Mm]] = {
     "poker": (63.5, 88.9),
@@ -33,12 +41,6 @@ PRINTER_MARGIN: Mm = 5.0
 MAX_BLEED: Mm = 10.0
 MIN_OUTER_BLEED: Mm = 1.0
 """Least bleed kept at the block's outer edges when the margin leaves no room for more."""
-MARK = Paint(stroke=REGISTRATION, width=0.09)
-"""Crop marks: hairlines (about 0.25 pt)."""
-MARK_OFFSET: Mm = 1.0
-MARK_LENGTH: Mm = 4.0
-MIN_MARK: Mm = 2.0
-"""Crop marks are shortened to fit the margin, never below this."""
 SLUG: Mm = 10.0
 """Print-shop pages (one card each): room around the bleed for the crop marks."""
 
@@ -107,52 +109,95 @@ class CardGrid:
         return (self.margin, self.margin, self.page_w - self.margin, self.page_h - self.margin)
 
 
+MIN_OWN_BLEED: Mm = 1.0
+"""The default gap is used only if it gives each card at least this much bleed of its own (or its whole
+bleed, if smaller)."""
+
+
+def _mark_room(marks: bool) -> Mm:
+    """What a crop mark needs between a block's bleed and the printer margin (its hairline's own half width
+    included)."""
+    return MARK_OFFSET + MIN_MARK + MARK.width / 2 if marks else 0.0
+
+
 def _outer(page: Mm, count: int, size: Mm, gap: Mm, bleed: Mm, margin: Mm, marks: bool) -> Mm | None:
     """The bleed that fits outside a block of `count` cards across `page`, or None if the block does not fit."""
     block = count * size + (count - 1) * gap
-    room = (page - block) / 2 - margin - ((MARK_OFFSET + MIN_MARK) if marks else 0.0)
+    room = (page - block) / 2 - margin - _mark_room(marks)
     if count < 1 or room < min(bleed, MIN_OUTER_BLEED) - 1e-9:
         return None
     return min(bleed, room)
 
 
-def plan_cards(paper: tuple[Mm, Mm], card: tuple[Mm, Mm], bleed: Mm, gap: Mm, paper_name: str,
+def _widest_gap(page: Mm, count: int, size: Mm, bleed: Mm, margin: Mm, marks: bool) -> Mm:
+    """The widest gap between `count` cards across `page` that still leaves the block's outer cards as much
+    bleed outside as each card has inside (half the gap, at most the bleed) and room for the crop marks:
+    infinite for one card, negative when the cards do not fit at all."""
+    if count < 2:
+        return float("inf")
+    spare = page - count * size - 2 * (margin + _mark_room(marks))
+    if spare / count <= 2 * bleed:
+        return spare / count
+    return (spare - 2 * bleed) / (count - 1)
+
+
+def _grid(page_w: Mm, page_h: Mm, cols: int, rows: int, card: tuple[Mm, Mm], bleed: Mm, gap: Mm, margin: Mm,
+          marks: bool) -> CardGrid | None:
+    out_x = _outer(page_w, cols, card[0], gap, bleed, margin, marks)
+    out_y = _outer(page_h, rows, card[1], gap, bleed, margin, marks)
+    if out_x is None or out_y is None:
+        return None
+    return CardGrid(page_w, page_h, cols, rows, card[0], card[1], bleed, gap, (out_x, out_y), margin)
+
+
+def _grids(paper: tuple[Mm, Mm], card: tuple[Mm, Mm], bleed: Mm, gap: Mm | None, per_page: int | None,
+           margin: Mm, marks: bool) -> Iterator[CardGrid]:
+    """Every grid of up to `per_page` cards that fits the paper (portrait first), with the given gap or, for
+    `gap=None`, the default one (see the module docstring)."""
+    w, h = card
+    short, long = sorted(paper)
+    own = min(2 * bleed, 2 * MIN_OWN_BLEED)
+    for page_w, page_h in ((short, long), (long, short)):
+        most_cols = int((page_w - 2 * margin) // w)
+        most_rows = int((page_h - 2 * margin) // h)
+        for cols in range(1, most_cols + 1):
+            for rows in range(1, most_rows + 1):
+                if per_page is not None and cols * rows > per_page:
+                    continue
+                if gap is None:
+                    widest = min(_widest_gap(page_w, cols, w, bleed, margin, marks),
+                                 _widest_gap(page_h, rows, h, bleed, margin, marks))
+                    chosen = 2 * bleed if widest >= 2 * bleed else math.floor(widest * 10 + 1e-6) / 10
+                    if chosen < own - 1e-9:
+                        continue
+                else:
+                    chosen = gap
+                grid = _grid(page_w, page_h, cols, rows, card, bleed, chosen, margin, marks)
+                if grid is not None:
+                    yield grid
+
+
+def plan_cards(paper: tuple[Mm, Mm], card: tuple[Mm, Mm], bleed: Mm, gap: Mm | None, paper_name: str,
                per_page: int | None = None, margin: Mm = PRINTER_MARGIN, marks: bool = True) -> CardGrid:
-    """The grid that puts the most cards on a page of `paper` with nothing within `margin` of the edge
-    (portrait wins a tie); `per_page` caps it; 1 makes print-shop pages of one card with its slug."""
+    """The grid that puts the most cards on a page of `paper` with nothing within `margin` of the edge (then
+    the wider gap, then portrait); `per_page` caps it; 1 makes print-shop pages of one card with its slug.
+    `gap=None` is the default gap: each card its own bleed where the paper allows (module docstring); when no
+    grid gives every card that, the cards touch (gap 0)."""
     if not 0 <= bleed <= MAX_BLEED:
         raise UsageProblem(f"--bleed: {bleed:g} mm is outside 0..{MAX_BLEED:g} mm")
-    if not 0 <= gap <= 50:
+    if gap is not None and not 0 <= gap <= 50:
         raise UsageProblem(f"--gap: {gap:g} mm is outside 0..50 mm")
     w, h = card
     if per_page == 1:
-        return CardGrid(w + 2 * (bleed + SLUG), h + 2 * (bleed + SLUG), 1, 1, w, h, bleed, gap, (bleed, bleed), 0.0)
-    best: CardGrid | None = None
-    short, long = sorted(paper)
-    for page_w, page_h in ((short, long), (long, short)):
-        cols = int((page_w - 2 * margin + gap) // (w + gap))
-        rows = int((page_h - 2 * margin + gap) // (h + gap))
-        while cols > 0 and _outer(page_w, cols, w, gap, bleed, margin, marks) is None:
-            cols -= 1
-        while rows > 0 and _outer(page_h, rows, h, gap, bleed, margin, marks) is None:
-            rows -= 1
-        if cols < 1 or rows < 1:
-            continue
-        if per_page is not None:
-            while cols * rows > per_page:
-                if cols >= rows and cols > 1:
-                    cols -= 1
-                else:
-                    rows -= 1
-        out_x = _outer(page_w, cols, w, gap, bleed, margin, marks)
-        out_y = _outer(page_h, rows, h, gap, bleed, margin, marks)
-        assert out_x is not None and out_y is not None
-        if best is None or cols * rows > best.per_page:
-            best = CardGrid(page_w, page_h, cols, rows, w, h, bleed, gap, (out_x, out_y), margin)
-    if best is None:
-        raise UsageProblem(f"--card-size: {w:g} x {h:g} mm cards do not fit {paper_name} with its bleed and crop "
-                           f"marks inside a {margin:g} mm printer margin")
-    return best
+        return CardGrid(w + 2 * (bleed + SLUG), h + 2 * (bleed + SLUG), 1, 1, w, h, bleed, gap or 0.0, (bleed, bleed),
+                        0.0)
+    candidates = list(_grids(paper, card, bleed, gap, per_page, margin, marks))
+    if not candidates and gap is None:
+        candidates = list(_grids(paper, card, bleed, 0.0, per_page, margin, marks))
+    if not candidates:
+        raise UsageProblem(f"--card-size: {w:g} x {h:g} mm cards do not fit {paper_name} with its bleed and "
+                           f"crop marks inside a {margin:g} mm printer margin")
+    return max(candidates, key=lambda g: (g.per_page, g.gap, g.page_h >= g.page_w, -abs(g.cols - g.rows)))
 
 
 def crop_marks(grid: CardGrid, filled: int) -> list[Element]:
@@ -164,21 +209,11 @@ def crop_marks(grid: CardGrid, filled: int) -> list[Element]:
     marks: list[Element] = []
     for x in sorted({round(x, 4) for t in trims for x in (t[0], t[2])}):
         on = [v for t, v in zip(trims, visible) if round(t[0], 4) == x or round(t[2], 4) == x]
-        marks += _mark_pair(x, min(v[1] for v in on), max(v[3] for v in on), edge, grid.page_h - edge, True)
+        marks += mark_pair(x, min(v[1] for v in on), max(v[3] for v in on), edge, grid.page_h - edge, True)
     for y in sorted({round(y, 4) for t in trims for y in (t[1], t[3])}):
         on = [v for t, v in zip(trims, visible) if round(t[1], 4) == y or round(t[3], 4) == y]
-        marks += _mark_pair(y, min(v[0] for v in on), max(v[2] for v in on), edge, grid.page_w - edge, False)
+        marks += mark_pair(y, min(v[0] for v in on), max(v[2] for v in on), edge, grid.page_w - edge, False)
     return marks
-
-
-def _mark_pair(at: Mm, start: Mm, end: Mm, low: Mm, high: Mm, vertical: bool) -> list[Element]:
-    lines: list[Element] = []
-    near = start - MARK_OFFSET
-    far = end + MARK_OFFSET
-    for a, b in ((max(low, near - MARK_LENGTH), near), (far, min(high, far + MARK_LENGTH))):
-        if b - a >= MIN_MARK - 1e-9:
-            lines.append(Line(at, a, at, b, MARK) if vertical else Line(a, at, b, at, MARK))
-    return lines
 
 
 def back_shift(axis: str, offset: tuple[Mm, Mm]) -> tuple[Mm, Mm]:
@@ -281,23 +316,38 @@ def alignment_pages(grid: CardGrid, axis: str, offset: tuple[Mm, Mm],
     return Page(w, h, tuple(front)), Page(w, h, tuple(back))
 
 
+RULER_NEAR = 2
+"""Steps (mm) either side of a ruler's centre whose ticks are short (NEAR_TICK), so the two scales never
+cross there: the centre reads as a clean cross with small ticks on its arms, not a dense hash."""
+NEAR_TICK: Mm = 0.8
+TICK: Mm = 1.5
+MAJOR_TICK: Mm = 2.5
+"""Half lengths of a ruler's ticks: near the centre, elsewhere, every 5 mm."""
+LABEL_GAP: Mm = 0.7
+"""From the end of a 5 mm tick to its label: each label sits just beyond its own tick, where the other scale's
+ticks (at most MAJOR_TICK from its centre line) leave room for it."""
+
+
 def ruler(cx: Mm, cy: Mm) -> list[Element]:
     """Two crossed 1 mm scales from -10 to +10 centred on (cx, cy), + right and down.
 
     Each label names its scale (X+5, Y−10) and the labels turn like a pinwheel (X: + above, − below; Y: −
-    left, + right), so no label of one scale ever meets, or reads as, a label of the other.
+    left, + right), so no label of one scale ever meets, or reads as, a label of the other; each X label sits
+    just beyond its tick, clear of the Y scale's ticks, and near the centre the ticks are short so the scales
+    do not cross.
     """
     elements: list[Element] = []
     for step in range(-10, 11):
-        tick = 3.0 if step % 5 == 0 else 1.6
+        tick = MAJOR_TICK if step % 5 == 0 else (NEAR_TICK if abs(step) <= RULER_NEAR else TICK)
         elements.append(Line(cx + step, cy - tick, cx + step, cy + tick, RULER))
         elements.append(Line(cx - tick, cy + step, cx + tick, cy + step, RULER))
         if step % 5 == 0 and step:
             value = f"{step:+d}".replace("-", "−")
-            x_label_y = cy - 4.0 if step > 0 else cy + 4.0 + 0.75 * RULER_LABEL
+            off = MAJOR_TICK + LABEL_GAP
+            x_label_y = cy - off if step > 0 else cy + off + cap_height("regular") * RULER_LABEL
             elements.append(Text(cx + step, x_label_y, f"X{value}", RULER_LABEL, REGISTRATION, "regular", "middle"))
             y_label = cy + step + 0.375 * RULER_LABEL
             label = f"Y{value}"
-            elements.append(Text(cx + 4.0, y_label, label, RULER_LABEL, REGISTRATION, "regular", "start") if step > 0
-                            else Text(cx - 4.0, y_label, label, RULER_LABEL, REGISTRATION, "regular", "end"))
+            elements.append(Text(cx + off, y_label, label, RULER_LABEL, REGISTRATION, "regular", "start") if step > 0
+                            else Text(cx - off, y_label, label, RULER_LABEL, REGISTRATION, "regular", "end"))
     return elements

@@ -1,10 +1,13 @@
 """N-up imposition: items and a paper in, pages with the items in a grid and cut lines between them out.
 
 Items of one size are placed edge to edge in a `cols x rows` block centred
-on the page, scaled down only when they do not fit inside the margins; one
-dashed cut line runs along every edge between neighbours and short marks
-show the outer edges. Pages are produced lazily, so a pad of any length is
-streamed to the renderer.
+on the page, scaled down only when they do not fit inside the margins; every
+cut line (the block's outer edges and each edge between neighbours) gets a
+crop mark at both ends, outside the block, in the one style of
+`printgen.printing.crop_marks` (solid registration hairlines, as on the
+decks): nothing is drawn along a cut, where it would show on a sheet cut a
+little off. Pages are produced lazily, so a pad of any length is streamed to
+the renderer.
 """
 
 from __future__ import annotations
@@ -15,11 +18,12 @@ from functools import cache
 from itertools import islice
 
 from printgen.errors import UsageProblem
-from printgen.page import Element, Group, Item, Line, Mm, Page, Paint, Symbol, Use
+from printgen.page import Element, Group, Item, Mm, Page, Symbol, Use
+from printgen.printing.crop_marks import MARK, mark_pair
 from printgen.printing.paper import MARGIN
 
-CUT = Paint(stroke="#9a9a9a", width=0.2, dash=(2.0, 1.5))
-MARK_LENGTH: Mm = 4.0
+PRINTABLE: Mm = 5.0
+"""Crop marks keep this far from the paper's edge (what home printers cannot print)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,25 +88,21 @@ def _preference(grid: Grid) -> tuple[float, float]:
 
 @cache
 def cut_lines(grid: Grid, filled: int) -> Symbol:
-    """Cut lines between the first `filled` slots and marks at the block's outer edges, as a page-sized symbol."""
+    """Crop marks at both ends of every cut line of the first `filled` slots (the block's outer edges and the
+    edges between neighbours), outside the block and inside PRINTABLE, as a page-sized symbol."""
     x0, y0 = grid.origin
     w, h = grid.item_w * grid.scale, grid.item_h * grid.scale
     rows_used = -(-filled // grid.cols)
     cols_used = min(filled, grid.cols)
-    x1, y1 = x0 + cols_used * w, y0 + rows_used * h
+    last_row = filled - (rows_used - 1) * grid.cols  # slots in the last row
+    edge = PRINTABLE + MARK.width / 2
     lines: list[Element] = []
-    for c in range(cols_used + 1):
-        x = x0 + c * w
-        if 0 < c < cols_used:
-            lines.append(Line(x, y0 - MARK_LENGTH, x, y1 + MARK_LENGTH, CUT))
-        else:
-            lines += [Line(x, y0 - MARK_LENGTH - 1, x, y0 - 1, CUT), Line(x, y1 + 1, x, y1 + MARK_LENGTH + 1, CUT)]
+    for c in range(cols_used + 1):  # a column's cut runs the height of the rows that reach it
+        rows = rows_used if c <= last_row else rows_used - 1
+        lines += mark_pair(x0 + c * w, y0, y0 + rows * h, edge, grid.page_h - edge, True)
     for r in range(rows_used + 1):
-        y = y0 + r * h
-        if 0 < r < rows_used:
-            lines.append(Line(x0 - MARK_LENGTH, y, x1 + MARK_LENGTH, y, CUT))
-        else:
-            lines += [Line(x0 - MARK_LENGTH - 1, y, x0 - 1, y, CUT), Line(x1 + 1, y, x1 + MARK_LENGTH + 1, y, CUT)]
+        cols = cols_used if r < rows_used else last_row
+        lines += mark_pair(y0 + r * h, x0, x0 + cols * w, edge, grid.page_w - edge, False)
     key = f"{grid.page_w:g}x{grid.page_h:g}-{grid.cols}x{grid.rows}-{w:.2f}x{h:.2f}-{filled}"
     return Symbol(f"cuts-{key.replace('.', '_')}", grid.page_w, grid.page_h, tuple(lines))
 

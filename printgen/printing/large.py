@@ -3,8 +3,15 @@
 Whole: the paper must hold the item at 100 % inside 10 mm margins, in either
 orientation; otherwise the error names the smallest paper that does. Tiled:
 the item is cut into page-sized tiles that overlap by OVERLAP mm; each tile
-shows the end of its glue strip (dashed), alignment crosses in the overlap
-(the same crosses print on both neighbours) and its place (row, column).
+shows the end of its glue strip (dashed), its place (row, column) and
+alignment crosses. Each tile is cut along its artwork's right and bottom
+edges and laid over its neighbours' glue strips, edges on their dashed lines.
+The crosses sit in the margins, never on the artwork: one on each end of
+every seam, centred on the seam's line — on the tile laid on top at its
+artwork's edge (cutting that edge halves the cross), on the tile below at
+its dashed line — so the half left on the one meets the half showing on the
+other. Every cross is later cut away (with the margin at the board's edge or
+at a cut edge) or covered (by the neighbour laid over it).
 """
 
 from __future__ import annotations
@@ -17,10 +24,16 @@ from printgen.printing.paper import MARGIN, PAPERS, paper_size
 
 OVERLAP: Mm = 12.0
 HEADER: Mm = 10.0
-"""Room at the top of a tile for its label (two lines)."""
+"""Room at the top of a tile for its label (two lines, from PRINTABLE down) and the crosses below it."""
 LABEL_SIZE: Mm = 2.6
+PRINTABLE: Mm = 5.0
+"""Nothing prints closer than this to the paper's edge (what home printers cannot print)."""
 CUT = Paint(stroke="#555555", width=0.25, dash=(2.0, 1.5))
 CROSS = Paint(stroke=REGISTRATION, width=0.25)
+CROSS_ARM: Mm = 1.75
+CROSS_OFF: Mm = 3.0
+"""From the artwork's edge to a cross's centre, outwards (the cross keeps 1.25 mm from the artwork and stays
+inside PRINTABLE)."""
 
 
 def _orientation(paper: tuple[Mm, Mm], item: Item, margin: Mm = MARGIN) -> tuple[Mm, Mm] | None:
@@ -78,12 +91,12 @@ def _default_label() -> str:
 
 
 def _label(text: str, width: Mm, margin: Mm) -> list[Element]:
-    """The tile's label in at most two lines at the top margin."""
+    """The tile's label in at most two lines at the top, from PRINTABLE down (clear of the crosses below it)."""
     from printgen.fonts import fit_size, wrap
 
     lines = wrap(text, "regular", LABEL_SIZE, width)
     size = min(fit_size(line, "regular", LABEL_SIZE, width) for line in lines)
-    return [Text(margin, margin + 3.0 + i * LABEL_SIZE * 1.25, line, size, "#333333", "regular")
+    return [Text(margin, PRINTABLE + 0.8 * LABEL_SIZE + i * LABEL_SIZE * 1.2, line, size, "#333333", "regular")
             for i, line in enumerate(lines)]
 
 
@@ -105,24 +118,21 @@ def _tiles(item: Item, page_w: Mm, page_h: Mm, area_w: Mm, area_h: Mm, cols: int
                 elements.append(Line(left + OVERLAP, top, left + OVERLAP, top + h, CUT))
             if r > 0:
                 elements.append(Line(left, top + OVERLAP, left + w, top + OVERLAP, CUT))
-            elements += _crosses(x0, y0, w, h, left, top, step_x, step_y, cols, rows)
+            elements += _crosses((left, top, left + w, top + h), c, r, cols, rows)
             yield Page(page_w, page_h, tuple(elements))
 
 
-def _crosses(x0: Mm, y0: Mm, w: Mm, h: Mm, left: Mm, top: Mm, step_x: Mm, step_y: Mm, cols: int,
-             rows: int) -> list[Element]:
-    """Crosses at fixed board points in the middle of every overlap strip between two tiles, so each one
-    prints on both tiles that share the strip (a seam exists only between tiles that exist)."""
-    points = []
-    for k in range(1, cols):  # the strip shared by tile columns k-1 and k
-        for fy in (0.25, 0.75):
-            points.append((k * step_x + OVERLAP / 2, y0 + h * fy))
-    for k in range(1, rows):
-        for fx in (0.25, 0.75):
-            points.append((x0 + w * fx, k * step_y + OVERLAP / 2))
+def _crosses(art: tuple[Mm, Mm, Mm, Mm], c: int, r: int, cols: int, rows: int) -> list[Element]:
+    """The tile's alignment crosses, in its margins: for each seam it shares (its own glue strip's dashed line
+    at the left or top, its cut edge at the right or bottom), a cross on that line's extension beyond both
+    ends of the artwork."""
+    left, top, right, bottom = art
+    seams_x = ([left + OVERLAP] if c > 0 else []) + ([right] if c < cols - 1 else [])
+    seams_y = ([top + OVERLAP] if r > 0 else []) + ([bottom] if r < rows - 1 else [])
+    points = [(x, y) for x in seams_x for y in (top - CROSS_OFF, bottom + CROSS_OFF)]
+    points += [(x, y) for y in seams_y for x in (left - CROSS_OFF, right + CROSS_OFF)]
     elements: list[Element] = []
-    for bx, by in points:
-        if x0 <= bx <= x0 + w and y0 <= by <= y0 + h:
-            px, py = left + bx - x0, top + by - y0
-            elements += [Line(px - 3, py, px + 3, py, CROSS), Line(px, py - 3, px, py + 3, CROSS)]
+    for px, py in points:
+        elements += [Line(px - CROSS_ARM, py, px + CROSS_ARM, py, CROSS),
+                     Line(px, py - CROSS_ARM, px, py + CROSS_ARM, CROSS)]
     return elements

@@ -5,6 +5,8 @@ tag (?1, ?2, ...) that a legend under the sheet explains (why a person should
 look there); each row's points are written after its lock and each
 sheet's total (red when the sheet is not legal) above it, so a person can
 hold the picture against the sheet and see at a glance what the reader saw.
+The figures and the title sit on white tags: text on a photo's dark or
+busy table would not read.
 """
 
 from __future__ import annotations
@@ -53,9 +55,19 @@ def _outline(picture: np.ndarray, to_picture: np.ndarray, box: tuple[float, floa
     return polygon
 
 
-def _label(picture: np.ndarray, text: str, at: np.ndarray, colour: tuple[int, int, int], size: float) -> None:
+def _label(picture: np.ndarray, text: str, at: np.ndarray, colour: tuple[int, int, int], size: float,
+           tag: bool = False) -> None:
+    """`text` with its baseline's start at `at`, haloed in white; with `tag`, on a white box outlined in
+    `colour` (for figures, which must read on any background)."""
     origin = (int(at[0]), int(at[1]))
     thickness = max(1, round(size * 2))
+    if tag:
+        (text_w, text_h), base = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, size, thickness)
+        pad = max(3, round(text_h * 0.35))
+        top_left = (origin[0] - pad, origin[1] - text_h - pad)
+        bottom_right = (origin[0] + text_w + pad, origin[1] + base + pad // 2)
+        cv2.rectangle(picture, top_left, bottom_right, (255, 255, 255), cv2.FILLED)
+        cv2.rectangle(picture, top_left, bottom_right, colour, max(1, thickness // 2), cv2.LINE_AA)
     cv2.putText(picture, text, origin, cv2.FONT_HERSHEY_SIMPLEX, size, (255, 255, 255), thickness + 3, cv2.LINE_AA)
     cv2.putText(picture, text, origin, cv2.FONT_HERSHEY_SIMPLEX, size, colour, thickness, cv2.LINE_AA)
 
@@ -79,14 +91,6 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -
         elif item.crossed:
             _outline(picture, to_picture, item.field.box, item.field.round, GREEN, width)
     verdict = reading.verdict
-    for index, row in enumerate(geometry.rows):  # each row's points just beyond the sheet's edge, by its lock
-        _, cy, _ = row.lock
-        at = _project(to_picture, [(layout.width + 3.0, cy)])[0]
-        text = str(verdict.points[index])
-        (text_w, text_h), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, size, 2)
-        _label(picture, text, at + np.array([-text_w / 2, text_h / 2]), DARK, size)
-    x, y, w, h = geometry.totals[-1]
-    _label(picture, str(verdict.total), _project(to_picture, [(x + w * 0.6, y + h * 0.8)])[0], DARK, size * 1.2)
     state = "legal" if verdict.legal else "NOT LEGAL"
     which = f"sheet {reading.position}: " if reading.of > 1 else ""
     title = f"{which}{layout.name}: total {verdict.total}, {state}"
@@ -99,7 +103,17 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -
     left, top = outline.min(axis=0)
     at_y = top - 0.6 * text_h if top > 2 * text_h else top + 1.6 * text_h
     at_x = min(max(left, 8), picture.shape[1] - text_w - 8)
-    _label(picture, title, np.array([at_x, at_y]), GREEN if verdict.legal else RED, title_size)
+    _label(picture, title, np.array([at_x, at_y]), GREEN if verdict.legal else RED, title_size, tag=True)
+    # the figures after the title, so none hides under it: each row's points beyond the sheet's edge, by its lock
+    for index, row in enumerate(geometry.rows):
+        _, cy, _ = row.lock
+        at = _project(to_picture, [(layout.width + 3.0, cy)])[0]
+        text = str(verdict.points[index])
+        (text_w, text_h), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, size, 2)
+        _label(picture, text, at + np.array([-text_w / 2, text_h / 2]), DARK, size, tag=True)
+    x, y, w, h = geometry.totals[-1]
+    _label(picture, str(verdict.total), _project(to_picture, [(x + w * 0.6, y + h * 0.8)])[0], DARK, size * 1.2,
+           tag=True)
     _legend(picture, [f"?{k} {reason}" for k, reason in enumerate(reasons, start=1)], outline, size * 0.8)
 
 
@@ -111,9 +125,9 @@ def _legend(picture: np.ndarray, lines: list[str], outline: np.ndarray, size: fl
     if widest > picture.shape[1] - 16:
         size *= (picture.shape[1] - 16) / widest
         widest = picture.shape[1] - 16
-    step = 1.6 * cv2.getTextSize("?1", cv2.FONT_HERSHEY_SIMPLEX, size, 2)[0][1]
+    step = 2.2 * cv2.getTextSize("?1", cv2.FONT_HERSHEY_SIMPLEX, size, 2)[0][1]
     left = min(max(float(outline[:, 0].min()), 8.0), picture.shape[1] - 8.0 - widest)
     bottom = float(outline[:, 1].max())
     top = min(bottom + 1.5 * step, picture.shape[0] - 8 - step * (len(lines) - 1))
     for number, line in enumerate(lines):
-        _label(picture, line, np.array([left, top + number * step]), ORANGE, size)
+        _label(picture, line, np.array([left, top + number * step]), ORANGE, size, tag=True)

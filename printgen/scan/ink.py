@@ -200,7 +200,8 @@ def _narrow_on_dark_print(residual: np.ndarray, printed: np.ndarray, px_per_mm: 
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
     dark = (printed < LIGHT_COLOURS).astype(np.uint8)
     bands = cv2.dilate(cv2.erode(dark, disc), disc).astype(bool) & dark.astype(bool)
-    narrow = residual - cv2.dilate(cv2.erode(residual, disc), disc)  # a white top hat: only what is narrow
+    darker = np.maximum(residual, 0.0)  # lighter than the print is no ink, and must not lift what is beside it
+    narrow = darker - cv2.dilate(cv2.erode(darker, disc), disc)  # a white top hat: only what is narrow
     marks = dark.astype(bool) & ~bands
     count, labels = cv2.connectedComponents(marks.astype(np.uint8), connectivity=8)
     inner = cv2.erode(marks.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)

@@ -251,14 +251,14 @@ def test_a_difference_is_reported_with_its_place_and_lines() -> None:
 
 
 def test_one_colour_one_step_off_fails_the_comparison(isolated: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The requirement the references exist for: a printed colour changed by one step (#d7263d to #d7263e,
+    """The requirement the references exist for: a printed colour changed by one step (#d82f3f to #d82f40,
     the standard sheet's red) is a difference, in the PDF and in the SVG, shown with the changed colour."""
     source = HERE.parents[1] / "layouts" / "qwixx-standard.toml"
     text = source.read_text(encoding="utf-8")
-    assert text.count('red = "#d7263d"') == 1
+    assert text.count('red = "#d82f3f"') == 1
     copy = isolated / "mine" / "qwixx-standard.toml"
     copy.parent.mkdir()
-    copy.write_text(text.replace('red = "#d7263d"', 'red = "#d7263e"'), encoding="utf-8")
+    copy.write_text(text.replace('red = "#d82f3f"', 'red = "#d82f40"'), encoding="utf-8")
     reference = decode((HERE / "score-sheets.txt").read_text(encoding="utf-8"))[0]
     assert reference.command == "printgen build qwixx-standard -f both"
     same = run(Command("build qwixx-standard -f both"), isolated / "same", monkeypatch)
@@ -269,6 +269,6 @@ def test_one_colour_one_step_off_fails_the_comparison(isolated: Path, monkeypatc
     assert reported >= {"qwixx-standard.pdf", "qwixx-standard.svg"}, problems
     pdf = next(problem for problem in problems if problem.startswith("changed: qwixx-standard.pdf "))
     svg = next(problem for problem in problems if problem.startswith("changed: qwixx-standard.svg "))
-    assert re.search(r"\+ .*\.843137 \.14902 \.243137 (rg|RG)", pdf), pdf  # 0x3e / 255 = .243137
-    assert re.search(r"- .*\.843137 \.14902 \.239216 (rg|RG)", pdf), pdf  # 0x3d / 255 = .239216
-    assert "#d7263e" in svg and "#d7263d" in svg, svg
+    assert re.search(r"\+ .*\.847059 \.184314 \.25098 (rg|RG)", pdf), pdf  # 0x40 / 255 = .25098
+    assert re.search(r"- .*\.847059 \.184314 \.247059 (rg|RG)", pdf), pdf  # 0x3f / 255 = .247059
+    assert "#d82f40" in svg and "#d82f3f" in svg, svg

@@ -48,7 +48,7 @@ BROKEN = [
      "rows[0].numbers: 3 printed twice"),
     ("locks_with = [12]\n", "", "rows[0].locks_with: is missing"),
     ("locks_with = [12]\n", "locks_with = [11]\n", "rows[0].locks_with: [11] must be the row's rightmost numbers"),
-    ('red = "#d7263d"', 'red = "reddish"', "palette.red: 'reddish' is not a colour"),
+    ('red = "#d82f3f"', 'red = "reddish"', "palette.red: 'reddish' is not a colour"),
     ('colour = "red"', 'colour = "purple"', "rows[0].colour: 'purple' is not in [palette]"),
     ("width = 190", 'width = "wide"', "size.width: must be a number, not a string 'wide'"),
     ("width = 190", "width = 5", "size.width: 5 is out of range 50..500"),

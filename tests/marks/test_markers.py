@@ -8,7 +8,7 @@ import io
 import pytest
 
 from printgen import layouts
-from printgen.builders.geometry import CODE, MARKER, sheet_geometry
+from printgen.builders.geometry import CODE, MARK_CLEAR, MARK_TRIM, MARKER, sheet_geometry
 from printgen.builders.pad import pad_items
 from printgen.builders.scoresheet import build_sheet
 from printgen.kinds import ScoreSheetLayout
@@ -43,9 +43,20 @@ def overlap(a: tuple[float, ...], b: tuple[float, ...], clear: float) -> bool:
     return a[0] - clear < b[2] and b[0] - clear < a[2] and a[1] - clear < b[3] and b[1] - clear < a[3]
 
 
+def distance(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """The shortest distance between two boxes (0 when they touch or overlap)."""
+    dx = max(b[0] - a[2], a[0] - b[2], 0.0)
+    dy = max(b[1] - a[3], a[1] - b[3], 0.0)
+    return float((dx * dx + dy * dy) ** 0.5)
+
+
 @pytest.mark.parametrize("name", SHEETS)
-@pytest.mark.parametrize("lang, symbols", [("en", False), ("pl", True), ("fr", False)])
+@pytest.mark.parametrize("lang, symbols", [("en", False), ("pl", True), ("fr", False), ("it", False),
+                                           ("de", True)])
 def test_marks_are_small_inside_and_clear_of_everything_printed(name: str, lang: str, symbols: bool) -> None:
+    """Markers and code keep MARK_TRIM (5 mm) from the sheet's edge, where it is cut (a 1-up page's trim or a
+    pad's cut line), and MARK_CLEAR (4 mm) from anything else the sheet prints (the title, the lucky numbers,
+    the rows, the tables), measured between the bounds of what is drawn, outlines included."""
     layout = sheet(name)
     geometry = sheet_geometry(layout)
     extra, rest = marks_and_rest(layout, lang, symbols)
@@ -53,10 +64,11 @@ def test_marks_are_small_inside_and_clear_of_everything_printed(name: str, lang:
     squares = list(geometry.markers) + ([geometry.code] if not layout.lucky_numbers else [])
     for x, y, w, h in squares:
         assert w <= 10 and h <= 10
-        assert x >= 1.0 and y >= 1.0 and x + w <= layout.width - 1.0 and y + h <= layout.height - 1.0
+        assert min(x, y, layout.width - x - w, layout.height - y - h) >= MARK_TRIM - 1e-9
         box = (x, y, x + w, y + h)
-        for other in rest:
-            assert not overlap(box, other, 1.5), f"{name}: a scan mark at {box} touches {other}"
+        nearest = min(distance(box, other) for other in rest)
+        assert nearest >= MARK_CLEAR - 1e-9, f"{name}: a scan mark at {box} is {nearest:.2f} mm from " \
+            f"{min(rest, key=lambda other: distance(box, other))}"
     for drawn in extra:
         assert any(overlap(drawn, (x, y, x + w, y + h), -0.01) for x, y, w, h in squares)
 
@@ -65,7 +77,7 @@ def test_the_code_slot_is_clear_on_sheets_with_their_own_codes() -> None:
     layout = sheet("qwixx-big-points")
     x, y, w, h = sheet_geometry(layout).code
     _, rest = marks_and_rest(layout)
-    assert w == CODE and all(not overlap((x, y, x + w, y + h), other, 1.5) for other in rest)
+    assert w == CODE and all(distance((x, y, x + w, y + h), other) >= MARK_CLEAR - 1e-9 for other in rest)
 
 
 def test_markers_are_their_patterns_in_black() -> None:

@@ -55,19 +55,34 @@ def test_a_tile_must_hold_one_field() -> None:
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
 def test_every_alignment_cross_has_its_partner_on_the_neighbouring_tile(paper: str) -> None:
+    """Crosses lie in the margins, never on the artwork (so the finished board shows none: the margins are cut
+    away at the board's edge and at each tile's cut right and bottom edges, or covered by the neighbour laid
+    over the left and top glue strips), inside the printable area and clear of the label; each sits on a
+    seam's line — at the cut edge of the tile laid on top, at the dashed line of the tile under it — and has
+    its partner at the same board point on the neighbouring tile."""
     from collections import Counter
 
     from printgen.page import Use
-    from printgen.printing.large import CROSS
+    from printgen.printing.large import CROSS, CUT, PRINTABLE
 
     pages = tile_pages(BOARD, paper, (69.5, 94.9))
     seen: Counter[tuple[float, float]] = Counter()
     for page in pages:
         (board,) = [e for e in page.elements if isinstance(e, Use)]
         lines = [e for e in page.elements if getattr(e, "paint", None) == CROSS]
-        centres = {(round((ln.x1 + ln.x2) / 2 - board.x, 3), round((ln.y1 + ln.y2) / 2 - board.y, 3)) for ln in lines}
+        dashed = [e for e in page.elements if getattr(e, "paint", None) == CUT]
+        texts = [d.bounds for d in record(page) if d.kind == "text"]
         x0, y0, x1, y1 = board.clip or (0, 0, 0, 0)
-        for cx, cy in centres:  # the whole cross lies on the part of the board this tile shows
-            assert x0 <= cx + board.x - 3 and cx + board.x + 3 <= x1 and y0 <= cy + board.y - 3 and cy + board.y + 3 <= y1
-        seen.update(centres)
+        seams_x = {round(x1, 3)} | {round(d.x1, 3) for d in dashed if d.x1 == d.x2}
+        seams_y = {round(y1, 3)} | {round(d.y1, 3) for d in dashed if d.y1 == d.y2}
+        assert lines
+        for line in lines:
+            bx0, by0, bx1, by1 = line.bounds()
+            assert bx1 <= x0 or bx0 >= x1 or by1 <= y0 or by0 >= y1, "a cross on the artwork"
+            assert min(bx0, by0, page.width - bx1, page.height - by1) >= PRINTABLE
+            assert all(bx1 <= t[0] or bx0 >= t[2] or by1 <= t[1] or by0 >= t[3] for t in texts)
+        centres = {(round((ln.x1 + ln.x2) / 2, 3), round((ln.y1 + ln.y2) / 2, 3)) for ln in lines}
+        for cx, cy in centres:
+            assert cx in seams_x or cy in seams_y, (cx, cy, seams_x, seams_y)
+        seen.update((round(cx - board.x, 3), round(cy - board.y, 3)) for cx, cy in centres)
     assert seen and all(count == 2 for count in seen.values()), seen

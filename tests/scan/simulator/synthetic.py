@@ -199,9 +199,9 @@ def filled_paper(layout: ScoreSheetLayout, sheet: Sheet, code: SheetCode, px_per
             put(box)
             if state == "void":
                 void_crossed.add(i)
-    for kind, (x, y, w, h) in enumerate(geometry.bonus_boxes, start=1):
-        if kind in sheet.bonus_kinds():  # the whole box struck, or its badge crossed (past its dark disc)
-            put((x, y, w, h) if rng.random() < 0.7 else (x - 1.0, y, h, h))
+    for kind, box in enumerate(geometry.bonus_boxes, start=1):
+        if kind in sheet.bonus_kinds():  # the bonus box's field, crossed like any other
+            put(box)
     if rng.random() < 0.7:
         _write_name(paper, layout, main, rng)
     if rng.random() < 0.7:

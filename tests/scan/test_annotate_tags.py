@@ -1,0 +1,41 @@
+"""The annotated picture's figures read on any table: each row's points and the total sit on a white tag."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.scan.conftest import NEEDS_SCAN, sheet
+
+cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
+np = pytest.importorskip("numpy", reason=NEEDS_SCAN)
+
+from printgen.builders.geometry import sheet_geometry
+from printgen.scan.annotate import DARK, LONGEST, _project, annotate
+from printgen.scan.reader import SheetReading
+from tests.scan.simulator.synthetic import sample
+
+
+def test_row_points_and_total_sit_on_white_tags_on_a_black_table(reader) -> None:  # type: ignore[no-untyped-def]
+    """Drawn over a black picture (the darkest table there is), every row's points and the total show as dark
+    figures on white: the tag's white and the figure's dark both found round each figure's place."""
+    layout = sheet("qwixx-standard")
+    photo = sample([layout], 11, two_up=False, widest=1600)  # the sheet and its margin all in view
+    results = reader.read_image(photo.image, "photo.jpg")
+    readings = [r for r in results if isinstance(r, SheetReading)]
+    assert len(readings) == 1
+    black = np.zeros_like(photo.image)
+    drawn = annotate(black, results)
+    scale = min(1.0, LONGEST / max(photo.image.shape[:2]))
+    to_picture = np.diag([scale, scale, 1.0]) @ readings[0].to_photo
+    geometry = sheet_geometry(layout)
+    places = [(layout.width + 3.0, row.lock[1]) for row in geometry.rows]
+    x, y, w, h = geometry.totals[-1]
+    places.append((x + w * 0.6, y + h * 0.8))
+    dark = np.array(DARK[::-1])  # BGR in the picture
+    for place in places:
+        px, py = np.round(_project(to_picture, [place])[0]).astype(int)
+        assert 25 <= px < drawn.shape[1] - 40 and 25 <= py < drawn.shape[0] - 25, place
+        patch = drawn[py - 25:py + 25, px - 25:px + 40].reshape(-1, 3).astype(int)
+        white = np.all(patch == 255, axis=1).mean()
+        figure = (np.abs(patch - dark).max(axis=1) < 40).mean()
+        assert white > 0.2 and figure > 0.02, (place, white, figure)
