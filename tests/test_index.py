@@ -220,3 +220,36 @@ def test_a_pad_build_flushes_each_finished_file_once_and_each_folder_once(tmp_pa
     expected = [f"{pad}.pdf", *svgs, pad, "index.html", f"preview/{pad}/info.json", f"preview/{pad}", ""]
     assert len(svgs) == 10 and sorted(map(final, synced)) == sorted(expected), sorted(map(final, synced))
     assert len(list((out / "preview" / pad).glob("*.png"))) == MAX_THUMBNAILS  # a cache: checked, not flushed
+
+
+def test_no_index_leaves_the_preview_page_alone_and_printgen_toml_can_say_so(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    env = {"HOME": str(tmp_path / "home"), "XDG_CONFIG_HOME": ""}
+    out = tmp_path / "out"
+
+    def build(*args: str) -> None:
+        result = CliRunner().invoke(main, ["build", *args, "--out", str(out)], env=env)
+        assert result.exit_code == 0, result.output
+
+    build("qwixx-standard", "--no-index")
+    assert (out / "qwixx-standard.pdf").is_file() and not (out / "index.html").exists()
+    assert not (out / "preview").exists()
+    (tmp_path / "printgen.toml").write_text("index = false\n")
+    build("qwixx-cards-deck")
+    assert (out / "qwixx-cards-deck.pdf").is_file() and not (out / "index.html").exists()
+    build("qwixx-cards-deck", "--index")  # the command line wins
+    assert "qwixx-standard.pdf" in html_of(out) and "qwixx-cards-deck.pdf" in html_of(out)
+    (tmp_path / "printgen.toml").write_text('index = "no"\n')
+    result = CliRunner().invoke(main, ["build", "qwixx-standard", "--out", str(out)], env=env)
+    assert result.exit_code == 2
+    assert result.output.strip() == f"Error: {tmp_path / 'printgen.toml'}: index: must be true or false, not 'no'"
+
+
+def test_a_batch_without_the_preview_page(tmp_path: Path) -> None:
+    manifest = tmp_path / "club.toml"
+    manifest.write_text('out = "club"\n[[jobs]]\nlayout = "qwixx-standard"\n[[jobs]]\nlayout = "qwixx-cards-deck"\n')
+    result = CliRunner().invoke(main, ["batch", str(manifest), "--no-index", "-j", "1"])
+    assert result.exit_code == 0, result.output
+    written = sorted(p.name for p in (tmp_path / "club").iterdir())
+    assert written == ["qwixx-cards-deck.pdf", "qwixx-standard.pdf"] and "preview:" not in result.output
