@@ -553,6 +553,7 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
     from printgen.scan import require_opencv
 
     require_opencv()
+    from printgen.photo_workers import MAX_WORKERS, cores, read_photos
     from printgen.scan.picture import display_name
     from printgen.scan.reader import Unreadable
     from printgen.scan.report import as_json as sheet_json
@@ -566,8 +567,6 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
         write_annotation,
         write_standings,
     )
-    from printgen.scan.score import score as score_photos
-
     files = photos(list(paths))
     if annotate is not None and annotate.suffix.lower() not in PICTURE_SUFFIXES:
         raise UsageProblem(f"--annotate: {display_name(annotate.name)}: the picture's name must end in "
@@ -578,7 +577,9 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
     reader = reader_for(layout_files)
     everything: list[Any] = []
     unread = 0
-    for path, image, results in score_photos(files, reader):
+    if len(files) > 1 and sys.stderr.isatty():  # a sign of life before the first photo's lines
+        click.echo(f"reading {len(files)} photos on {min(cores(), MAX_WORKERS, len(files))} cores ...", err=True)
+    for path, image, results in read_photos(files, reader, annotate is not None):
         everything += results
         for result in results:
             if isinstance(result, Unreadable):
