@@ -18,7 +18,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     made = tmp_path_factory.mktemp("photos")
     for name, layout, seed, two_up in (("a.jpg", "qwixx-big-points", 21, True), ("c.jpg", "qwixx-standard", 23, False)):
-        (made / name).write_bytes(sample([sheet(layout)], seed, two_up=two_up, widest=1600).jpeg)
+        (made / name).write_bytes(sample([sheet(layout)], seed, two_up=two_up, widest=1200).jpeg)
     (made / "b.png").write_bytes(b"not a picture")
     return made
 
