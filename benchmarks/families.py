@@ -130,7 +130,8 @@ def judge(name: str, truths: list[dict[str, Any]], results: list[Any], seconds: 
         score.sheets += 1
         score.fields += len(expected)
 
-        def agreement(candidate: tuple[Any, dict[str, Any]]) -> int:
+        def agreement(candidate: tuple[Any, dict[str, Any]], truth: dict[str, Any] = truth,
+                      expected: dict[str, Any] = expected) -> int:
             read = candidate[1]
             if read["layout"] != truth["layout"]:
                 return -1

@@ -23,7 +23,7 @@ from printgen.errors import LayoutError, PrintgenError, Terminated, UsageProblem
 from printgen.files import Written
 from printgen.kinds import Plan
 from printgen.options import BUILD_BY_KEY, Option, read_table
-from printgen.output import remove_leftovers_in
+from printgen.output import flush_folder, folders_flushed_by_parent, remove_leftovers_in
 from printgen.tomlkeys import Fields
 
 MAX_JOBS = 500
@@ -219,6 +219,7 @@ def _in_processes(jobs: list[Job], workers: int, on_done: Callable[[JobResult], 
             if on_done:
                 on_done(results[index])
     except BaseException:
+        _flush_folders(jobs)
         for process in running.values():  # stop them: each one's signal handler unwinds and removes its .part
             if process.is_alive() and process.pid is not None:
                 os.kill(process.pid, signal.SIGTERM)
@@ -230,7 +231,15 @@ def _in_processes(jobs: list[Job], workers: int, on_done: Callable[[JobResult], 
         for index in running:
             remove_leftovers_in(jobs[index].out)
         raise
+    _flush_folders(jobs)
     return [results[i] for i in range(len(jobs))]
+
+
+def _flush_folders(jobs: list[Job]) -> None:
+    """Flush the folders the workers renamed files into, each once (the workers leave that to the batch)."""
+    for folder in dict.fromkeys(os.path.abspath(target.parent) for job in jobs for target in job.plan.targets):
+        if os.path.isdir(folder):
+            flush_folder(Path(folder))
 
 
 def _warm() -> None:
@@ -269,7 +278,8 @@ def _work(index: int, job: Job, finished: Any, parent: int) -> None:
     signal.signal(signal.SIGINT, stop)
     try:
         die_with(parent)
-        result = run_job(job)  # sent back without its job: the plan's writers are closures
+        with folders_flushed_by_parent():
+            result = run_job(job)  # sent back without its job: the plan's writers are closures
         finished.put((index, (result.files, result.seconds, result.error)))
     except Terminated:
         os._exit(143)

@@ -234,8 +234,11 @@ def check(names: tuple[str, ...]) -> None:
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), default=None,
               help="With --all: jobs at once, 1..64 (default: the number of cores).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option("--index/--no-index", "index", default=None,
+              help="Refresh OUT/index.html, the preview page (default: on; `index = false` in printgen.toml).")
 @reports_errors
-def build(names: tuple[str, ...], build_all: bool, jobs: int | None, quiet: bool, **values: Any) -> None:
+def build(names: tuple[str, ...], build_all: bool, jobs: int | None, quiet: bool, index: bool | None,
+          **values: Any) -> None:
     """Build layouts (built-in names or layout files) into OUT as PDF and/or SVG.
 
     Files are named after the layout and what sets the build apart (e.g.
@@ -265,22 +268,25 @@ def build(names: tuple[str, ...], build_all: bool, jobs: int | None, quiet: bool
     if "output" in given and len(names) > 1:
         raise UsageProblem("--output: names one layout's files; give one layout, or leave -o out")
     defaults = load_defaults()
+    with_index = defaults.index if index is None else index
     if build_all:
         from printgen.pack import default_pack
 
         pack = default_pack(given, defaults.build, defaults.sources)
-        _run_batch(pack, pack[0].out, jobs, quiet)
+        _run_batch(pack, pack[0].out, jobs, quiet, with_index)
         return
     from printgen import layouts
     from printgen.build import plan
+    from printgen.output import folders_flushed_once
 
     for name in names:
         layout = layouts.load(name)
         checked = plan(layout, build_options(layout, given, defaults.build, sources=defaults.sources))
-        written = _run_build(name, checked)
-        _warn(layout, checked.options)
-        if "output" not in given:  # a file named with -o is just that file: no preview page beside it
-            _refresh_index(checked.options.out, written)
+        with folders_flushed_once():  # the build's files and the preview page: each folder flushed once
+            written = _run_build(name, checked)
+            _warn(layout, checked.options)
+            if with_index and "output" not in given:  # a file named with -o is just that file: no preview beside it
+                _refresh_index(checked.options.out, written)
 
 
 @main.command()
@@ -291,8 +297,11 @@ def build(names: tuple[str, ...], build_all: bool, jobs: int | None, quiet: bool
               help="Jobs at once, 1..64 (default: the number of cores).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--allow-outside", is_flag=True, help="Let output names leave the output folder.")
+@click.option("--index/--no-index", "index", default=None,
+              help="Refresh OUT/index.html, the preview page (default: on; `index = false` in printgen.toml).")
 @reports_errors
-def batch(manifest: Path, out: Path | None, jobs: int | None, quiet: bool, allow_outside: bool) -> None:
+def batch(manifest: Path, out: Path | None, jobs: int | None, quiet: bool, allow_outside: bool,
+          index: bool | None) -> None:
     """Check every job of a manifest, then run them in parallel and refresh OUT/index.html.
 
     Each [[jobs]] entry has a `layout` (a name, or a file relative to the
@@ -324,7 +333,8 @@ def batch(manifest: Path, out: Path | None, jobs: int | None, quiet: bool, allow
     loaded = read_manifest(manifest, out, allow_outside, defaults.build, defaults.sources)
     for job in loaded:
         _warn(job.plan.layout, job.plan.options)
-    _run_batch(loaded, loaded[0].out if loaded else (out or Path("output")), jobs, quiet)
+    _run_batch(loaded, loaded[0].out if loaded else (out or Path("output")), jobs, quiet,
+               defaults.index if index is None else index)
 
 
 @main.command()
@@ -370,7 +380,14 @@ def preview(pdf: Path, out: Path | None, width: int, pages: str | None) -> None:
         click.echo(f"(the first {len(pngs)} of {total:,} pages; --pages renders others)")
 
 
-def _run_batch(jobs: list[Any], out: Path, workers: int | None, quiet: bool) -> None:
+def _run_batch(jobs: list[Any], out: Path, workers: int | None, quiet: bool, with_index: bool) -> None:
+    from printgen.output import folders_flushed_once
+
+    with folders_flushed_once():  # every job's files and the preview page: each folder flushed once
+        _run_jobs(jobs, out, workers, quiet, with_index)
+
+
+def _run_jobs(jobs: list[Any], out: Path, workers: int | None, quiet: bool, with_index: bool) -> None:
     import time
 
     from printgen.batch import default_workers, run_jobs, summary
@@ -393,7 +410,8 @@ def _run_batch(jobs: list[Any], out: Path, workers: int | None, quiet: bool) -> 
         results = run_jobs(jobs, workers)
     for line in summary(results, time.perf_counter() - start, workers):
         click.echo(line)
-    _refresh_index(out, [written for result in results for written in result.files])
+    if with_index:
+        _refresh_index(out, [written for result in results for written in result.files])
     failed = [r for r in results if r.error]
     if failed:
         raise PrintgenError(f"{len(failed)} of {len(results)} jobs failed: {', '.join(r.job.label for r in failed)}")
@@ -535,6 +553,7 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
     from printgen.scan import require_opencv
 
     require_opencv()
+    from printgen.photo_workers import MAX_WORKERS, cores, read_photos
     from printgen.scan.picture import display_name
     from printgen.scan.reader import Unreadable
     from printgen.scan.report import as_json as sheet_json
@@ -548,8 +567,6 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
         write_annotation,
         write_standings,
     )
-    from printgen.scan.score import score as score_photos
-
     files = photos(list(paths))
     if annotate is not None and annotate.suffix.lower() not in PICTURE_SUFFIXES:
         raise UsageProblem(f"--annotate: {display_name(annotate.name)}: the picture's name must end in "
@@ -560,7 +577,9 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
     reader = reader_for(layout_files)
     everything: list[Any] = []
     unread = 0
-    for path, image, results in score_photos(files, reader):
+    if len(files) > 1 and sys.stderr.isatty():  # a sign of life before the first photo's lines
+        click.echo(f"reading {len(files)} photos on {min(cores(), MAX_WORKERS, len(files))} cores ...", err=True)
+    for path, image, results in read_photos(files, reader, annotate is not None):
         everything += results
         for result in results:
             if isinstance(result, Unreadable):

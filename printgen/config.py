@@ -6,7 +6,9 @@ the working folder, `printgen.toml` in the user config folder
 variables PRINTGEN_PAPER and PRINTGEN_LANG. A config file holds build
 options at the top level (`paper = "letter"`, `lang = "de"`, any key of a
 batch job) and simulate options in a `[simulate]` table. Defaults apply only
-to layouts that take them: `sheets = 100` does not trouble a deck.
+to layouts that take them: `sheets = 100` does not trouble a deck. One key
+is about the commands rather than the layouts: `index = false` keeps
+`build` and `batch` from refreshing OUT/index.html (as `--no-index` does).
 """
 
 from __future__ import annotations
@@ -19,9 +21,12 @@ from typing import Any
 
 from printgen.errors import UsageProblem
 from printgen.options import BUILD_BY_KEY, SIMULATE_BY_KEY, parse, read_table
+from printgen.values import flag
 
 FILE_NAME = "printgen.toml"
 ENVIRONMENT = {"PRINTGEN_PAPER": "paper", "PRINTGEN_LANG": "lang"}
+INDEX = "index"
+"""The key that turns the preview page (OUT/index.html) of `build` and `batch` on or off."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +36,8 @@ class Defaults:
     build: dict[str, Any] = field(default_factory=dict)
     simulate: dict[str, Any] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)
+    index: bool = True
+    """Refresh OUT/index.html after `build` and `batch`."""
 
 
 def user_config_file(environ: Mapping[str, str] | None = None) -> Path:
@@ -43,30 +50,43 @@ def user_config_file(environ: Mapping[str, str] | None = None) -> Path:
 def load_defaults(cwd: Path | None = None, environ: Mapping[str, str] | None = None) -> Defaults:
     """The defaults in force: environment, then the user's file, then the working folder's file on top."""
     environ = os.environ if environ is None else environ
-    result = Defaults()
+    build: dict[str, Any] = {}
+    simulate: dict[str, Any] = {}
+    sources: dict[str, str] = {}
+    index = True
     for variable, key in ENVIRONMENT.items():
         value = environ.get(variable)
         if value:
-            result.build[key] = parse(BUILD_BY_KEY[key], value, variable)
-            result.sources[key] = variable
+            build[key] = parse(BUILD_BY_KEY[key], value, variable)
+            sources[key] = variable
     for path in (user_config_file(environ), (cwd or Path.cwd()) / FILE_NAME):
         if path.is_file():
-            build, simulate = _read(path)
-            result.build.update(build)
-            result.simulate.update(simulate)
-            result.sources.update({key: str(path) for key in [*build, *simulate]})
-    return result
+            read_build, read_simulate, read_index = _read(path)
+            build.update(read_build)
+            simulate.update(read_simulate)
+            sources.update({key: str(path) for key in [*read_build, *read_simulate]})
+            if read_index is not None:
+                index = read_index
+                sources[INDEX] = str(path)
+    return Defaults(build, simulate, sources, index)
 
 
-def _read(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+def _read(path: Path) -> tuple[dict[str, Any], dict[str, Any], bool | None]:
+    """A config file's build defaults, simulate defaults and `index` switch (None: not set there)."""
     from printgen.tomlfile import parse_toml
 
     data = parse_toml(path, str(path))
+    index = None
+    if INDEX in data:
+        try:
+            index = flag(data.pop(INDEX))
+        except ValueError as error:
+            raise UsageProblem(f"{path}: {INDEX}: {error}") from None
     simulate = data.pop("simulate", {})
     if not isinstance(simulate, dict):
         raise UsageProblem(f"{path}: simulate: must be a table ([simulate])")
     if "output" in data:
         raise UsageProblem(f"{path}: output: names one build's files, so it cannot be a default (use out for "
                            "the folder)")
-    build = read_table(data, BUILD_BY_KEY, str(path), also=("simulate",))
-    return build, read_table(simulate, SIMULATE_BY_KEY, str(path), "simulate.")
+    build = read_table(data, BUILD_BY_KEY, str(path), also=("simulate", INDEX))
+    return build, read_table(simulate, SIMULATE_BY_KEY, str(path), "simulate."), index

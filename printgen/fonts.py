@@ -141,11 +141,10 @@ def _font(weight: Weight) -> Any:
 
 @cache
 def _covered(weight: Weight) -> frozenset[int]:
-    """Every code point the bundled font of `weight` has a glyph for (its cmap, as reportlab read it)."""
-    from reportlab.pdfbase import pdfmetrics
+    """Every code point the bundled font of `weight` has a glyph for (its cmap, read without reportlab)."""
+    from printgen.cmap import mapped_code_points
 
-    face = pdfmetrics.getFont(register_pdf_fonts()[weight]).face
-    return frozenset(code for code, glyph_id in face.charToGlyph.items() if glyph_id)
+    return mapped_code_points(font_path(weight))
 
 
 def missing_glyphs(text: str, weights: tuple[Weight, ...] = WEIGHTS) -> str:
@@ -214,49 +213,51 @@ def _glyph_names(weight: Weight) -> dict[int, str]:
 @cache
 def _outline(name: str, weight: Weight) -> tuple[int, str] | None:
     font = _font(weight)
-    pen = _SvgPathPen(font.getGlyphSet())
+    pen = _svg_path_pen()(font.getGlyphSet())
     font.getGlyphSet()[name].draw(pen)
     if not pen.parts:
         return None
     return font.getGlyphID(name), "".join(pen.parts)
 
 
-def _pen_base() -> Any:
+@cache
+def _svg_path_pen() -> Any:
+    """The class of a pen writing glyph outlines as SVG path data, made on first use: fontTools is loaded only
+    when an SVG draws glyphs."""
     from fontTools.pens.basePen import BasePen
 
-    return BasePen
+    class SvgPathPen(BasePen):  # type: ignore[misc]
+        """A fontTools pen writing compact SVG path data: y flipped to point down, relative moves after the first."""
 
+        def __init__(self, glyph_set: Any) -> None:
+            super().__init__(glyph_set)
+            self.parts: list[str] = []
 
-class _SvgPathPen(_pen_base()):  # type: ignore[misc]
-    """A fontTools pen writing compact SVG path data: y flipped to point down, relative moves after the first."""
+        def _emit(self, command: str, points: tuple[tuple[float, float], ...], relative: bool = True) -> None:
+            x0, y0 = self._getCurrentPoint() if relative else (0.0, 0.0)
+            numbers = []
+            for x, y in points:
+                numbers += [x - x0, -(y - y0)]
+            items = []
+            for value in numbers:
+                rounded = round(value, 2)
+                items.append(str(int(rounded)) if rounded == int(rounded) else f"{rounded:g}")
+            text = command + " ".join(items)
+            self.parts.append(text)
 
-    def __init__(self, glyph_set: Any) -> None:
-        super().__init__(glyph_set)
-        self.parts: list[str] = []
+        def _moveTo(self, point: tuple[float, float]) -> None:
+            self._emit("M", (point,), relative=False)
 
-    def _emit(self, command: str, points: tuple[tuple[float, float], ...], relative: bool = True) -> None:
-        x0, y0 = self._getCurrentPoint() if relative else (0.0, 0.0)
-        numbers = []
-        for x, y in points:
-            numbers += [x - x0, -(y - y0)]
-        items = []
-        for value in numbers:
-            rounded = round(value, 2)
-            items.append(str(int(rounded)) if rounded == int(rounded) else f"{rounded:g}")
-        text = command + " ".join(items)
-        self.parts.append(text)
+        def _lineTo(self, point: tuple[float, float]) -> None:
+            self._emit("l", (point,))
 
-    def _moveTo(self, point: tuple[float, float]) -> None:
-        self._emit("M", (point,), relative=False)
+        def _curveToOne(self, one: tuple[float, float], two: tuple[float, float], three: tuple[float, float]) -> None:
+            self._emit("c", (one, two, three))
 
-    def _lineTo(self, point: tuple[float, float]) -> None:
-        self._emit("l", (point,))
+        def _qCurveToOne(self, one: tuple[float, float], two: tuple[float, float]) -> None:
+            self._emit("q", (one, two))
 
-    def _curveToOne(self, one: tuple[float, float], two: tuple[float, float], three: tuple[float, float]) -> None:
-        self._emit("c", (one, two, three))
+        def _closePath(self) -> None:
+            self.parts.append("z")
 
-    def _qCurveToOne(self, one: tuple[float, float], two: tuple[float, float]) -> None:
-        self._emit("q", (one, two))
-
-    def _closePath(self) -> None:
-        self.parts.append("z")
+    return SvgPathPen

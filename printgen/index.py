@@ -7,7 +7,12 @@ distinct page — identical pad pages show once with "× N" — at most
 MAX_THUMBNAILS per file, each linking to `file.pdf#page=N`. SVGs are shown
 by the browser itself (an <img> of the SVG), identical ones once. What the
 page learns of a PDF is kept in OUT/preview/NAME/info.json and reused while
-the PDF's size and time stamp stay the same; printgen removes preview
+the PDF is the same: for printgen's own PDFs, while its size and /ID (a
+hash of its content) are, so a build that writes the same bytes again keeps
+its thumbnails; for other PDFs, while its size and time stamp are. The
+thumbnails are a cache: written without flushing them to disk, and each
+checked against the digest info.json keeps of it before it is reused.
+printgen removes preview
 folders only when they hold its own info.json and their PDF is gone. A
 file the page cannot read or draw (whatever the error) is listed by name
 with the reason, so one odd file never keeps the page from being written.
@@ -27,7 +32,7 @@ from typing import Any
 from urllib.parse import quote
 
 from printgen.files import Written
-from printgen.output import atomic_file, safe_folder
+from printgen.output import atomic_file, folders_flushed_once, safe_folder
 
 MAX_THUMBNAILS = 24
 THUMB_WIDTH = 220
@@ -35,7 +40,12 @@ PREVIEW = "preview"
 MAX_PREVIEW_WORKERS = 4
 """Most processes that draw thumbnails at once."""
 INFO = "info.json"
-INFO_VERSION = 2
+INFO_VERSION = 3
+PALETTE = 64
+"""Colours of a thumbnail (fast octree quantisation: a fifth of the size of full colour, at a fifth of the cost
+of median cut)."""
+TRAILER = 1024
+"""Bytes at the end of a PDF searched for its /ID."""
 
 
 @dataclass(slots=True)
@@ -70,6 +80,11 @@ def write_index(out: Path, written: Iterable[Written] = ()) -> Path:
     """Write OUT/index.html for every PDF and SVG set now in `out`; returns its path. `written` are the outputs
     the build just made: what they are, and a streamed pad's pages counted, come from there (kept in the
     preview cache for later), never read back out of the files."""
+    with folders_flushed_once():
+        return _write_index(out, written)
+
+
+def _write_index(out: Path, written: Iterable[Written]) -> Path:
     from jinja2 import Environment, PackageLoader, select_autoescape
 
     if os.path.lexists(out / PREVIEW):  # the thumbnails' own folder must be a real one (a problem of the folder,
@@ -122,17 +137,45 @@ def _fresh(path: Path, out: Path) -> bool:
     """True when `path`'s preview (info and thumbnails) was made from the file as it is now."""
     folder = out / PREVIEW / path.stem
     cached = _read_info(folder)
-    return cached is not None and _describes(cached, path.stat()) and _drawn(cached, folder)
+    return cached is not None and _describes(cached, path) and _drawn(cached, folder)
 
 
-def _describes(info: dict[str, Any], stamp: os.stat_result) -> bool:
-    """True when `info` was taken from the file as `stamp` finds it (same size, same time)."""
-    return info.get("bytes") == stamp.st_size and info.get("mtime") == stamp.st_mtime_ns
+def _describes(info: dict[str, Any], path: Path) -> bool:
+    """True when `info` was taken from the file at `path` as it is now: the same size and the same /ID (a printgen
+    PDF: a hash of its content, whenever it was written), else (another program's PDF) the same time stamp."""
+    stamp = path.stat()
+    if info.get("bytes") != stamp.st_size:
+        return False
+    if info.get("id"):
+        return bool(info["id"] == pdf_id(path))
+    return bool(info.get("mtime") == stamp.st_mtime_ns)
+
+
+def pdf_id(path: Path) -> str | None:
+    """The /ID of a PDF as its trailer (in the last TRAILER bytes) gives it ("first second" in hex), or None."""
+    import re
+
+    with path.open("rb") as handle:
+        handle.seek(max(0, path.stat().st_size - TRAILER))
+        tail = handle.read(TRAILER)
+    found = re.findall(rb"/ID\s*\[\s*<([0-9A-Fa-f]*)>\s*<([0-9A-Fa-f]*)>\s*\]", tail)
+    return None if not found else " ".join(part.decode("ascii").lower() for part in found[-1])
 
 
 def _drawn(info: dict[str, Any], folder: Path) -> bool:
-    """True when every thumbnail `info` names is in `folder`."""
-    return all(group[4] and (folder / group[4]).is_file() for group in info["groups"])
+    """True when every thumbnail `info` names is in `folder`, as it was drawn (its digest)."""
+    digests = info.get("thumbnails", {})
+    for group in info["groups"]:
+        name = group[4]
+        if not name or name not in digests:
+            return False
+        try:
+            data = (folder / name).read_bytes()
+        except OSError:
+            return False
+        if hashlib.sha1(data, usedforsecurity=False).hexdigest() != digests[name]:
+            return False
+    return True
 
 
 def _preview_at_once(pdfs: list[tuple[Path, Written | None]], out: Path) -> None:
@@ -162,7 +205,8 @@ def _pdf_info_or_none(path: Path, out: Path, written: Written | None) -> dict[st
     """`_pdf_info` in a worker process: a PDF it cannot read or draw is left to `_listed` (one by one), never
     stopping the others' workers."""
     try:
-        return _pdf_info(path, out, written)
+        with folders_flushed_once():
+            return _pdf_info(path, out, written)
     except Exception:  # noqa: BLE001 - `_listed` says why on the page
         return None
 
@@ -218,14 +262,15 @@ def _pdf_info(path: Path, out: Path, written: Written | None = None) -> dict[str
     with its page count and size alone (nothing of it is rendered).
     """
     folder = out / PREVIEW / path.stem
-    stamp = path.stat()
     cached = _read_info(folder)
-    if cached and _describes(cached, stamp):
+    if cached and _describes(cached, path):
         info = cached
     else:
         cached = None
+        stamp = path.stat()
         info = _from_build(written) if written is not None else _read_pdf(path)
-        info |= {"bytes": stamp.st_size, "mtime": stamp.st_mtime_ns, "version": INFO_VERSION}
+        info |= {"bytes": stamp.st_size, "mtime": stamp.st_mtime_ns, "version": INFO_VERSION,
+                 "id": pdf_id(path) if info["groups"] else None}  # only printgen's own PDFs have page groups
     changed = info is not cached
     if info["groups"] and not _drawn(info, folder):
         safe_folder(out / PREVIEW)
@@ -321,19 +366,29 @@ def _content(contents: Any) -> bytes:
 
 
 def _render_thumbnails(path: Path, folder: Path, info: dict[str, Any]) -> None:
+    import io
+
+    from PIL import Image
+
     from printgen.preview import open_pdf, render_page
 
     document = open_pdf(path)
+    digests: dict[str, str] = {}
     try:
         for group in info["groups"]:
             name = f"page-{group[0]:06d}.png"
             image = render_page(document, group[0] - 1, THUMB_WIDTH).convert("RGB")
-            image = image.quantize(colors=64)
-            with atomic_file(folder / name) as temporary:
-                image.save(temporary, format="PNG", optimize=True)
+            image = image.quantize(colors=PALETTE, method=Image.Quantize.FASTOCTREE)
+            buffer = io.BytesIO()
+            image.save(buffer, format="PNG")
+            data = buffer.getvalue()
+            with atomic_file(folder / name, flush=False) as temporary:  # a cache, checked by its digest
+                temporary.write_bytes(data)
             group[4] = name
+            digests[name] = hashlib.sha1(data, usedforsecurity=False).hexdigest()
     finally:
         document.close()
+    info["thumbnails"] = digests
     wanted = {group[4] for group in info["groups"]} | {INFO}
     for old in folder.glob("page-*.png"):
         if old.name not in wanted:

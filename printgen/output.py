@@ -24,6 +24,13 @@ dies, even by kill -9, so a later build removes a temporary file or folder
 only when it can take that lock itself (on a file system without locks, it
 removes none). A worker whose batch is gone puts
 nothing into place (`refuse_renames_unless`).
+
+Flushing costs a disk round trip each, so printgen flushes each finished
+file once and each folder once: inside `folders_flushed_once()` (a build,
+with its preview page) the folders that files were renamed into are
+flushed once on the way out instead of after every rename. Files that are
+only a cache checked when read back (the preview page's thumbnails) are
+not flushed at all (`atomic_file(..., flush=False)`).
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 from printgen.errors import UsageProblem
@@ -88,10 +96,65 @@ def safe_folder(folder: Path) -> None:
         raise UsageProblem(f"{folder}: is {_kind(mode)}, not a folder printgen may write into")
 
 
+_UNFLUSHED: ContextVar[tuple[int, dict[str, None]] | None] = ContextVar("unflushed_folders", default=None)
+"""Inside `folders_flushed_once`: the process that opened it and the folders renamed into and not flushed yet (in
+order). A process forked inside it (a preview worker) inherits the value but not the duty: it counts as outside."""
+
+
+def _pending() -> dict[str, None] | None:
+    """The folders this process is to flush on leaving `folders_flushed_once`; None outside it."""
+    scope = _UNFLUSHED.get()
+    return scope[1] if scope is not None and scope[0] == os.getpid() else None
+
+
 @contextmanager
-def atomic_file(target: Path) -> Iterator[Path]:
+def folders_flushed_once() -> Iterator[None]:
+    """Within this, every folder a file or folder is renamed into is flushed to disk once, on the way out (also
+    when an error leaves), instead of after each rename. Nested, the outermost flushes."""
+    if _pending() is not None:
+        yield
+        return
+    pending: dict[str, None] = {}
+    token = _UNFLUSHED.set((os.getpid(), pending))
+    try:
+        yield
+    except BaseException:
+        _UNFLUSHED.reset(token)
+        for folder in pending:
+            try:
+                _sync(Path(folder))
+            except OSError:  # the error already leaving says what went wrong
+                pass
+        raise
+    _UNFLUSHED.reset(token)
+    for folder in pending:
+        _sync(Path(folder))
+
+
+@contextmanager
+def folders_flushed_by_parent() -> Iterator[None]:
+    """Within this (a worker process), no folder is flushed: its parent flushes the folders its workers wrote
+    into once they are done (`flush_folder`)."""
+    token = _UNFLUSHED.set((os.getpid(), {}))
+    try:
+        yield
+    finally:
+        _UNFLUSHED.reset(token)
+
+
+def flush_folder(folder: Path) -> None:
+    """Flush `folder`'s entries (renames in it) to disk now, or once at the end of `folders_flushed_once`."""
+    pending = _pending()
+    if pending is None:
+        _sync(folder)
+    else:
+        pending[os.path.abspath(folder)] = None
+
+
+@contextmanager
+def atomic_file(target: Path, flush: bool = True) -> Iterator[Path]:
     """Yield a temporary file beside `target`, locked while it is written; on success it replaces `target`, on
-    error it is removed."""
+    error it is removed. `flush=False` (a cache that its reader checks) leaves flushing to the system."""
     check_file_target(target)
     with _naming(target):
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -102,11 +165,13 @@ def atomic_file(target: Path) -> Iterator[Path]:
         with _naming(target):
             yield temporary
             os.chmod(temporary, 0o644)
-            _sync(temporary)
+            if flush:
+                _sync(temporary)
             check_file_target(target)
             _may_rename()
             os.replace(temporary, target)
-            _sync(target.parent)
+            if flush:
+                flush_folder(target.parent)
     finally:
         temporary.unlink(missing_ok=True)
         _release(descriptor, temporary)
@@ -159,7 +224,7 @@ def _write_folder(target: Path, temporary: Path, old: Path) -> None:
             if moved:  # the earlier folder goes back where it was
                 os.replace(old / target.name, target)
             raise
-        _sync(target.parent)
+        flush_folder(target.parent)
 
 
 @contextmanager

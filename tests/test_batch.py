@@ -234,3 +234,32 @@ def test_a_folder_where_a_file_is_would_be_refused(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["batch", str(manifest(tmp_path, text)), "--out", str(out)])
     assert result.exit_code == 2 and "deck: is a file; printgen replaces only folders it writes" in result.output
     assert (out / "deck").read_text() == "a plain file of the user's"
+
+
+def test_a_batch_flushes_each_finished_file_once_and_each_folder_once(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    import re
+
+    if not Path("/proc/self/fd").is_dir():
+        pytest.skip("needs /proc to name the synced files")
+    log = tmp_path / "synced.txt"
+    real = os.fsync
+
+    def fsync(descriptor: int) -> None:  # (the workers are forked: they log through the file too)
+        with open(log, "a", encoding="utf-8") as handle:
+            handle.write(os.readlink(f"/proc/self/fd/{descriptor}") + "\n")
+        real(descriptor)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["batch", str(manifest(tmp_path, GOOD)), "--out", str(out), "-j", "2"])
+    assert result.exit_code == 0, result.output
+    temporary = re.compile(r"\.(.+)\.\d+\.[a-z0-9_]{8}\.(?:part|old|lock)")
+    synced = sorted("/".join(m[1] if (m := temporary.fullmatch(part)) else part
+                             for part in Path(os.path.relpath(line, out)).parts)
+                    for line in log.read_text(encoding="utf-8").splitlines())
+    previews = [f"preview/{p.name}" for p in (out / "preview").iterdir()]
+    expected = ["club-pad.pdf", "club-pad.svg", "qwixx-big-points-it-4sheets.pdf", "index.html", "",
+                *previews, *(f"{p}/info.json" for p in previews)]
+    assert len(previews) == 2 and synced == sorted(expected)

@@ -60,3 +60,47 @@ def test_a_title_that_cannot_be_printed_is_a_usage_error(tmp_path: Path, standar
     assert result.output.strip().splitlines() == [
         f"Error: {path}: title: cannot print U+1F3B2 '🎲': the bundled fonts (Roboto) have no glyph for it"]
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("weight", fonts.WEIGHTS)
+def test_the_cmap_read_with_struct_is_reportlabs(weight: fonts.Weight) -> None:
+    from reportlab.pdfbase import pdfmetrics
+
+    from printgen.cmap import mapped_code_points
+
+    face = pdfmetrics.getFont(fonts.register_pdf_fonts()[weight]).face
+    expected = frozenset(code for code, glyph_id in face.charToGlyph.items() if glyph_id)
+    assert len(expected) > 2000 and mapped_code_points(fonts.font_path(weight)) == expected
+
+
+def test_a_font_with_only_the_basic_plane_map_is_read_from_it(tmp_path: Path) -> None:
+    import struct
+
+    from printgen.cmap import FontFileError, mapped_code_points
+
+    data = bytearray(fonts.font_path("regular").read_bytes())
+    tables = {bytes(data[12 + 16 * i: 16 + 16 * i]): struct.unpack_from(">I", data, 20 + 16 * i)[0]
+              for i in range(struct.unpack_from(">H", data, 4)[0])}
+    cmap = tables[b"cmap"]
+    for index in range(struct.unpack_from(">H", data, cmap + 2)[0]):  # the full-Unicode maps renamed "symbol"
+        at = cmap + 4 + 8 * index
+        if struct.unpack_from(">HH", data, at) in ((3, 10), (0, 4)):
+            struct.pack_into(">HH", data, at, 3, 0)
+    bmp = tmp_path / "bmp.ttf"
+    bmp.write_bytes(bytes(data))
+    everything = mapped_code_points(fonts.font_path("regular"))
+    assert mapped_code_points(bmp) == frozenset(code for code in everything if code <= 0xFFFF)
+    bmp.write_bytes(bytes(data[: cmap + 20]))
+    with pytest.raises(FontFileError, match="cut short"):
+        mapped_code_points(bmp)
+
+
+def test_listing_layouts_loads_neither_reportlab_nor_fonttools() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; from printgen.cli import main; sys.argv = ['printgen', 'list']\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('reportlab', 'fontTools')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "qwixx-standard" in done.stdout and done.stdout.splitlines()[-1] == "[]"

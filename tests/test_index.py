@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from printgen.cli import main
@@ -142,3 +144,112 @@ def test_one_odd_file_gets_a_placeholder_and_the_page_is_always_written(tmp_path
     (out / "narrow.pdf").unlink()
     run("index", str(out))
     assert not (out / "preview" / "narrow").exists()  # its info was kept, so it is known as printgen's
+
+
+TEMPORARY = re.compile(r"\.(.+)\.\d+\.[a-z0-9_]{8}\.(?:part|old|lock)")
+"""printgen's temporary name for NAME (printgen.output.LEFTOVER, with NAME as the group)."""
+
+
+def drawn_pages(monkeypatch) -> list[int]:  # type: ignore[no-untyped-def]
+    """The pages the preview page renders from now on (0-based), in order."""
+    from printgen import preview
+
+    drawn: list[int] = []
+    real = preview.render_page
+
+    def counting(document, index, width):  # type: ignore[no-untyped-def]
+        drawn.append(index)
+        return real(document, index, width)
+
+    monkeypatch.setattr(preview, "render_page", counting)
+    return drawn
+
+
+def test_thumbnails_are_kept_while_the_pdf_is_the_same_and_redrawn_when_it_changes(tmp_path: Path,
+                                                                                  monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from printgen.index import _write_index
+
+    out = tmp_path / "out"
+    pdf, thumbnail = out / "pad.pdf", out / "preview" / "pad" / "page-000001.png"
+    run("build", "qwixx-standard", "-n", "2", "-o", "pad", "--out", str(out))
+    run("index", str(out))
+    first = thumbnail.read_bytes()
+    drawn = drawn_pages(monkeypatch)
+    monkeypatch.setattr("printgen.index.os.cpu_count", lambda: 1)  # drawn here, where render_page is counted
+    run("build", "qwixx-standard", "-n", "2", "-o", "pad", "--out", str(out))  # the same bytes, a new file
+    run("index", str(out))
+    assert drawn == [] and thumbnail.read_bytes() == first
+    run("build", "qwixx-bonus-a", "-n", "2", "-o", "pad", "--out", str(out))  # another sheet, the same name
+    _write_index(out, [])
+    assert drawn == [0] and thumbnail.read_bytes() != first
+    other = thumbnail.read_bytes()
+    data = bytearray(pdf.read_bytes())  # same size, same time, another /ID: a file printgen did not write
+    stamp = pdf.stat()
+    at = data.rindex(b"/ID [<") + 6
+    data[at] = ord("0") if data[at] != ord("0") else ord("1")
+    pdf.write_bytes(bytes(data))
+    os.utime(pdf, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    run("index", str(out))
+    assert drawn == [0, 0]
+    thumbnail.write_bytes(other[: len(other) // 2])  # a thumbnail cut short (say by a power cut): drawn again
+    run("index", str(out))
+    assert drawn == [0, 0, 0] and thumbnail.read_bytes() == other
+
+
+def test_a_pad_build_flushes_each_finished_file_once_and_each_folder_once(tmp_path: Path,
+                                                                          monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    synced: list[str] = []
+    real = os.fsync
+
+    def fsync(descriptor: int) -> None:
+        synced.append(os.readlink(f"/proc/self/fd/{descriptor}"))
+        real(descriptor)
+
+    if not Path("/proc/self/fd").is_dir():
+        pytest.skip("needs /proc to name the synced files")
+    monkeypatch.setattr(os, "fsync", fsync)
+    out = tmp_path / "out"
+    run("build", "qwixx-big-points", "-n", "100", "-f", "both", "--out", str(out))
+
+    def final(path: str) -> str:  # what a synced path is called once in place (temporary names undone)
+        parts = Path(os.path.relpath(path, out)).parts
+        return "/".join(match[1] if (match := TEMPORARY.fullmatch(part)) else part for part in parts)
+
+    pad = "qwixx-big-points-100sheets"
+    svgs = sorted(f"{pad}/{p.name}" for p in (out / pad).glob("*.svg"))
+    expected = [f"{pad}.pdf", *svgs, pad, "index.html", f"preview/{pad}/info.json", f"preview/{pad}", ""]
+    assert len(svgs) == 10 and sorted(map(final, synced)) == sorted(expected), sorted(map(final, synced))
+    assert len(list((out / "preview" / pad).glob("*.png"))) == MAX_THUMBNAILS  # a cache: checked, not flushed
+
+
+def test_no_index_leaves_the_preview_page_alone_and_printgen_toml_can_say_so(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    env = {"HOME": str(tmp_path / "home"), "XDG_CONFIG_HOME": ""}
+    out = tmp_path / "out"
+
+    def build(*args: str) -> None:
+        result = CliRunner().invoke(main, ["build", *args, "--out", str(out)], env=env)
+        assert result.exit_code == 0, result.output
+
+    build("qwixx-standard", "--no-index")
+    assert (out / "qwixx-standard.pdf").is_file() and not (out / "index.html").exists()
+    assert not (out / "preview").exists()
+    (tmp_path / "printgen.toml").write_text("index = false\n")
+    build("qwixx-cards-deck")
+    assert (out / "qwixx-cards-deck.pdf").is_file() and not (out / "index.html").exists()
+    build("qwixx-cards-deck", "--index")  # the command line wins
+    assert "qwixx-standard.pdf" in html_of(out) and "qwixx-cards-deck.pdf" in html_of(out)
+    (tmp_path / "printgen.toml").write_text('index = "no"\n')
+    result = CliRunner().invoke(main, ["build", "qwixx-standard", "--out", str(out)], env=env)
+    assert result.exit_code == 2
+    assert result.output.strip() == f"Error: {tmp_path / 'printgen.toml'}: index: must be true or false, not 'no'"
+
+
+def test_a_batch_without_the_preview_page(tmp_path: Path) -> None:
+    manifest = tmp_path / "club.toml"
+    manifest.write_text('out = "club"\n[[jobs]]\nlayout = "qwixx-standard"\n[[jobs]]\nlayout = "qwixx-cards-deck"\n')
+    result = CliRunner().invoke(main, ["batch", str(manifest), "--no-index", "-j", "1"])
+    assert result.exit_code == 0, result.output
+    written = sorted(p.name for p in (tmp_path / "club").iterdir())
+    assert written == ["qwixx-cards-deck.pdf", "qwixx-standard.pdf"] and "preview:" not in result.output

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from printgen.builders.scoresheet import build_sheet, sheet_extras
 from printgen.errors import UsageProblem
-from printgen.page import Item
+from printgen.page import Element, Item
 from printgen.rules import qwixx
 from printgen.rules.lucky import deal, parse_pool
 from printgen.rules.variants import shuffled_numbers
@@ -46,8 +46,14 @@ def _varied(layout: ScoreSheetLayout, base: Item, sheets: int, seed: int, pairs:
             shuffle: bool, spec: qwixx.VariantSpec, code: tuple[str, bool] | None) -> Iterator[Item]:
     rng = random.Random(seed)
     digits = len(str(sheets))
+    drawn: dict[tuple[int, int] | None, tuple[Element, ...]] = {}  # each distinct lucky pair's extras, drawn once
     for index in range(sheets):
         numbers = shuffled_numbers(spec, rng) if shuffle else None
         lucky = pairs[index] if pairs else None
-        extras = sheet_extras(layout, lucky=lucky, numbers=numbers, code=code)
+        if numbers is None:
+            extras = drawn.get(lucky)
+            if extras is None:
+                extras = drawn[lucky] = sheet_extras(layout, lucky=lucky, code=code)
+        else:
+            extras = sheet_extras(layout, lucky=lucky, numbers=numbers, code=code)
         yield Item(f"{layout.name}-{index + 1:0{digits}d}", base.art, extras)

@@ -69,12 +69,19 @@ LUCKY_STROKE = "#b8860b"
 
 def build_sheet(layout: ScoreSheetLayout, lang: str = "en", symbols: bool = False,
                 static_numbers: bool = True, scan_marks: bool = True) -> Item:
-    """The blank sheet of `layout` with labels in `lang` as one reusable item.
+    """The blank sheet of `layout` with labels in `lang` as one reusable item (drawn once per process: the
+    rules check, the build and the reader share it; layouts and items are frozen).
 
     `symbols` adds a shape per colour for colour-blind players;
     `static_numbers=False` leaves the numbers to `sheet_extras` (shuffled sheets);
     `scan_marks` adds the corner markers and, when every sheet is alike, the code.
     """
+    return _sheet(layout, lang, symbols, static_numbers, scan_marks)
+
+
+@cache
+def _sheet(layout: ScoreSheetLayout, lang: str, symbols: bool, static_numbers: bool, scan_marks: bool) -> Item:
+    """`build_sheet`, drawn."""
     labels = catalogue(lang)
     geometry = sheet_geometry(layout)
     elements: list[Element] = [Rect(0, 0, layout.width, layout.height, Paint(fill=WHITE))]

@@ -12,9 +12,8 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from printgen.builders.card_faces import Face
 from printgen.errors import UsageProblem
 from printgen.files import Written, write_pages_pdf, written_folder
 from printgen.games import GAMES, ONE_TO_NINE, Game
@@ -32,7 +31,6 @@ from printgen.kinds.common import (
     require_colours,
 )
 from printgen.labels import catalogue
-from printgen.measure import MIN_TEXT_PT, sizes
 from printgen.output import atomic_folder
 from printgen.page import Document, Hex, Item, Mm, Page
 from printgen.printing.card_grid import (
@@ -45,6 +43,9 @@ from printgen.printing.card_grid import (
 from printgen.printing.paper import paper_size
 from printgen.rules.variants import COLOURS
 from printgen.tomlkeys import Fields
+
+if TYPE_CHECKING:  # (the faces are drawn and measured when a deck is built, not to list layouts)
+    from printgen.builders.card_faces import Face
 
 NAME = "deck"
 CARD_KINDS = ("number", "joker", "number-joker", "draw3")
@@ -215,6 +216,8 @@ class Decks:
 
     def plan(self, layout: DeckLayout, options: DeckOptions, names: Names) -> Plan:
         """A deck: fronts (with backs behind them for duplex) as PDF, and/or one SVG per face."""
+        from printgen.measure import MIN_TEXT_PT, sizes
+
         size = card_size(options.card_size or layout.card_size)
         faces = deck_faces(layout, size, options.card_bleed, options.symbols, options.corner_guide, options.lang)
         smallest = min(sizes(Item(card, face).as_page()).text_pt for card, front, back in faces

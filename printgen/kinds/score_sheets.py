@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from printgen.builders.pad import pad_items
 from printgen.errors import UsageProblem
 from printgen.files import Written, write_items_pdf, write_items_svg
 from printgen.games import QWIXX, QWIXX_CARDS, Game
@@ -27,13 +26,15 @@ from printgen.kinds.common import (
     read_title,
 )
 from printgen.labels import catalogue
-from printgen.measure import Sizes, sizes
 from printgen.page import PT_PER_MM, Hex, Item, Mm
 from printgen.printing.imposition import plan_grid
 from printgen.printing.paper import PAPERS, paper_size
 from printgen.rules import qwixx
 from printgen.tomlkeys import Fields
 from printgen.values import did_you_mean
+
+if TYPE_CHECKING:  # (the builders and the measuring are loaded when a sheet is drawn, not to list layouts)
+    from printgen.measure import Sizes
 
 NAME = "score-sheet"
 SHEETS_PER_PAGE = (1, 2, 4)
@@ -268,6 +269,7 @@ class ScoreSheets:
 
     def plan(self, layout: ScoreSheetLayout, options: SheetOptions, names: Names) -> Plan:
         """A pad of score sheets: OUT/NAME.pdf (imposed) and OUT/NAME.svg (or a folder when sheets differ)."""
+        from printgen.builders.pad import pad_items
 
         def items() -> Iterator[Item]:
             return pad_items(layout, options.pad_sheets, seed=options.seed, lang=options.lang, symbols=options.symbols,
@@ -335,6 +337,7 @@ def refuse_illegible(layout: ScoreSheetLayout, options: SheetOptions, per_page: 
 def sheet_sizes(layout: ScoreSheetLayout, lang: str, symbols: bool) -> Sizes:
     """The smallest text and writable field of `layout`'s blank sheet at 100 %."""
     from printgen.builders.scoresheet import build_sheet
+    from printgen.measure import sizes
 
     return sizes(build_sheet(layout, lang, symbols).as_page())
 

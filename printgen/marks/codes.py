@@ -14,7 +14,8 @@ import hashlib
 import math
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from printgen.kinds.score_sheets import ScoreSheetLayout
@@ -138,9 +139,34 @@ def modules(text: str, version: int | None = None) -> tuple[tuple[bool, ...], ..
 
 
 @cache
-def _modules(text: str, version: int | None) -> tuple[tuple[bool, ...], ...]:
-    from reportlab.graphics.barcode import qrencoder
+def _qr_encoder() -> Any:
+    """reportlab's QR encoder module (pure Python, needing only `re` and `itertools`), loaded from its file on
+    its own: importing it as `reportlab.graphics.barcode.qrencoder` runs the barcode package, which loads every
+    barcode widget, shapes and platypus first (a third of a small build's start-up)."""
+    import importlib.util
+    import sys
 
+    import reportlab.graphics
+
+    path = Path(reportlab.graphics.__file__).parent / "barcode" / "qrencoder.py"
+    spec = importlib.util.spec_from_file_location(QR_MODULE, path)
+    if spec is None or spec.loader is None or not path.is_file():  # another layout of reportlab: the usual way
+        from reportlab.graphics.barcode import qrencoder
+
+        return qrencoder
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[QR_MODULE] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+QR_MODULE = "printgen._reportlab_qrencoder"
+"""The name reportlab's QR encoder is loaded under by `_qr_encoder`."""
+
+
+@cache
+def _modules(text: str, version: int | None) -> tuple[tuple[bool, ...], ...]:
+    qrencoder = _qr_encoder()
     code = qrencoder.QRCode(version, qrencoder.QRErrorCorrectLevel.M)
     code.addData(text)
     code.version = version or code.calculate_version()

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from printgen.colour_management import Press, press_for
-from printgen.page import PT_PER_MM, Document, Element, Group, Symbol, Use
+from printgen.page import PT_PER_MM, Document, Element, Group, Page, Symbol, Use
 from printgen.render.pdffile import (
     PageGroups,
     PageTree,
@@ -27,6 +27,10 @@ from printgen.render.pdffile import (
     pdf_number,
     write_info,
 )
+
+MAX_PLACEMENTS = 100_000
+"""Most placements whose bytes a file keeps for reuse (a pad has a few dozen; a document of all-different
+placements keeps the first ones and formats the rest anew)."""
 
 
 class NotStreamable(ValueError):
@@ -67,25 +71,31 @@ def write_streamed_pdf(document: Document, target: IO[bytes] | str, on_page: Cal
         counted = PageGroups()
         names: dict[str, bytes] = {}
         symbols: list[Symbol] = []
+        placed: dict[tuple[str, float, float, float], bytes] = {}  # each placement's bytes, written out once
+        frames: dict[tuple[float, float, Any, Any], tuple[bytes, bytes]] = {}  # each page size's bytes, too
         for page in document:
-            content = [b"q %s 0 0 %s 0 %s cm" % (pdf_number(PT_PER_MM), pdf_number(-PT_PER_MM),
-                                                 pdf_number(page.height * PT_PER_MM))]
+            size = (page.width, page.height, page.trim, page.bleed)
+            frame = frames.get(size) or frames.setdefault(size, _frame(page))
+            content = [frame[0]]
             for symbol, scale, x, y in placements(page.elements):
-                if symbol.id not in names:
-                    names[symbol.id] = b"P%d" % len(names)
-                    symbols.append(symbol)
-                content.append(b"q %s 0 0 %s %s %s cm /%s Do Q" % (
-                    pdf_number(scale), pdf_number(scale), pdf_number(x), pdf_number(y), names[symbol.id]))
+                key = (symbol.id, scale, x, y)
+                command = placed.get(key)
+                if command is None:
+                    if symbol.id not in names:
+                        names[symbol.id] = b"P%d" % len(names)
+                        symbols.append(symbol)
+                    command = b"q %s 0 0 %s %s %s cm /%s Do Q" % (
+                        pdf_number(scale), pdf_number(scale), pdf_number(x), pdf_number(y), names[symbol.id])
+                    if len(placed) < MAX_PLACEMENTS:
+                        placed[key] = command
+                content.append(command)
             content.append(b"Q")
             stream, page_id = file.reserve(), file.reserve()
             data = b"\n".join(content)
             file.stream(stream, b"", data)
             counted.add((page.width, page.height), data)
-            box = b"[0 0 %s %s]" % (pdf_number(page.width * PT_PER_MM), pdf_number(page.height * PT_PER_MM))
-            boxes = b"".join(b" /%s %s" % (name, _box(area, page.height)) for name, area in
-                             ((b"TrimBox", page.trim), (b"BleedBox", page.bleed)) if area is not None)
-            file.obj(page_id, b"<< /Type /Page /Parent %d 0 R /MediaBox %s%s /Resources %d 0 R /Contents %d 0 R >>"
-                     % (tree.parent(), box, boxes, resources, stream))
+            file.obj(page_id, b"<< /Type /Page /Parent %d 0 R /MediaBox %s /Resources %d 0 R /Contents %d 0 R >>"
+                     % (tree.parent(), frame[1], resources, stream))
             tree.add(page_id)
             if on_page is not None:
                 on_page(len(tree))
@@ -99,6 +109,17 @@ def write_streamed_pdf(document: Document, target: IO[bytes] | str, on_page: Cal
     finally:
         if isinstance(target, str):
             handle.close()
+
+
+def _frame(page: Page) -> tuple[bytes, bytes]:
+    """What every page of `page`'s size and boxes writes: its content stream's opening (millimetres, y down), and
+    its MediaBox with its TrimBox and BleedBox if it has them."""
+    opening = b"q %s 0 0 %s 0 %s cm" % (pdf_number(PT_PER_MM), pdf_number(-PT_PER_MM),
+                                        pdf_number(page.height * PT_PER_MM))
+    box = b"[0 0 %s %s]" % (pdf_number(page.width * PT_PER_MM), pdf_number(page.height * PT_PER_MM))
+    boxes = b"".join(b" /%s %s" % (name, _box(area, page.height)) for name, area in
+                     ((b"TrimBox", page.trim), (b"BleedBox", page.bleed)) if area is not None)
+    return opening, box + boxes
 
 
 def _box(area: tuple[float, float, float, float], page_height: float) -> bytes:

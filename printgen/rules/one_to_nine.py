@@ -146,6 +146,74 @@ class NineOutcome:
     actions: dict[ActionKind, int]
 
 
+class _Hand:
+    """A hand sorted for allocation: the indices of its number cards by field, of its number jokers by number
+    and of its joker cards, each in hand order (the allocation looks at these up to a hundred times a turn)."""
+
+    __slots__ = ("exact", "jokers", "size", "wild")
+
+    def __init__(self, cards: list[Card]) -> None:
+        self.exact: dict[Field, list[int]] = {}
+        self.wild: dict[int, list[int]] = {}
+        self.jokers: list[int] = []
+        self.size = len(cards)
+        for index, card in enumerate(cards):
+            if card.kind == "number":
+                self.exact.setdefault((card.colour, card.number), []).append(index)  # type: ignore[arg-type]
+            elif card.kind == "number-joker":
+                self.wild.setdefault(card.number, []).append(index)  # type: ignore[arg-type]
+            elif card.kind == "joker":
+                self.jokers.append(index)
+
+    def allocate(self, missing: list[Field]) -> list[tuple[int, Field]] | None:
+        """Hand cards for each missing field: for every field the first card of its own, then for those left
+        the first number joker of its number, then the first joker card (each card once); None unless every
+        field gets one."""
+        if len(missing) > self.size:
+            return None
+        taken: set[int] = set()
+        chosen: list[tuple[int, Field]] = []
+        left = []
+        for place in missing:
+            index = _first_free(self.exact.get(place), taken)
+            if index is None:
+                left.append(place)
+            else:
+                chosen.append((index, place))
+        waiting = []
+        for place in left:
+            index = _first_free(self.wild.get(place[1]), taken)
+            if index is None:
+                waiting.append(place)
+            else:
+                chosen.append((index, place))
+        for place in waiting:
+            index = _first_free(self.jokers, taken)
+            if index is None:
+                return None
+            chosen.append((index, place))
+        return chosen
+
+    def pick(self, place: Field, used: set[int]) -> int | None:
+        """The card for one field, none of `used` (which it then joins): its own card, else a number joker of
+        its number, else a joker card; None when there is none."""
+        index = _first_free(self.exact.get(place), used)
+        if index is None:
+            index = _first_free(self.wild.get(place[1]), used)
+        if index is None:
+            index = _first_free(self.jokers, used)
+        return index
+
+
+def _first_free(indices: list[int] | None, taken: set[int]) -> int | None:
+    """The first of `indices` not in `taken`, which it then joins."""
+    for index in indices or ():
+        if index not in taken:
+            taken.add(index)
+            return index
+    return None
+
+
 class OneToNine:
     """A game of One to 9 for `players` (2..6) players, reproducible from `seed`."""
 
@@ -225,10 +293,11 @@ class OneToNine:
         if not player.hand:
             return [Action(ActionKind.DRAW_TWO)]
         usable = list(range(len(player.hand)))
+        hand = _Hand(player.hand)
         actions = self._plays(player, usable)
-        actions += self._short_runs(player, usable)
-        actions += self._foursomes(player, usable)
-        actions += self._long_runs(player, usable)
+        actions += self._short_runs(hand)
+        actions += self._foursomes(hand)
+        actions += self._long_runs(player, hand)
         return actions
 
     def _plays(self, player: Player, usable: list[int]) -> list[Action]:
@@ -252,39 +321,31 @@ class OneToNine:
                     actions.append(Action(ActionKind.PLAY, ((index, target),)))
         return actions
 
-    def _allocate(self, player: Player, usable: list[int], missing: list[Field]) -> list[tuple[int, Field]] | None:
-        """Hand cards for each missing field (exact cards first, then number jokers, then joker cards)."""
-        free = list(usable)
-        chosen: list[tuple[int, Field]] = []
-        for preference in ("number", "number-joker", "joker"):
-            for place in missing:
-                if any(p == place for _, p in chosen):
-                    continue
-                for index in free:
-                    card = player.hand[index]
-                    if card.kind == preference and card.fits(place):
-                        chosen.append((index, place))
-                        free.remove(index)
-                        break
-        return chosen if len(chosen) == len(missing) else None
-
-    def _short_runs(self, player: Player, usable: list[int]) -> list[Action]:
+    def _short_runs(self, hand: _Hand) -> list[Action]:
         actions = []
+        board = self.board
+        bonus = PLUS3_BONUS if self.plus3_on_top() else 0
+        jokers = len(hand.jokers)
         for colour in COLOURS:
+            # fields of this colour that only a joker card could fill (no card of their own, no number joker)
+            lacking = [0, *((colour, n) not in board and (colour, n) not in hand.exact and n not in hand.wild
+                            for n in NUMBERS)]
             for low in NUMBERS:
+                if (colour, low - 1) in board:
+                    continue  # not the whole unbroken run
                 for high in range(low + 3, min(low + 8, 10)):
-                    if high - low + 1 == 9:
+                    if sum(lacking[low:high + 1]) > jokers:
+                        break  # this run cannot be laid, nor any longer one from `low`
+                    if high - low + 1 == 9 or (colour, high + 1) in board:
                         continue
-                    if (colour, low - 1) in self.board or (colour, high + 1) in self.board:
-                        continue  # not the whole unbroken run
                     span = [(colour, n) for n in range(low, high + 1)]
-                    missing = [f for f in span if f not in self.board]
+                    missing = [f for f in span if f not in board]
                     if not missing:
                         continue
-                    placements = self._allocate(player, usable, missing)
-                    if placements is None:
-                        continue
-                    stars = RUN_STARS[len(span)] + (PLUS3_BONUS if self.plus3_on_top() else 0)
+                    placements = hand.allocate(missing)
+                    if placements is None:  # (cannot happen: a run's fields are of different numbers, so
+                        break               # each is filled by its own card, a number joker or a joker card)
+                    stars = RUN_STARS[len(span)] + bonus
                     actions.append(Action(ActionKind.SHORT_RUN, tuple(placements), tuple(span), stars))
                     actions += self._foursome_instead(placements)
         return actions
@@ -300,33 +361,37 @@ class OneToNine:
                 found.append(Action(ActionKind.FOURSOME, tuple(placements), quad, stars))
         return found
 
-    def _foursomes(self, player: Player, usable: list[int]) -> list[Action]:
+    def _foursomes(self, hand: _Hand) -> list[Action]:
         actions = []
         for number in NUMBERS:
             quad = [(c, number) for c in COLOURS]
             missing = [f for f in quad if f not in self.board]
             if not missing:
                 continue
-            placements = self._allocate(player, usable, missing)
+            others = sum(f not in hand.exact for f in missing)  # fields a number joker or joker card must fill
+            if others > len(hand.wild.get(number, ())) + len(hand.jokers):
+                continue
+            placements = hand.allocate(missing)
             if placements is not None:
                 stars = FOURSOME_STARS + (PLUS3_BONUS if self.plus3_on_top() else 0)
                 actions.append(Action(ActionKind.FOURSOME, tuple(placements), tuple(quad), stars))
         return actions
 
-    def _long_runs(self, player: Player, usable: list[int]) -> list[Action]:
+    def _long_runs(self, player: Player, hand: _Hand) -> list[Action]:
         actions = []
         for colour in COLOURS:
             line = [(colour, n) for n in NUMBERS]
             missing = [f for f in line if f not in self.board]
             if not missing:
                 continue
+            if len(missing) - hand.size > player.small:
+                continue  # even the whole hand leaves more fields than the player has small stars
             placements: list[tuple[int, Field]] = []
-            free = list(usable)
-            for place in missing:
-                got = self._allocate(player, free, [place])
-                if got:
-                    placements += got
-                    free.remove(got[0][0])
+            used: set[int] = set()
+            for place in missing:  # each field in turn takes the best card left for it
+                index = hand.pick(place, used)
+                if index is not None:
+                    placements.append((index, place))
             stars_needed = len(missing) - len(placements)
             if placements and stars_needed <= player.small:  # at least one card from the hand (seed 004)
                 actions.append(Action(ActionKind.LONG_RUN, tuple(placements), tuple(line), big_stars=1,
@@ -466,8 +531,9 @@ class GreedyNine(NineStrategy):
             joker_cost = 3.0 if card.kind == "joker" else (1.0 if card.kind == "number-joker" else 0.0)
             return 3.0 + neighbours + 0.5 * same - joker_cost
 
-        best = max(value(a) for a in actions)
-        return rng.choice([a for a in actions if value(a) == best])
+        values = [value(a) for a in actions]
+        best = max(values)
+        return rng.choice([a for a, v in zip(actions, values) if v == best])
 
 
 NINE_STRATEGIES: dict[str, type[NineStrategy]] = {"random": RandomNine, "greedy": GreedyNine}

@@ -47,6 +47,25 @@ def test_big_points_pad_deals_the_balanced_pool_evenly() -> None:
     assert again == pairs
 
 
+def test_each_distinct_lucky_pair_is_drawn_once_and_shared_by_its_sheets(monkeypatch: pytest.MonkeyPatch) -> None:
+    from printgen.builders import pad
+
+    drawn: list[object] = []
+    real = pad.sheet_extras
+
+    def counting(*args: object, **kwargs: object) -> tuple[object, ...]:
+        drawn.append(kwargs.get("lucky"))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pad, "sheet_extras", counting)
+    items = list(pad_items(sheet("qwixx-big-points"), 400, seed=5))
+    assert len(drawn) == len(set(drawn)) == len(balanced_pool())
+    by_pair = {lucky_of(i.extras): i.extras for i in items}
+    assert all(i.extras is by_pair[lucky_of(i.extras)] for i in items)  # one tuple per pair, not a copy a sheet
+    shuffled = list(pad_items(sheet("qwixx-gemixxt-b"), 30, seed=5, shuffle=True))
+    assert len(shuffled) == 30 and len(drawn) == len(balanced_pool()) + 30  # every shuffled sheet has its own order, drawn anew
+
+
 def test_lucky_pool_all_and_custom() -> None:
     pairs = {lucky_of(i.extras) for i in pad_items(sheet("qwixx-big-points"), 300, seed=1, lucky_pool="all")}
     assert len(pairs) == 105

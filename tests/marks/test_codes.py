@@ -80,3 +80,23 @@ def test_a_code_of_another_layout_is_refused() -> None:
     other = SheetCode("qwixx-cards", version(sheet("qwixx-cards"))).text(sheet("qwixx-cards"))
     with pytest.raises(CodeError, match="names layout qwixx-cards"):
         parse(other, sheet("qwixx-standard"))
+
+
+def test_the_qr_encoder_loaded_on_its_own_draws_what_reportlabs_package_draws() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; from printgen.marks.codes import modules\n"
+            "texts = ['$STANDARD:K7Z:EN', '$BIG-POINTS:K7Z:EN*:L5A', '$GEMIXXT-B:K7Z:EN:S0123456789ABCDEF']\n"
+            "alone = [modules(t) for t in texts]\n"
+            "print(sorted(m for m in sys.modules if m.startswith('reportlab.graphics.barcode')))\n"
+            "from reportlab.graphics.barcode import qrencoder\n"
+            "for text, grid in zip(texts, alone):\n"
+            "    qr = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)\n"
+            "    qr.addData(text)\n"
+            "    qr.version = qr.calculate_version()\n"
+            "    qr.makeImpl(False, 0)\n"
+            "    n = qr.getModuleCount()\n"
+            "    print(len(grid) == n and grid == tuple(tuple(bool(qr.isDark(r, c)) for c in range(n)) for r in range(n)))")
+    lines = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert lines == ["[]", "True", "True", "True"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -254,3 +255,28 @@ def test_refilling_stops_when_no_card_left_can_go_on_the_board() -> None:
     game.discard = [Card("draw3")]
     game.refill_board(2)
     assert not game.board and len(game.pile) + len(game.discard) == 4
+
+
+GAMES_FILE = Path(__file__).with_name("one_to_nine_games.txt")
+
+
+def recorded_games() -> list[str]:
+    lines = [line for line in GAMES_FILE.read_text().splitlines() if line and not line.startswith("#")]
+    assert lines, f"{GAMES_FILE} holds no games"
+    return lines
+
+
+@pytest.mark.parametrize("line", recorded_games())
+def test_recorded_games_are_played_the_same(line: str) -> None:
+    """Whole games as an earlier engine played them (winner, turns, stars, every action counted): a faster
+    engine must offer the same actions in the same order, or the games drift apart."""
+    from printgen.simulate import strategies_for
+
+    setup, expected = line.split(" | ")
+    players, strategy, seed = setup.split()
+    outcome = OneToNine(int(players), int(seed), strategies_for(strategy, int(players))).play()
+    actions = ",".join(f"{kind.name}={count}" for kind, count in sorted(outcome.actions.items(),
+                                                                        key=lambda item: item[0].name))
+    played = (f"{outcome.winner} {outcome.reason.name} {outcome.turns} {outcome.winner_turns} "
+              f"{'/'.join(map(str, outcome.small_stars))} {'/'.join(map(str, outcome.big_stars))} {actions}")
+    assert played == expected

@@ -1,0 +1,91 @@
+"""Reading a folder's photos on every core: photo paths and a reader in, each photo's readings out, in order.
+
+`printgen score` reads each photo on its own (printgen.scan.score); this
+module only spreads those photos over forked worker processes, one photo at
+a time each, and hands the results back in the order the photos were given,
+as soon as each is ready. One photo, or one core, is read in this process.
+Workers write nothing: an annotated picture is written by the parent, which
+then asks for each photo's pixels back. They ignore Ctrl-C (the parent
+unwinds and ends them) and die with the parent (printgen.workers).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+MAX_WORKERS = 8
+"""Most photos read at once (each worker holds one photo's pixels, up to a few hundred MB)."""
+
+STOP_SECONDS = 5.0
+"""How long a stopped worker is waited for."""
+_READER: Any = None
+"""The reader of this worker process (set before the fork, so it is never pickled)."""
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # (not Linux)
+        return os.cpu_count() or 1
+
+
+def read_photos(paths: list[Path], reader: Any, keep_pixels: bool,
+                workers: int | None = None) -> Iterator[tuple[Path, Any, list[Any]]]:
+    """Each photo of `paths` (in order), its pixels (only if `keep_pixels`, else None) and the sheets read from
+    it, read in up to `workers` processes (default: every core, at most MAX_WORKERS)."""
+    from printgen.scan.score import score
+
+    count = min(len(paths), workers or cores(), MAX_WORKERS)
+    if count < 2:
+        for path, image, results in score(paths, reader):
+            yield path, image if keep_pixels else None, results
+        return
+    yield from _in_workers(paths, reader, keep_pixels, count)
+
+
+def _in_workers(paths: list[Path], reader: Any, keep_pixels: bool, count: int) -> Iterator[tuple[Path, Any, list[Any]]]:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    global _READER
+    _READER = reader
+    pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork"), initializer=_start,
+                               initargs=(os.getpid(),))
+    try:
+        yield from pool.map(_read, paths, [keep_pixels] * len(paths))
+    except BaseException:  # Ctrl-C, a closed pipe: the photos not yet read are dropped, the workers ended
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(timeout=STOP_SECONDS)
+        raise
+    else:
+        pool.shutdown(wait=True)
+    finally:
+        _READER = None
+
+
+def _start(parent: int) -> None:
+    """A worker's start: it leaves Ctrl-C to its parent and dies with it."""
+    import signal
+
+    from printgen.workers import die_with
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with(parent)
+
+
+def _read(path: Path, keep_pixels: bool) -> tuple[Path, Any, list[Any]]:
+    """One photo read in a worker (as printgen.scan.score reads it in the parent)."""
+    from printgen.scan.score import score
+
+    for found, image, results in score([path], _READER):
+        return found, image if keep_pixels else None, results
+    raise RuntimeError(f"{path}: no result")  # (score yields one result for each photo it is given)
