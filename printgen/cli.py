@@ -601,3 +601,38 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
         click.echo(f"wrote {display_name(write_standings(csv_path, ranked(rounds)))}", err=as_json)
     if unread:
         raise PrintgenError(f"{unread} of {len(rounds)} sheets or photos could not be read")
+
+
+# -- printgen serve (issue 24) ---------------------------------------------------------------------------------
+
+
+@main.command()
+@click.option("--data", type=click.Path(path_type=Path), default=None, metavar="DIR",
+              help="Folder that keeps the games (SQLite; default: a printgen folder in your data directory).")
+@click.option("--lan", is_flag=True, help="Listen on every interface, with a random access token shown as an "
+              "address and a QR code for phones (default: this computer only, 127.0.0.1).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8420, show_default=True,
+              help="Port to listen on (0: any free one).")
+@reports_errors
+def serve(data: Path | None, lan: bool, port: int) -> None:
+    """Game night in a browser: phones photograph sheets, the table sees the standings, anyone prints a pad.
+
+    Needs the serve and scan extras (pip install 'printgen[serve,scan]').
+    Pages: / scores a photographed sheet (correct a field with a tap),
+    /games/NAME shows a game's standings (CSV and JSON export), /build
+    prints a pad. Ctrl-C stops it; games are kept for the next start.
+
+    \b
+    Examples:
+      printgen serve
+      printgen serve --lan --data ~/game-night
+    """
+    from printgen.serve import require_serve
+
+    require_serve()
+    from printgen.scan import require_opencv
+
+    require_opencv()
+    from printgen.serve.terminal import serve as run
+
+    run(data, lan, port)
