@@ -36,7 +36,7 @@ from printgen.scan.reader import Reader
 from printgen.scan.review import FieldError, record
 from printgen.scan.standings import Round, Standing, as_json, ranked, standings_csv
 from printgen.serve import making
-from printgen.serve.guard import App, Guard
+from printgen.serve.guard import App, Guard, TooLarge
 from printgen.serve.sheetview import corrected, review_of, sheet_json, view
 from printgen.serve.store import Store
 from printgen.serve.uploads import Busy, Queue, figures, read_upload
@@ -200,6 +200,7 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
         HTTPException: lambda request, error: _error(error.status_code, str(error.detail)),
         UsageProblem: lambda request, error: _error(400, str(error).splitlines()[0]),
         FieldError: lambda request, error: _error(400, str(error)),
+        TooLarge: lambda request, error: _error(413, f"too large: at most {MAX_UPLOAD // 2**20} MB"),
         Busy: lambda request, error: _error(503, "busy: too many uploads at once; try again in a moment"),
         Exception: lambda request, error: _error(500, f"internal error ({type(error).__name__})"),
     }
