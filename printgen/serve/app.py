@@ -92,7 +92,7 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
         chosen = request.query_params.get("layout", "qwixx-standard")
         layout = making.load_layout(chosen if chosen in names else "qwixx-standard")
         return page("build.html.j2", names=names, layout=layout.name, options=making.offered(layout),
-                    page="build")
+                    formats=making.FORMATS, page="build")
 
     async def static(request: Request) -> Response:
         found = server.static.get(request.path_params["name"])
@@ -153,7 +153,8 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
         return JSONResponse({"games": [{"game": name, "sheets": count} for name, count in found]})
 
     async def players(request: Request) -> Response:
-        game = await _game(server, request.path_params["game"])
+        """The players of a game so far (none for a game not started yet: the page asks while a name is typed)."""
+        game = request.path_params["game"]
         return JSONResponse({"game": game, "players": await run_in_threadpool(server.store.players, game)})
 
     async def standings(request: Request) -> Response:

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from printgen.errors import PrintgenError, UsageProblem
+from printgen.errors import PrintgenError, Terminated, UsageProblem
 
 DEFAULT_PORT = 8420
 LOOPBACK = "127.0.0.1"
@@ -78,7 +78,7 @@ def announce(address: str, token: str | None, out: TextIO) -> None:
 
 
 def serve(data: Path | None, lan: bool, port: int, out: TextIO = sys.stdout) -> None:
-    """Run the server until Ctrl-C or SIGTERM."""
+    """Run the server until Ctrl-C or SIGTERM (either is the normal way to stop it: exit 0)."""
     import uvicorn
 
     from printgen.serve.app import create_app
@@ -100,7 +100,7 @@ def serve(data: Path | None, lan: bool, port: int, out: TextIO = sys.stdout) -> 
                             limit_concurrency=MOST_CONNECTIONS, timeout_keep_alive=5)
     try:
         uvicorn.Server(config).run(sockets=[sock])
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Terminated):  # uvicorn has shut down cleanly, then passes the signal on
         pass
     finally:
         sock.close()

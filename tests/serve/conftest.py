@@ -13,10 +13,10 @@ NEEDS_SERVE = "printgen serve needs the serve and scan extras: pip install '.[se
 for _module in ("cv2", "numpy", "starlette", "uvicorn", "multipart", "segno"):
     pytest.importorskip(_module, reason=NEEDS_SERVE)
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from printgen.scan.reader import Reader  # noqa: E402
-from printgen.serve.app import create_app  # noqa: E402
+from printgen.scan.reader import Reader
+from printgen.serve.app import create_app
 
 
 @pytest.fixture(scope="session")

@@ -77,6 +77,7 @@
     }
     article.dataset.id = sheet.id;
     article.querySelector(".total").textContent = "Total " + sheet.total;
+    article.querySelector(".who").textContent = sheet.player + " · " + sheet.game;
     const legal = article.querySelector(".legal");
     legal.textContent = sheet.legal ? "legal" : "not legal";
     legal.className = "legal" + (sheet.legal ? "" : " bad");
