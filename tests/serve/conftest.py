@@ -57,3 +57,10 @@ def upload(client: TestClient, photo: bytes, game: str = "Friday", player: str =
     """POST /api/score as a phone's form does."""
     return client.post("/api/score", files={"photo": ("IMG_0001.jpg", photo, kind)},
                        data={"game": game, "player": player})
+
+
+@pytest.fixture(scope="session")
+def doubtful() -> bytes:
+    from tests.serve.doubtful import doubtful_photo
+
+    return doubtful_photo()

@@ -271,3 +271,19 @@ def test_the_pages_ask_for_the_phones_camera_and_load_nothing_from_elsewhere(cli
         assert 'name="viewport" content="width=device-width' in page.text
     assert 'capture="environment"' in pages["/"].text and 'accept="image/*' in pages["/"].text
     assert "Anna" in pages["/games/Friday"].text and str(demo.total) in pages["/games/Friday"].text
+
+
+def test_an_uncertain_field_is_marked_and_settled_by_a_person(client: TestClient, doubtful: bytes) -> None:
+    from tests.serve.doubtful import DOUBTFUL
+
+    answer = upload(client, doubtful)
+    assert answer.status_code == 200, answer.text
+    (sheet,) = answer.json()["sheets"]
+    assert sheet["uncertain"] == [{"row": 3, "number": 10}]
+    shown = client.get(f"/api/sheets/{sheet['id']}").json()
+    (field,) = [f for f in shown["fields"] if f["uncertain"]]
+    assert field["name"] == DOUBTFUL and field["set"] == {"row": 3, "number": 10}
+    assert client.get("/api/games/Friday/standings").json()["players"][0]["rounds"][0]["uncertain"] == 1
+    settled = client.post(f"/api/sheets/{sheet['id']}/fields", json={**field["set"], "crossed": False}).json()
+    assert settled["uncertain"] == [] and settled["rows"][3]["crossed"] == []
+    assert client.get("/api/games/Friday/standings").json()["players"][0]["rounds"][0]["uncertain"] == 0

@@ -134,3 +134,24 @@ def test_the_desktop_layout(address: str, browser: Any, demo: Any, tmp_path: Pat
     page.goto(address.rstrip("/") + "/games/Friday")
     assert page.inner_text("#table tbody td:nth-child(2)") == "Bruno"
     keep(page, tmp_path, "desktop-standings.png")
+
+
+def test_a_doubtful_field_is_marked_on_the_phone_and_settled_with_a_tap(
+        address: str, browser: Any, doubtful: bytes, tmp_path: Path) -> None:
+    from tests.serve.doubtful import DOUBTFUL
+
+    photo = tmp_path / "cleo.jpg"
+    photo.write_bytes(doubtful)
+    page = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
+    upload(page, address, photo, "Cleo")
+    field = page.locator(f'.sheet svg .field.uncertain[data-name="{DOUBTFUL}"]')
+    assert field.count() == 1 and page.locator(".sheet svg .field.uncertain").count() == 1
+    assert "1 field needs a look" in page.inner_text(".sheet .problems")
+    keep(page, tmp_path, "phone-review.png")
+    crossed = field.get_attribute("aria-pressed") == "true"
+    field.tap()
+    page.wait_for_selector(f'.sheet svg .field.corrected[data-name="{DOUBTFUL}"]')
+    assert page.locator(".sheet svg .field.uncertain").count() == 0
+    assert page.get_attribute(f'.sheet svg .field[data-name="{DOUBTFUL}"]', "aria-pressed") == (
+        "false" if crossed else "true")
+    assert "needs a look" not in page.inner_text(".sheet .problems")
