@@ -87,11 +87,12 @@ def serve(data: Path | None, lan: bool, port: int, out: TextIO = sys.stdout) -> 
     if folder.exists() and not folder.is_dir():
         raise UsageProblem(f"--data: {folder} is a file, not a folder")
     token = secrets.token_urlsafe(18) if lan else None
+    sock = bind(EVERYWHERE if lan else LOOPBACK, port)
     try:
         app = create_app(folder, token)
     except (OSError, sqlite3.Error) as error:
+        sock.close()
         raise PrintgenError(f"--data: {folder}: cannot keep games there ({error})") from None
-    sock = bind(EVERYWHERE if lan else LOOPBACK, port)
     host = lan_address() if lan else LOOPBACK
     announce(f"http://{host}:{sock.getsockname()[1]}", token, out)
     print(f"games are kept in {folder}; Ctrl-C stops the server", file=out)

@@ -5,8 +5,10 @@ photo). An upload goes through `printgen.scan.score.read_file`, the same
 function `printgen score` gives a file's bytes, so an upload has the same
 limits as a file: only pictures and PDFs by their first bytes, the pixel
 limit before anything is decoded, bounded PDF pages. At most WORKERS
-uploads are read at once in threads (OpenCV works outside Python's lock),
-and at most WAITING are accepted at all: a slot is taken before the upload
+uploads are read at once, in threads: the server's event loop stays free
+while they read, though the reader, mostly Python and NumPy, gains little
+from the second thread (worker processes would, at the cost of a reader and
+OpenCV per process and of workers to mind). At most WAITING are accepted at all: a slot is taken before the upload
 is received, so memory stays bounded, and an upload that finds none is
 refused at once (503) instead of queued without end.
 """
