@@ -270,6 +270,6 @@ async def _build_request(request: Request) -> tuple[dict[str, Any], bool]:
     """A build request's values (JSON, or a form without JavaScript) and whether they came from a form."""
     kind = request.headers.get("content-type", "").split(";")[0].strip()
     if kind == "application/x-www-form-urlencoded":
-        async with request.form(max_files=0, max_fields=64) as form:
-            return {key: value for key, value in form.items() if isinstance(value, str)}, True
+        async with request.form(max_files=0, max_fields=64) as form:  # a switch sends "off", then "on" if ticked
+            return {key: values[-1] for key in form if isinstance((values := form.getlist(key))[-1], str)}, True
     return await _json(request), False

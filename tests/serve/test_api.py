@@ -237,9 +237,15 @@ def test_a_build_request_that_cannot_be_built_is_one_line(client: TestClient, bo
 
 
 def test_build_takes_a_form_without_javascript(client: TestClient) -> None:
-    answer = client.post("/api/build", data={"layout": "qwixx-standard", "sheets": "2", "symbols": "on",
-                                             "scan_marks": ""})
-    assert answer.status_code == 200 and answer.content.startswith(b"%PDF")
+    page = client.get("/build").text
+    assert '<input type="hidden" name="scan_marks" value="off">' in page  # an unticked box still says so
+    ticked = client.post("/api/build", data={"layout": "qwixx-standard", "sheets": "2", "symbols": ["off", "on"],
+                                             "scan_marks": ["off", "on"]})
+    unticked = client.post("/api/build", data={"layout": "qwixx-standard", "sheets": "2", "symbols": "off",
+                                               "scan_marks": "off"})
+    assert ticked.status_code == unticked.status_code == 200
+    assert ticked.content.startswith(b"%PDF") and unticked.content.startswith(b"%PDF")
+    assert ticked.content != unticked.content
 
 
 def test_the_build_page_offers_exactly_the_declared_options() -> None:
