@@ -4,6 +4,10 @@
   terminal prints and its QR code), then kept in a same-site cookie; or as
   `Authorization: Bearer ...`. None: 401; a wrong one: 403. Compared in
   constant time.
+- Host: without a token (the server listens on 127.0.0.1 only) a request
+  must name this computer (`127.0.0.1`, `localhost`, `[::1]`) as its host,
+  so a web page whose name was re-pointed at 127.0.0.1 (DNS rebinding)
+  gets nothing (403).
 - Cross-site requests: a request that changes anything (POST and the like)
   is refused (403) when the browser says it comes from another site
   (`Sec-Fetch-Site`) or names another origin (`Origin`), so a page elsewhere
@@ -32,6 +36,8 @@ Send = Callable[[Message], Awaitable[None]]
 App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 COOKIE = "printgen_token"
+LOCAL_NAMES = frozenset({"127.0.0.1", "localhost", "[::1]"})
+"""The host names a server without a token answers to."""
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 HEADERS = [
     (b"content-security-policy", (b"default-src 'self'; img-src 'self' blob: data:; style-src 'self'; "
@@ -64,6 +70,9 @@ class Guard:
             return
         headers = {name.decode("latin-1").lower(): value.decode("latin-1") for name, value in scope["headers"]}
         set_cookie = False
+        if self.token is None and _host_name(headers.get("host", "")) not in LOCAL_NAMES:
+            await _refuse(send, 403, "refused: without --lan this server answers only to 127.0.0.1 and localhost")
+            return
         if self.token is not None:
             given, from_query = _token(scope, headers)
             if not given:
@@ -126,6 +135,14 @@ def _token(scope: Scope, headers: dict[str, str]) -> tuple[str, bool]:
         return "", False
     morsel = cookie.get(COOKIE)
     return (morsel.value if morsel else ""), False
+
+
+def _host_name(host: str) -> str:
+    """The name in a Host header, without its port."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[: host.find("]") + 1]
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
 def _cross_site(headers: dict[str, str]) -> bool:

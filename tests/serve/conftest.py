@@ -37,7 +37,7 @@ def make_client(tmp_path: Path, reader: Reader) -> Iterator[Callable[..., TestCl
     opened: list[TestClient] = []
 
     def make(**options: Any) -> TestClient:
-        client = TestClient(create_app(tmp_path / "data", reader=reader, **options))
+        client = TestClient(create_app(tmp_path / "data", reader=reader, **options), base_url="http://127.0.0.1:8420")
         client.__enter__()
         opened.append(client)
         return client

@@ -186,7 +186,7 @@ def test_a_post_from_another_site_is_refused(client: TestClient, demo: Any) -> N
         answer = client.post("/api/score", files={"photo": ("a.jpg", demo.jpeg, "image/jpeg")},
                              data={"game": "Friday", "player": "Anna"}, headers=headers)
         assert answer.status_code == 403 and "another site" in answer.json()["error"], headers
-    same = client.post("/api/games", headers={"origin": "http://testserver", "sec-fetch-site": "same-origin"})
+    same = client.post("/api/games", headers={"origin": "http://127.0.0.1:8420", "sec-fetch-site": "same-origin"})
     assert same.status_code == 405  # passes the guard; only GET lists games
 
 
@@ -293,3 +293,11 @@ def test_an_uncertain_field_is_marked_and_settled_by_a_person(client: TestClient
     settled = client.post(f"/api/sheets/{sheet['id']}/fields", json={**field["set"], "crossed": False}).json()
     assert settled["uncertain"] == [] and settled["rows"][3]["crossed"] == []
     assert client.get("/api/games/Friday/standings").json()["players"][0]["rounds"][0]["uncertain"] == 0
+
+
+def test_without_a_token_only_this_computers_names_are_answered(client: TestClient) -> None:
+    for host in ("localhost:8420", "127.0.0.1", "[::1]:8420"):
+        assert client.get("/api/games", headers={"host": host}).status_code == 200, host
+    for host in ("evil.example", "evil.example:8420", "192.168.1.5:8420", ""):
+        answer = client.get("/api/games", headers={"host": host})
+        assert answer.status_code == 403 and "127.0.0.1" in answer.json()["error"], host

@@ -20,7 +20,7 @@ def test_twenty_uploads_at_once_are_all_answered_and_kept(tmp_path: Path, reader
     app = create_app(tmp_path, reader=reader)
 
     async def night() -> tuple[list[httpx.Response], httpx.Response]:
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://table") as client:
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1:8420") as client:
             answers = await asyncio.gather(*(
                 client.post("/api/score", files={"photo": ("p.jpg", demo.jpeg, "image/jpeg")},
                             data={"game": "Night", "player": f"Player {n % 6}"}) for n in range(PHONES)))
