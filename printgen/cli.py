@@ -523,27 +523,36 @@ def _run_build(name: str, checked: Any) -> list[Any]:
 
 
 @main.command()
-@click.argument("paths", nargs=-1, required=True, metavar="PHOTO|FOLDER...",
-                type=click.Path(exists=True, path_type=Path))
+@click.argument("paths", nargs=-1, metavar="PHOTO|FOLDER...", type=click.Path(exists=True, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per sheet instead of the summary.")
 @click.option("--annotate", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="OUT.png",
-              help="Draw what was read over the photo (several photos: OUT-PHOTO.png each).")
+              help="Draw what was read over the photo (several photos: OUT-PHOTO.png each; a PDF's pages one "
+                   "under another).")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              metavar="FILE.csv", help="Write a ranking of every sheet read.")
+              metavar="FILE.csv", help="Write the standings: every player's rounds and total, ranked.")
+@click.option("--player", default=None, metavar="NAME",
+              help="The player whose sheets these are (default: each photo's file name, less a round number: "
+                   "anna-2.jpg is Anna's).")
 @click.option("--layout", "layout_files", multiple=True, metavar="FILE.toml",
               help="A layout file the sheets were printed from (built-in layouts are always known).")
+@click.option("--demo", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="OUT.jpg",
+              help="Write a photo of a played, hand-filled sheet to try this command on (.jpg or .png), and "
+                   "score nothing.")
 @reports_errors
 def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_path: Path | None,
-          layout_files: tuple[str, ...]) -> None:
+          player: str | None, layout_files: tuple[str, ...], demo: Path | None) -> None:
     """Score photographed score sheets: read every sheet, add it up and referee it.
 
-    Needs the scan extra (pip install 'printgen[scan]'). Every sheet in a
-    photo is read (a photo of a whole 2-up page gives both); a photo that
-    cannot be read gets one line and the others carry on. Exits 1 when any
-    photo or sheet could not be read.
+    Needs the scan extra (pip install 'printgen[scan]'). Takes photos
+    (JPEG, PNG, WebP, BMP, TIFF; HEIC with pillow-heif) and PDFs from a
+    scanner app (each page read). Every sheet in a photo is read (a photo
+    of a whole 2-up page gives both); a photo that cannot be read gets one
+    line and the others carry on. Exits 1 when any photo or sheet could
+    not be read.
 
     \b
     Examples:
+      printgen score --demo demo.jpg && printgen score demo.jpg
       printgen score IMG_2041.jpg
       printgen score IMG_2041.jpg --json --annotate read.png
       printgen score night/ --csv standings.csv
@@ -552,6 +561,17 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
 
     from printgen.scan import require_opencv
 
+    if demo is not None:
+        if paths or as_json or annotate or csv_path or player or layout_files:
+            raise UsageProblem("--demo: writes a photo to try score on and scores nothing; give it alone")
+        require_opencv()
+        from printgen.scan.score import write_demo
+
+        click.echo(f"wrote {write_demo(demo)}; now try: printgen score {demo}")
+        return
+    if not paths:
+        raise UsageProblem("Missing argument 'PHOTO|FOLDER...' (no sheet at hand? printgen score --demo "
+                           "demo.jpg writes a photo to try)")
     require_opencv()
     from printgen.photo_workers import MAX_WORKERS, cores, read_photos
     from printgen.scan.picture import display_name
@@ -564,9 +584,14 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
         check_targets,
         photos,
         reader_for,
+        score_files,
         write_annotation,
         write_standings,
     )
+    from printgen.scan.standings import player_of, ranked, round_of
+
+    if player is not None and not player.strip():
+        raise UsageProblem("--player: give a name")
     files = photos(list(paths))
     if annotate is not None and annotate.suffix.lower() not in PICTURE_SUFFIXES:
         raise UsageProblem(f"--annotate: {display_name(annotate.name)}: the picture's name must end in "
@@ -575,13 +600,14 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
     check_targets([*(("--annotate", t) for t in pictures.values()), *([("--csv", csv_path)] if csv_path else [])],
                   files)
     reader = reader_for(layout_files)
-    everything: list[Any] = []
+    rounds: list[Any] = []
     unread = 0
     if len(files) > 1 and sys.stderr.isatty():  # a sign of life before the first photo's lines
         click.echo(f"reading {len(files)} photos on {min(cores(), MAX_WORKERS, len(files))} cores ...", err=True)
-    for path, image, results in read_photos(files, reader, annotate is not None):
-        everything += results
-        for result in results:
+    for scored in score_files(read_photos(files, reader, annotate is not None), draw=annotate is not None):
+        owner = player.strip() if player else player_of(display_name(scored.path.name))
+        for result in scored.results:
+            rounds.append((owner, round_of(result)))
             if isinstance(result, Unreadable):
                 unread += 1
                 click.echo(summary(result)[0], err=as_json)
@@ -589,10 +615,45 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
                 click.echo(json.dumps(sheet_json(result), ensure_ascii=False))
             else:
                 click.echo("\n".join(summary(result)))
-        if annotate is not None and image is not None:
-            written = write_annotation(pictures[path], image, results)
+        if annotate is not None and scored.drawn:
+            written = write_annotation(pictures[scored.path], scored.drawn)
             click.echo(f"wrote {display_name(written)}", err=as_json)
     if csv_path is not None:
-        click.echo(f"wrote {display_name(write_standings(csv_path, everything))}", err=as_json)
+        click.echo(f"wrote {display_name(write_standings(csv_path, ranked(rounds)))}", err=as_json)
     if unread:
-        raise PrintgenError(f"{unread} of {len(everything)} sheets or photos could not be read")
+        raise PrintgenError(f"{unread} of {len(rounds)} sheets or photos could not be read")
+
+
+# -- printgen serve (issue 24) ---------------------------------------------------------------------------------
+
+
+@main.command()
+@click.option("--data", type=click.Path(path_type=Path), default=None, metavar="DIR",
+              help="Folder that keeps the games (SQLite; default: a printgen folder in your data directory).")
+@click.option("--lan", is_flag=True, help="Listen on every interface, with a random access token shown as an "
+              "address and a QR code for phones (default: this computer only, 127.0.0.1).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8420, show_default=True,
+              help="Port to listen on (0: any free one).")
+@reports_errors
+def serve(data: Path | None, lan: bool, port: int) -> None:
+    """Game night in a browser: phones photograph sheets, the table sees the standings, anyone prints a pad.
+
+    Needs the serve and scan extras (pip install 'printgen[serve,scan]').
+    Pages: / scores a photographed sheet (correct a field with a tap),
+    /games/NAME shows a game's standings (CSV and JSON export), /build
+    prints a pad. Ctrl-C stops it; games are kept for the next start.
+
+    \b
+    Examples:
+      printgen serve
+      printgen serve --lan --data ~/game-night
+    """
+    from printgen.serve import require_serve
+
+    require_serve()
+    from printgen.scan import require_opencv
+
+    require_opencv()
+    from printgen.serve.terminal import serve as run
+
+    run(data, lan, port)

@@ -56,7 +56,8 @@ def _in_workers(paths: list[Path], reader: Any, keep_pixels: bool, count: int) -
     pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork"), initializer=_start,
                                initargs=(os.getpid(),))
     try:
-        yield from pool.map(_read, paths, [keep_pixels] * len(paths))
+        for pictures in pool.map(_read, paths, [keep_pixels] * len(paths)):
+            yield from pictures
     except BaseException:  # Ctrl-C, a closed pipe: the photos not yet read are dropped, the workers ended
         processes = list((getattr(pool, "_processes", None) or {}).values())
         pool.shutdown(wait=False, cancel_futures=True)
@@ -82,10 +83,9 @@ def _start(parent: int) -> None:
     die_with(parent)
 
 
-def _read(path: Path, keep_pixels: bool) -> tuple[Path, Any, list[Any]]:
-    """One photo read in a worker (as printgen.scan.score reads it in the parent)."""
+def _read(path: Path, keep_pixels: bool) -> list[tuple[Path, Any, list[Any]]]:
+    """One photo file read in a worker (as printgen.scan.score reads it in the parent): each of its pictures (a
+    PDF's pages) with the sheets read from it."""
     from printgen.scan.score import score
 
-    for found, image, results in score([path], _READER):
-        return found, image if keep_pixels else None, results
-    raise RuntimeError(f"{path}: no result")  # (score yields one result for each photo it is given)
+    return [(found, image if keep_pixels else None, results) for found, image, results in score([path], _READER)]

@@ -34,8 +34,12 @@ READ_PIXELS = 26_000_000
 """Pictures larger than this are decoded at a reduced scale: a sheet needs no more, and memory stays bounded."""
 MIN_SIDE = 64
 """A picture narrower than this on either side cannot hold a readable sheet."""
-FORMATS = {"JPEG": "JPEG", "PNG": "PNG", "WEBP": "WebP", "BMP": "BMP", "TIFF": "TIFF"}
-"""The formats read (Pillow's names: what people call them)."""
+FORMATS = {"JPEG": "JPEG", "PNG": "PNG", "WEBP": "WebP", "BMP": "BMP", "TIFF": "TIFF", "HEIF": "HEIC"}
+"""The formats read (Pillow's names: what people call them). HEIC (iPhones' photos) needs pillow-heif, an
+optional wheel (`pip install 'printgen[heic]'`)."""
+HEIF_BRANDS = (b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"hevm", b"hevs", b"mif1", b"msf1")
+"""The brands in an ISO media file's `ftyp` box that make it a HEIF picture."""
+HEIC_HINT = "a HEIC picture: reading it needs pillow-heif (pip install 'printgen[heic]')"
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,8 @@ def sniff(head: bytes) -> str | None:
         return "BMP"
     if head[:4] in (b"II*\x00", b"MM\x00*"):
         return "TIFF"
+    if head[4:8] == b"ftyp" and head[8:12] in HEIF_BRANDS:
+        return "HEIF"
     return None
 
 
@@ -104,6 +110,8 @@ def _decode(data: bytes) -> np.ndarray | Refused:
     kind = sniff(data[:16])
     if kind is None:
         return Refused(f"not a picture this reader opens (it reads {', '.join(FORMATS.values())})")
+    if kind == "HEIF" and not _heif_opener():
+        return Refused(HEIC_HINT)
     guard = Image.MAX_IMAGE_PIXELS
     Image.MAX_IMAGE_PIXELS = None  # the size is checked below, before any pixel is decoded
     try:
@@ -132,6 +140,18 @@ def _decode(data: bytes) -> np.ndarray | Refused:
         rgb = rgb.reduce(factor)
     bgr = rgb.tobytes("raw", "BGR")  # one copy, already in OpenCV's channel order
     return np.frombuffer(bytearray(bgr), np.uint8).reshape(rgb.height, rgb.width, 3)
+
+
+def _heif_opener() -> bool:
+    """Whether Pillow can open HEIF pictures (pillow-heif installed; its opener is registered once)."""
+    import importlib.util
+
+    if importlib.util.find_spec("pillow_heif") is None:
+        return False
+    import pillow_heif
+
+    pillow_heif.register_heif_opener()
+    return True
 
 
 def _reduction(pixels: int) -> int:

@@ -1,13 +1,12 @@
-"""Reporting read sheets: readings in, a short human summary, the JSON object of `printgen score --json` and CSV standings out.
+"""Reporting read sheets: readings in, a short human summary and the JSON object of `printgen score --json` out.
 
 Rows are counted from 1 in text meant for people and from 0 in JSON (where
-`{"row": i}` indexes the `rows` list). Pure formatting: no pixels, no files.
+`{"row": i}` indexes the `rows` list); the standings are `standings`'s. Pure
+formatting: no pixels, no files.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
 from printgen.scan.reader import Result, SheetReading, Unreadable
@@ -121,41 +120,3 @@ def summary(result: Result) -> list[str]:
     if doubts:
         lines.append(f"  uncertain, check by eye: {', '.join(doubts)}")
     return lines
-
-
-def standings(results: list[Result]) -> str:
-    """A ranking of every legal sheet read, highest total first (ties share a rank), then the sheets that are
-    not legal (unranked, with their problems) and the unreadable ones, as CSV. A text cell that a spreadsheet
-    would run as a formula (a photo named `=1+2.jpg`) is written as text."""
-    read = sorted((r for r in results if isinstance(r, SheetReading)),
-                  key=lambda r: (not r.verdict.legal, -r.verdict.total))
-    out = io.StringIO()
-    writer = _SafeWriter(csv.writer(out, lineterminator="\n"))
-    writer.writerow(["rank", "file", "sheet", "layout", "total", "legal", "uncertain", "problems"])
-    rank = 0
-    previous = None
-    for position, reading in enumerate(read, start=1):
-        if reading.verdict.total != previous:
-            rank, previous = position, reading.verdict.total
-        writer.writerow([rank if reading.verdict.legal else "", reading.file, reading.position, reading.layout.name,
-                         reading.verdict.total, "yes" if reading.verdict.legal else "no",
-                         len(uncertain_fields(reading)), "; ".join(reading.verdict.problems)])
-    for result in results:
-        if isinstance(result, Unreadable):
-            writer.writerow(["", result.file, result.position, "", "", "", "", f"unreadable: {result.reason}"])
-    return out.getvalue()
-
-
-FORMULA = ("=", "+", "-", "@", "\t", "\r", "\n")
-"""What a spreadsheet takes for the start of a formula in a cell."""
-
-
-class _SafeWriter:
-    """A CSV writer whose text cells never start a formula: such a cell gets a leading apostrophe."""
-
-    def __init__(self, writer: Any) -> None:
-        self._writer = writer
-
-    def writerow(self, row: list[object]) -> None:
-        self._writer.writerow([f"'{cell}" if isinstance(cell, str) and cell.startswith(FORMULA) else cell
-                               for cell in row])

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -15,13 +16,16 @@ from printgen.errors import UsageProblem
 from printgen.kinds import score_sheet
 from printgen.output import atomic_file, check_file_target
 from printgen.scan.annotate import annotate
-from printgen.scan.picture import Refused, display_name, open_photo
+from printgen.scan.documents import pictures
+from printgen.scan.picture import Refused, display_name, read_bytes
 from printgen.scan.reader import Reader, Result, Unreadable
-from printgen.scan.report import standings
+from printgen.scan.standings import Standing, standings_csv
 
-PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff")
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff", ".heic", ".heif", ".pdf")
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
 """What an annotated picture may be written as (its name says which)."""
+DEMO_SUFFIXES = (".jpg", ".jpeg", ".png")
+"""What the demo photo may be written as."""
 
 
 def photos(paths: list[Path]) -> list[Path]:
@@ -95,24 +99,73 @@ def reader_for(layout_files: tuple[str, ...]) -> Reader:
 
 
 def score(paths: list[Path], reader: Reader) -> Iterator[tuple[Path, np.ndarray | None, list[Result]]]:
-    """Each photo, its pixels (None when it cannot be opened) and the sheets read from it; a photo that
-    cannot be read, whatever the reason, is one Unreadable and the others carry on."""
+    """Each picture of each photo file (a PDF gives one a page), its pixels (None when it cannot be opened)
+    and the sheets read from it; a picture that cannot be read, whatever the reason, is one Unreadable and the
+    others carry on."""
     for path in paths:
         name = display_name(path)
-        image: np.ndarray | None = None
+        data = read_bytes(path)
+        if isinstance(data, Refused):
+            yield path, None, [Unreadable(name, data.reason)]
+            continue
+        for image, results in read_file(data, name, reader):
+            yield path, image, results
+
+
+def read_file(data: bytes, name: str, reader: Reader) -> Iterator[tuple[np.ndarray | None, list[Result]]]:
+    """Each picture in the photo file `data` (called `name` in reports: a path or an upload's name, never
+    opened), its pixels (None when it cannot be decoded) and the sheets read from it. What `printgen score`
+    does with a file's bytes, so a file and an upload get the same limits and the same one-line refusals."""
+    found = pictures(data, name)
+    while True:
         try:
-            picture = open_photo(path)
-            if isinstance(picture, Refused):
-                results: list[Result] = [Unreadable(name, picture.reason)]
-            else:
-                image = picture
-                results = reader.read_image(image, name)
+            label, picture = next(found)
+        except StopIteration:
+            return
         except MemoryError:
-            image, results = None, [Unreadable(name, f"out of memory while reading {name}")]
-        except cv2.error:
-            image, results = None, [Unreadable(name, "the picture could not be processed (the image library "
-                                                     "refused it)")]
-        yield path, image, results
+            yield None, [Unreadable(name, f"out of memory while reading {name}")]
+            return
+        yield _read(picture, label, reader)
+        del picture  # one page's pixels at a time
+
+
+def _read(picture: np.ndarray | Refused, name: str, reader: Reader) -> tuple[np.ndarray | None, list[Result]]:
+    if isinstance(picture, Refused):
+        return None, [Unreadable(name, picture.reason)]
+    try:
+        return picture, reader.read_image(picture, name)
+    except MemoryError:
+        return None, [Unreadable(name, f"out of memory while reading {name}")]
+    except cv2.error:
+        return None, [Unreadable(name, "the picture could not be processed (the image library refused it)")]
+
+
+@dataclass
+class Scored:
+    """One photo file scored: the sheets read from it (every page of a PDF) and, when asked for, each
+    picture with what was read drawn over it (at most `annotate.LONGEST` pixels long, so a long PDF's pages
+    cost little memory)."""
+
+    path: Path
+    results: list[Result] = field(default_factory=list)
+    drawn: list[np.ndarray] = field(default_factory=list)
+
+
+def score_files(pictures: Iterable[tuple[Path, np.ndarray | None, list[Result]]],
+                draw: bool = False) -> Iterator[Scored]:
+    """What `score` (or `printgen.photo_workers.read_photos`) read, a photo file at a time (the pages of a PDF
+    together), with the pictures annotated if `draw`."""
+    current: Scored | None = None
+    for path, image, results in pictures:
+        if current is not None and current.path != path:
+            yield current
+            current = None
+        current = current or Scored(path)
+        current.results += results
+        if draw and image is not None:
+            current.drawn.append(annotate(image, results))
+    if current is not None:
+        yield current
 
 
 def annotation_targets(base: Path, photos: list[Path]) -> list[Path]:
@@ -132,10 +185,10 @@ def annotation_targets(base: Path, photos: list[Path]) -> list[Path]:
     return targets
 
 
-def write_annotation(target: Path, image: np.ndarray, results: list[Result]) -> Path:
-    """Write `image` with what was read drawn over it at `target` (PNG, JPEG or WebP as its name says),
-    atomically."""
-    ok, encoded = cv2.imencode(target.suffix.lower(), annotate(image, results))
+def write_annotation(target: Path, drawn: list[np.ndarray]) -> Path:
+    """Write the annotated pictures of one photo file (a PDF's pages one under another) at `target` (PNG,
+    JPEG or WebP as its name says), atomically."""
+    ok, encoded = cv2.imencode(target.suffix.lower(), _stacked(drawn))
     if not ok:
         raise OSError(f"{target}: cannot encode the picture")
     with atomic_file(target) as temporary:
@@ -143,8 +196,35 @@ def write_annotation(target: Path, image: np.ndarray, results: list[Result]) -> 
     return target
 
 
-def write_standings(target: Path, results: list[Result]) -> Path:
-    """Write the ranking of every sheet read as CSV at `target`, atomically."""
+def _stacked(drawn: list[np.ndarray]) -> np.ndarray:
+    """Pictures one under another, on white, left-aligned (one picture as it is)."""
+    if len(drawn) == 1:
+        return drawn[0]
+    width = max(picture.shape[1] for picture in drawn)
+    return np.vstack([np.pad(picture, ((0, 0), (0, width - picture.shape[1]), (0, 0)), constant_values=255)
+                      for picture in drawn])
+
+
+def write_standings(target: Path, standings: list[Standing]) -> Path:
+    """Write the standings of every player (see `standings.standings_csv`) at `target`, atomically."""
     with atomic_file(target) as temporary:
-        temporary.write_text(standings(results), encoding="utf-8")
+        temporary.write_text(standings_csv(standings), encoding="utf-8")
     return target
+
+
+def write_demo(target: Path) -> str:
+    """Write the demo photo (`printgen.demo.photo`) at `target` (.jpg, .jpeg or .png, as its name says),
+    atomically; returns the name written, fit to print."""
+    from printgen.demo.photo import demo_photo, encoded
+
+    if target.suffix.lower() not in DEMO_SUFFIXES:
+        raise UsageProblem(f"--demo: {display_name(target.name)}: the photo's name must end in "
+                           f"{', '.join(DEMO_SUFFIXES)} (the format follows it)")
+    if not target.parent.is_dir():
+        raise UsageProblem(f"--demo: {display_name(target.parent)}: no such folder to write "
+                           f"{display_name(target.name)} in")
+    check_file_target(target)
+    data = encoded(demo_photo(), target.suffix)
+    with atomic_file(target) as temporary:
+        temporary.write_bytes(data)
+    return display_name(target)

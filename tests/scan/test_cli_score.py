@@ -65,10 +65,16 @@ def test_a_folder_is_scored_and_ranked_and_an_unreadable_file_does_not_stop_it(
     assert sum("unreadable" in line for line in lines) == 1
     assert any(line.startswith(str(folder / "c-nothing.png")) and "unreadable" in line for line in lines)
     assert "Error: 1 of 4 sheets or photos could not be read" in result.output
-    rows = list(csv.DictReader(standings.open()))
-    assert [r["rank"] for r in rows[:3]] and rows[-1]["problems"].startswith("unreadable")
-    totals = [int(r["total"]) for r in rows if r["total"]]
-    assert totals == sorted(totals, reverse=True) and len(totals) == 3
+    rows = list(csv.DictReader(standings.open()))  # a player a row, named by the file: a page's sheets are rounds
+    assert [(r["player"], r["rounds"]) for r in rows] == [(r["player"], "2" if r["player"] == "b-page" else "1")
+                                                         for r in rows]
+    assert {r["player"] for r in rows} == {"a-bonus", "b-page", "c-nothing"}
+    assert rows[-1]["player"] == "c-nothing" and rows[-1]["rank"] == ""
+    assert rows[-1]["problems"].startswith("round 1: unreadable: not a picture this reader opens")
+    page = next(r for r in rows if r["player"] == "b-page")
+    assert int(page["total"]) == int(page["round 1"]) + int(page["round 2"])
+    totals = [int(r["total"]) for r in rows if r["rank"]]
+    assert totals == sorted(totals, reverse=True) and len(totals) == 2
 
 
 def test_annotated_pictures_are_written(photos: tuple[Path, list[object]], tmp_path: Path) -> None:

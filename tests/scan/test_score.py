@@ -135,10 +135,11 @@ def test_names_that_are_not_utf8_neither_crash_the_run_nor_the_csv(tmp_path: Pat
 
 
 def test_a_csv_cell_that_would_run_as_a_formula_is_written_as_text() -> None:
-    from printgen.scan.report import standings
+    from printgen.scan.standings import player_of, ranked, round_of, standings_csv
 
-    table = standings([Unreadable("=1+2.jpg", "no sheet found"), Unreadable("@SUM(A1).jpg", "-bad")])
-    assert "'=1+2.jpg" in table and "'@SUM(A1).jpg" in table and "\n,=" not in table
+    photos = [Unreadable("=1+2.jpg", "no sheet found"), Unreadable("@SUM(A1).jpg", "-bad")]
+    table = standings_csv(ranked([(player_of(p.file), round_of(p)) for p in photos]))
+    assert "'=1+2.jpg" in table and "'@SUM(A1).jpg" in table and ",'=1+2," in table and "\n,=" not in table
 
 
 @pytest.mark.parametrize("args, option", [

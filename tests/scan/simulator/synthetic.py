@@ -25,6 +25,8 @@ import cv2
 import numpy as np
 
 from printgen.builders.geometry import sheet_geometry
+from printgen.demo.camera import Shot, cut, page_of, photograph
+from printgen.demo.handwriting import STYLES, Paper, Pen, mark, pen
 from printgen.kinds.score_sheets import ScoreSheetLayout
 from printgen.marks.codes import SheetCode, layout_version
 from printgen.page import Item
@@ -33,8 +35,6 @@ from printgen.rules.sheet import Sheet
 from printgen.rules.variants import shuffled_numbers
 from printgen.scan.raster import raster
 from printgen.scan.template import blank_item
-from tests.scan.simulator.camera import Shot, cut, page_of, photograph
-from tests.scan.simulator.handwriting import STYLES, Paper, Pen, mark, pen
 
 NAMES = ("Anna", "Bruno", "Chiara", "Dario", "Elena", "Filip", "Greta", "Hugo", "Ines", "Jakub", "Karin", "Luca")
 

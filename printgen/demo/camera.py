@@ -4,7 +4,8 @@ The document is turned any way, tilted up to 30 degrees about any axis
 (a pinhole camera), slightly curled, laid on a table (a colour, a grain,
 some edges), lit unevenly (a gradient and a spot, up to about 40 % either
 way, tinted), partly shaded by a soft shadow, blurred, given sensor noise
-and compressed as JPEG. For the tests and benchmarks of `printgen score`.
+and compressed as JPEG. For demo photos (`printgen.demo.photo`) and the
+tests and benchmarks of `printgen score`.
 """
 
 from __future__ import annotations

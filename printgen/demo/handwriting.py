@@ -2,8 +2,9 @@
 
 Strokes are slightly curved and change pressure along their length; a
 ballpoint or pencil leaves a grainy, broken line, a marker a full one; inks
-are transparent, so they multiply what is under them. For the tests and
-benchmarks of `printgen score` (see `synthetic`).
+are transparent, so they multiply what is under them. For demo photos
+(`printgen.demo.photo`) and the tests and benchmarks of `printgen score`
+(`tests/scan/simulator/synthetic`).
 """
 
 from __future__ import annotations

@@ -1,0 +1,100 @@
+"""Photo files of every kind: a file's bytes in, the pictures in it out — one for a photo, one a page for a PDF.
+
+A scanner app (or a phone's "scan document") hands over a PDF of one page
+a sheet. Each page is rendered by pdfium (pypdfium2, already printgen's
+renderer of previews) at SCAN_DPI, never above `picture.READ_PIXELS`, one
+page at a time, so a long PDF costs no more memory than one page; at most
+MAX_PAGES pages are read and the rest reported. Everything else goes through
+`picture.decode` (looked up when called, as tests replace it), with its formats, its size limits and its one-line
+refusals: the same guarantees whether a picture comes from a file, a PDF
+page or an upload.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from printgen.scan import picture
+from printgen.scan.picture import FORMATS, MIN_SIDE, READ_PIXELS, Refused, sniff
+
+if TYPE_CHECKING:
+    import numpy as np
+
+SCAN_DPI = 200
+"""Dots per inch at which a PDF page is rendered: a 190 mm sheet gets 1,500 pixels (8 px/mm)."""
+MAX_PAGES = 20
+"""At most this many pages of one PDF are read (a game night's sheets); the rest are reported."""
+PDF_SEARCH = 1024
+"""A PDF's `%PDF-` header may follow some junk, within the first kilobyte (as PDF readers accept)."""
+KINDS = (*FORMATS.values(), "PDF")
+"""What a photo file may be, in words."""
+
+
+def is_pdf(data: bytes) -> bool:
+    """Whether `data` is a PDF file by its first bytes."""
+    return b"%PDF-" in data[:PDF_SEARCH]
+
+
+def pictures(data: bytes, name: str) -> Iterator[tuple[str, np.ndarray | Refused]]:
+    """Each picture in the file `data` (called `name`), one at a time: its name in reports and its pixels
+    (upright BGR) or why it cannot be read. A PDF gives one a page, named `NAME [page K of N]`."""
+    if not is_pdf(data):
+        known = sniff(data[:16]) is not None
+        yield name, picture.decode(data) if known else Refused(f"not a picture this reader opens (it reads "
+                                                       f"{', '.join(KINDS)})")
+        return
+    yield from _pages(data, name)
+
+
+def _pages(data: bytes, name: str) -> Iterator[tuple[str, np.ndarray | Refused]]:
+    import pypdfium2 as pdfium
+
+    try:
+        document = pdfium.PdfDocument(data)
+    except pdfium.PdfiumError as error:
+        yield name, Refused(f"the PDF cannot be opened ({_first_line(error)})")
+        return
+    try:
+        count = len(document)
+        if count == 0:
+            yield name, Refused("the PDF has no pages")
+            return
+        for index in range(min(count, MAX_PAGES)):
+            label = name if count == 1 else f"{name} [page {index + 1} of {count}]"
+            yield label, _page(document, index)
+        if count > MAX_PAGES:
+            yield name, Refused(f"{count - MAX_PAGES} more pages not read: at most {MAX_PAGES} pages of one PDF "
+                                "are read (split it)")
+    finally:
+        document.close()
+
+
+def _page(document, index: int) -> np.ndarray | Refused:  # type: ignore[no-untyped-def]
+    """Page `index` rendered at SCAN_DPI (less for a page so large that it would pass READ_PIXELS)."""
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    try:
+        page = document[index]
+    except pdfium.PdfiumError as error:
+        return Refused(f"page {index + 1} cannot be read ({_first_line(error)})")
+    try:
+        width, height = page.get_size()  # points
+        scale = SCAN_DPI / 72
+        if width * height * scale * scale > READ_PIXELS:
+            scale = 0.999 * (READ_PIXELS / max(width * height, 1.0)) ** 0.5  # (pdfium rounds sides up)
+        if min(width, height) * scale < MIN_SIDE:
+            return Refused(f"page {index + 1} is too small to hold a sheet ({width:.0f} x {height:.0f} points)")
+        rendered = page.render(scale=scale, rev_byteorder=False)  # BGR(x) in memory: OpenCV's order
+        pixels = rendered.to_numpy()
+        return np.ascontiguousarray(pixels[..., :3])
+    except pdfium.PdfiumError as error:
+        return Refused(f"page {index + 1} cannot be rendered ({_first_line(error)})")
+    finally:
+        page.close()
+
+
+def _first_line(error: Exception) -> str:
+    text = str(error).splitlines()[0] if str(error) else type(error).__name__
+    return text[:80]

@@ -1,0 +1,275 @@
+"""The HTTP contract of `printgen serve`: requests in, pages (HTML) and JSON or files out.
+
+Routes (issue 24): `GET /` the scoring page; `GET /games/{game}` a game's
+standings page; `GET /build` the build page; `POST /api/score`
+(multipart: photo, game, player) -> `{"sheets": [...]}`;
+`GET /api/sheets/{id}` a sheet as the page draws it; `POST
+/api/sheets/{id}/fields` a correction -> the sheet re-refereed; `POST
+/api/sheets/{id}/confirm`; `GET /api/games`; `GET
+/api/games/{game}/standings` (and `.csv`); `POST /api/build` -> the PDF
+(or SVG); `POST /api/preview` -> its first page as PNG. Every error is
+`{"error": "one line"}` with a 4xx status (5xx only for the server's own
+faults). The app is wrapped in `guard.Guard`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import UploadFile
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from printgen.errors import UsageProblem
+from printgen.scan.reader import Reader
+from printgen.scan.review import FieldError, record
+from printgen.scan.standings import Round, Standing, as_json, ranked, standings_csv
+from printgen.serve import making
+from printgen.serve.guard import App, Guard, TooLarge
+from printgen.serve.sheetview import corrected, review_of, sheet_json, view
+from printgen.serve.store import Store
+from printgen.serve.uploads import Busy, Queue, figures, read_upload
+
+MAX_UPLOAD = 25 * 2**20
+"""Largest request body: a phone's photo or a scanner app's PDF (413 above)."""
+MAX_JSON = 64 * 2**10
+"""Largest JSON body of a correction or build request."""
+NAME = re.compile(r"[^\W_][\w .'-]{0,39}")
+"""A game's or player's name: a letter or digit first, then letters, digits, spaces and . ' - _ (40 at most)."""
+HERE = Path(__file__).parent
+STATIC = {"serve.css": "text/css", "score.js": "text/javascript", "standings.js": "text/javascript",
+          "build.js": "text/javascript"}
+"""The files under /static/, by name: nothing else is served from the package folder."""
+SHEET_ID = re.compile(r"[0-9a-f]{16}")
+
+
+class Server:
+    """One server's state: its store, warm reader, queue and templates."""
+
+    def __init__(self, data: Path, reader: Reader | None = None, queue: Queue | None = None) -> None:
+        self.store = Store(data)
+        self.reader = reader or Reader()
+        self.queue = queue or Queue()
+        self.corrections = asyncio.Lock()
+        self.pages = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
+                                        undefined=jinja2.StrictUndefined)
+        self.static = {name: ((HERE / "static" / name).read_bytes(), kind) for name, kind in STATIC.items()}
+
+    def close(self) -> None:
+        self.queue.close()
+        self.store.close()
+
+
+def create_app(data: Path, token: str | None = None, reader: Reader | None = None,
+               queue: Queue | None = None) -> App:
+    """The server keeping its data in `data`, asking for `token` when one is given (`--lan`)."""
+    server = Server(data, reader, queue)
+
+    def page(name: str, **values: Any) -> HTMLResponse:
+        return HTMLResponse(server.pages.get_template(name).render(**values))
+
+    async def index(request: Request) -> Response:
+        games = await run_in_threadpool(server.store.games)
+        return page("score.html.j2", games=[name for name, _ in games], page="score")
+
+    async def standings_page(request: Request) -> Response:
+        game = await _game(server, request.path_params["game"])
+        return page("standings.html.j2", game=game, standings=await _standings(server, game), page="standings")
+
+    async def build_page(request: Request) -> Response:
+        names = making.layout_names()
+        chosen = request.query_params.get("layout", "qwixx-standard")
+        layout = making.load_layout(chosen if chosen in names else "qwixx-standard")
+        return page("build.html.j2", names=names, layout=layout.name, options=making.offered(layout),
+                    formats=making.FORMATS, page="build")
+
+    async def static(request: Request) -> Response:
+        found = server.static.get(request.path_params["name"])
+        if found is None:
+            raise HTTPException(404, "no such file")
+        return Response(found[0], media_type=found[1], headers={"cache-control": "no-cache"})
+
+    async def score(request: Request) -> Response:
+        if not request.headers.get("content-type", "").startswith("multipart/form-data"):
+            raise HTTPException(415, "send multipart/form-data with photo, game and player")
+        with server.queue.slot():
+            async with request.form(max_files=1, max_fields=8) as form:
+                photo = form.get("photo")
+                if not isinstance(photo, UploadFile):
+                    raise HTTPException(400, "photo: give a picture (JPEG, PNG, WebP, HEIC...) or a PDF")
+                game, player = _name(form.get("game"), "game"), _name(form.get("player"), "player")
+                data = await photo.read()
+            upload = await server.queue.run(read_upload, data, server.reader)
+            del data
+        if not upload.sheets:
+            raise HTTPException(422, upload.unreadable[0] if upload.unreadable else "no sheet found")
+        kept = [(record(sheet.review), sheet.picture, figures(sheet.review)) for sheet in upload.sheets]
+        ids = await run_in_threadpool(server.store.add, game, player, kept)
+        answer: dict[str, Any] = {"sheets": [sheet_json(sheet_id, sheet.review)
+                                             for sheet_id, sheet in zip(ids, upload.sheets)]}
+        if upload.unreadable:
+            answer["unreadable"] = upload.unreadable
+        return JSONResponse(answer)
+
+    async def sheet(request: Request) -> Response:
+        stored = await _sheet(server, request.path_params["id"])
+        return JSONResponse(view(stored, review_of(stored, server.reader.layouts)))
+
+    async def picture(request: Request) -> Response:
+        sheet_id = request.path_params["id"]
+        data = await run_in_threadpool(server.store.picture, sheet_id) if SHEET_ID.fullmatch(sheet_id) else None
+        if data is None:
+            raise HTTPException(404, "no such sheet")
+        return Response(data, media_type="image/jpeg", headers={"cache-control": "private, max-age=86400"})
+
+    async def fields(request: Request) -> Response:
+        spec = await _json(request)
+        async with server.corrections:
+            stored = await _sheet(server, request.path_params["id"])
+            review = corrected(review_of(stored, server.reader.layouts), spec)
+            await run_in_threadpool(server.store.update, stored.id, record(review), figures(review))
+            stored = await _sheet(server, stored.id)
+        return JSONResponse(view(stored, review))
+
+    async def confirm(request: Request) -> Response:
+        sheet_id = request.path_params["id"]
+        if not SHEET_ID.fullmatch(sheet_id) or not await run_in_threadpool(server.store.confirm, sheet_id):
+            raise HTTPException(404, "no such sheet")
+        return JSONResponse({"id": sheet_id, "confirmed": True})
+
+    async def games(request: Request) -> Response:
+        found = await run_in_threadpool(server.store.games)
+        return JSONResponse({"games": [{"game": name, "sheets": count} for name, count in found]})
+
+    async def players(request: Request) -> Response:
+        """The players of a game so far (none for a game not started yet: the page asks while a name is typed)."""
+        game = request.path_params["game"]
+        return JSONResponse({"game": game, "players": await run_in_threadpool(server.store.players, game)})
+
+    async def standings(request: Request) -> Response:
+        game = await _game(server, request.path_params["game"])
+        return JSONResponse({"game": game, "players": [as_json(s) for s in await _standings(server, game)]})
+
+    async def standings_file(request: Request) -> Response:
+        game = await _game(server, request.path_params["game"])
+        text = standings_csv(await _standings(server, game))
+        return Response(text, media_type="text/csv; charset=utf-8",
+                        headers={"content-disposition": 'attachment; filename="standings.csv"'})
+
+    async def build(request: Request) -> Response:
+        layout, given = making.read_request(*await _build_request(request))
+        with server.queue.slot():
+            made = await server.queue.run(making.make, layout, given)
+        return Response(made.data, media_type=made.media_type,
+                        headers={"content-disposition": f'attachment; filename="{made.name}"'})
+
+    async def preview(request: Request) -> Response:
+        layout, given = making.read_request(*await _build_request(request))
+        with server.queue.slot():
+            png = await server.queue.run(making.preview, layout, given)
+        return Response(png, media_type="image/png")
+
+    routes = [
+        Route("/", index),
+        Route("/games/{game}", standings_page),
+        Route("/build", build_page),
+        Route("/static/{name}", static),
+        Route("/api/score", score, methods=["POST"]),
+        Route("/api/sheets/{id}", sheet),
+        Route("/api/sheets/{id}/picture", picture),
+        Route("/api/sheets/{id}/fields", fields, methods=["POST"]),
+        Route("/api/sheets/{id}/confirm", confirm, methods=["POST"]),
+        Route("/api/games", games),
+        Route("/api/games/{game}/players", players),
+        Route("/api/games/{game}/standings", standings),
+        Route("/api/games/{game}/standings.csv", standings_file),
+        Route("/api/build", build, methods=["POST"]),
+        Route("/api/preview", preview, methods=["POST"]),
+    ]
+    handlers: dict[Any, Any] = {
+        HTTPException: lambda request, error: _error(error.status_code, str(error.detail)),
+        UsageProblem: lambda request, error: _error(400, str(error).splitlines()[0]),
+        FieldError: lambda request, error: _error(400, str(error)),
+        TooLarge: lambda request, error: _error(413, f"too large: at most {MAX_UPLOAD // 2**20} MB"),
+        Busy: lambda request, error: _error(503, "busy: too many uploads at once; try again in a moment"),
+        Exception: lambda request, error: _error(500, f"internal error ({type(error).__name__})"),
+    }
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        server.close()
+
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
+    app.state.server = server
+    return Guard(app, token, MAX_UPLOAD)
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _name(value: object, what: str) -> str:
+    """A game's or player's name as given (spaces tidied); HTTPException 400 unless it is one."""
+    text = " ".join(value.split()) if isinstance(value, str) else ""
+    if not NAME.fullmatch(text):
+        raise HTTPException(400, f"{what}: give a name of 1 to 40 letters, digits, spaces and . ' - _")
+    return text
+
+
+async def _game(server: Server, name: str) -> str:
+    game = await run_in_threadpool(server.store.game, name)
+    if game is None:
+        raise HTTPException(404, "no such game")
+    return game
+
+
+async def _sheet(server: Server, sheet_id: str) -> Any:
+    stored = await run_in_threadpool(server.store.sheet, sheet_id) if SHEET_ID.fullmatch(sheet_id) else None
+    if stored is None:
+        raise HTTPException(404, "no such sheet")
+    return stored
+
+
+async def _standings(server: Server, game: str) -> list[Standing]:
+    """Every player's rounds and total in `game`, best first (as `printgen score --csv` ranks them)."""
+    sheets = await run_in_threadpool(server.store.sheets, game)
+    return ranked([(s.player, Round(f"sheet {s.id}", s.figures.total, s.figures.legal, s.figures.uncertain,
+                                    s.figures.problems, sheet=s.id, checked=s.confirmed)) for s in sheets])
+
+
+async def _json(request: Request) -> Any:
+    """The JSON object a request carries (HTTPException 415 or 400 for anything else)."""
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise HTTPException(415, "send application/json")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_JSON:
+            raise HTTPException(413, f"too large: at most {MAX_JSON // 2**10} KB of JSON")
+    try:
+        value = json.loads(body)
+    except (ValueError, RecursionError):
+        raise HTTPException(400, "the body is not JSON") from None
+    if not isinstance(value, dict):
+        raise HTTPException(400, "send a JSON object")
+    return value
+
+
+async def _build_request(request: Request) -> tuple[dict[str, Any], bool]:
+    """A build request's values (JSON, or a form without JavaScript) and whether they came from a form."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip()
+    if kind == "application/x-www-form-urlencoded":
+        async with request.form(max_files=0, max_fields=64) as form:  # a switch sends "off", then "on" if ticked
+            return {key: values[-1] for key in form if isinstance((values := form.getlist(key))[-1], str)}, True
+    return await _json(request), False

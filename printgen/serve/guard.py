@@ -1,0 +1,164 @@
+"""The network rules every request meets: an ASGI request in, refused with a JSON error (401, 403, 413) or passed on with security headers added out.
+
+- Access token (`--lan`): given once as `?token=...` (the address the
+  terminal prints and its QR code), then kept in a same-site cookie; or as
+  `Authorization: Bearer ...`. None: 401; a wrong one: 403. Compared in
+  constant time.
+- Host: without a token (the server listens on 127.0.0.1 only) a request
+  must name this computer (`127.0.0.1`, `localhost`, `[::1]`) as its host,
+  so a web page whose name was re-pointed at 127.0.0.1 (DNS rebinding)
+  gets nothing (403).
+- Cross-site requests: a request that changes anything (POST and the like)
+  is refused (403) when the browser says it comes from another site
+  (`Sec-Fetch-Site`) or names another origin (`Origin`), so a page elsewhere
+  cannot make a phone's browser post to the server (CSRF). Clients that are
+  not browsers send neither and pass.
+- Size: a body larger than `max_body` is refused with 413, by its
+  Content-Length before it is received and by counting as it arrives.
+- Headers on every answer: a content security policy allowing only this
+  server's own scripts, styles and pictures, no framing, no sniffing, no
+  referrer (the address may hold the token).
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+from collections.abc import Awaitable, Callable, MutableMapping
+from http.cookies import CookieError, SimpleCookie
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+App = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+COOKIE = "printgen_token"
+LOCAL_NAMES = frozenset({"127.0.0.1", "localhost", "[::1]"})
+"""The host names a server without a token answers to."""
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+HEADERS = [
+    (b"content-security-policy", (b"default-src 'self'; img-src 'self' blob: data:; style-src 'self'; "
+                                  b"script-src 'self'; connect-src 'self'; frame-ancestors 'none'; "
+                                  b"form-action 'self'; base-uri 'none'; object-src 'none'")),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+]
+
+
+class TooLarge(Exception):
+    """A request body went past the limit while it was being received."""
+
+
+class Guard:
+    """Wraps the app in the rules above; `token` None: no token is asked for (the server listens on
+    127.0.0.1 only)."""
+
+    def __init__(self, app: App, token: str | None, max_body: int) -> None:
+        self.app = app
+        self.token = token
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {name.decode("latin-1").lower(): value.decode("latin-1") for name, value in scope["headers"]}
+        set_cookie = False
+        if self.token is None and _host_name(headers.get("host", "")) not in LOCAL_NAMES:
+            await _refuse(send, 403, "refused: without --lan this server answers only to 127.0.0.1 and localhost")
+            return
+        if self.token is not None:
+            given, from_query = _token(scope, headers)
+            if not given:
+                await _refuse(send, 401, "this server needs its access token: open the address with ?token= that "
+                                         "printgen serve printed")
+                return
+            if not hmac.compare_digest(given.encode(), self.token.encode()):
+                await _refuse(send, 403, "wrong access token")
+                return
+            set_cookie = from_query
+        if scope["method"] not in SAFE_METHODS and _cross_site(headers):
+            await _refuse(send, 403, "refused: the request came from another site")
+            return
+        length = headers.get("content-length", "")
+        if length.isdigit() and int(length) > self.max_body:
+            await _refuse(send, 413, f"too large: at most {self.max_body // 2**20} MB")
+            return
+        started = False
+        received = 0
+
+        async def counted() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_body:
+                    raise TooLarge
+            return message
+
+        async def with_headers(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                extra = list(HEADERS)
+                if set_cookie and self.token is not None:
+                    extra.append((b"set-cookie", f"{COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict"
+                                  .encode()))
+                message["headers"] = [*message.get("headers", []), *extra]
+            await send(message)
+
+        try:
+            await self.app(scope, counted, with_headers)
+        except TooLarge:
+            if not started:
+                await _refuse(send, 413, f"too large: at most {self.max_body // 2**20} MB")
+
+
+def _token(scope: Scope, headers: dict[str, str]) -> tuple[str, bool]:
+    """The token a request gives, and whether it came in the address."""
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    if query.get("token"):
+        return query["token"][0], True
+    authorization = headers.get("authorization", "")
+    if authorization.lower().startswith("bearer "):
+        return authorization[7:].strip(), False
+    cookie: SimpleCookie = SimpleCookie()
+    try:
+        cookie.load(headers.get("cookie", ""))
+    except CookieError:  # a malformed cookie header gives no token
+        return "", False
+    morsel = cookie.get(COOKIE)
+    return (morsel.value if morsel else ""), False
+
+
+def _host_name(host: str) -> str:
+    """The name in a Host header, without its port."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[: host.find("]") + 1]
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def _cross_site(headers: dict[str, str]) -> bool:
+    """Whether a browser says this request comes from a page of another site (or origin)."""
+    fetch_site = headers.get("sec-fetch-site")
+    if fetch_site is not None and fetch_site not in ("same-origin", "none"):
+        return True
+    origin = headers.get("origin")
+    if origin is None:
+        return False
+    return origin == "null" or urlsplit(origin).netloc.lower() != headers.get("host", "").lower()
+
+
+async def _refuse(send: Send, status: int, error: str) -> None:
+    body = json.dumps({"error": error}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                            *HEADERS]})
+    await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,177 @@
+// printgen serve, scoring page: upload a photo, draw what was read over it, correct fields, confirm. No framework.
+"use strict";
+(function () {
+  const SVG = "http://www.w3.org/2000/svg";
+  const form = document.getElementById("upload");
+  const status = document.getElementById("status");
+  const game = document.getElementById("game");
+  const player = document.getElementById("player");
+  const sheets = document.getElementById("sheets");
+  const template = document.getElementById("sheet-template");
+
+  const query = new URLSearchParams(location.search);
+  game.value = query.get("game") || localStorage.getItem("printgen-game") || "";
+  player.value = localStorage.getItem("printgen-player") || "";
+  game.addEventListener("change", loadPlayers);
+  loadPlayers();
+
+  function say(text, error) {
+    status.textContent = text;
+    status.className = error ? "error" : "";
+  }
+
+  async function json(response) {
+    let body = null;
+    try { body = await response.json(); } catch (e) { body = null; }
+    if (!response.ok) throw new Error((body && body.error) || ("the server answered " + response.status));
+    return body;
+  }
+
+  async function loadPlayers() {
+    const list = document.getElementById("players");
+    list.textContent = "";
+    if (!game.value.trim()) return;
+    const link = document.getElementById("standings");
+    link.href = "/games/" + encodeURIComponent(game.value.trim());
+    document.getElementById("standings-link").hidden = false;
+    const response = await fetch("/api/games/" + encodeURIComponent(game.value.trim()) + "/players");
+    if (!response.ok) return;
+    for (const name of (await response.json()).players) {
+      const option = document.createElement("option");
+      option.value = name;
+      list.appendChild(option);
+    }
+  }
+
+  form.addEventListener("submit", async function (event) {
+    event.preventDefault();
+    const button = document.getElementById("send");
+    button.disabled = true;
+    say("Reading the sheet…");
+    localStorage.setItem("printgen-game", game.value.trim());
+    localStorage.setItem("printgen-player", player.value.trim());
+    try {
+      const answer = await json(await fetch("/api/score", { method: "POST", body: new FormData(form) }));
+      sheets.textContent = "";
+      for (const sheet of answer.sheets) {
+        show(await json(await fetch("/api/sheets/" + sheet.id)));
+      }
+      const n = answer.sheets.length;
+      say(n + (n === 1 ? " sheet read." : " sheets read.") +
+          (answer.unreadable ? " Not read: " + answer.unreadable.join("; ") : ""));
+      loadPlayers();
+    } catch (error) {
+      say(error.message, true);
+    } finally {
+      button.disabled = false;
+    }
+  });
+
+  function show(sheet, article) {
+    const fresh = !article;
+    if (fresh) {
+      article = template.content.firstElementChild.cloneNode(true);
+      sheets.appendChild(article);
+      article.querySelector("img").src = sheet.picture;
+      article.querySelector(".confirm").addEventListener("click", () => confirmSheet(article));
+    }
+    article.dataset.id = sheet.id;
+    article.querySelector(".total").textContent = "Total " + sheet.total;
+    article.querySelector(".who").textContent = sheet.player + " · " + sheet.game;
+    const legal = article.querySelector(".legal");
+    legal.textContent = sheet.legal ? "legal" : "not legal";
+    legal.className = "legal" + (sheet.legal ? "" : " bad");
+    const rows = article.querySelector(".rows");
+    rows.textContent = "";
+    sheet.rows.forEach(function (row, i) {
+      const item = document.createElement("li");
+      item.textContent = "Row " + (i + 1) + ": " + sheet.points[i];
+      rows.appendChild(item);
+    });
+    const penalty = document.createElement("li");
+    penalty.textContent = "Penalties: " + sheet.penalties;
+    rows.appendChild(penalty);
+    const problems = article.querySelector(".problems");
+    problems.textContent = "";
+    for (const text of sheet.problems) {
+      const item = document.createElement("li");
+      item.textContent = text;
+      problems.appendChild(item);
+    }
+    const doubtful = sheet.fields.filter((f) => f.uncertain).length;
+    if (doubtful) {
+      const item = document.createElement("li");
+      item.className = "doubt";
+      item.textContent = doubtful + (doubtful === 1 ? " field needs" : " fields need") + " a look (orange)";
+      problems.appendChild(item);
+    }
+    const confirm = article.querySelector(".confirm");
+    confirm.textContent = sheet.confirmed ? "Confirmed ✓" : "Confirm " + sheet.player + "'s sheet";
+    confirm.classList.toggle("done", sheet.confirmed);
+    draw(article.querySelector("svg"), sheet, article);
+  }
+
+  function draw(svg, sheet, article) {
+    svg.setAttribute("viewBox", sheet.frame.join(" "));
+    svg.textContent = "";
+    for (const field of sheet.fields) {
+      const [x, y, w, h] = field.box;
+      const shape = document.createElementNS(SVG, field.round ? "ellipse" : "rect");
+      if (field.round) {
+        shape.setAttribute("cx", x + w / 2); shape.setAttribute("cy", y + h / 2);
+        shape.setAttribute("rx", w / 2); shape.setAttribute("ry", h / 2);
+      } else {
+        shape.setAttribute("x", x); shape.setAttribute("y", y);
+        shape.setAttribute("width", w); shape.setAttribute("height", h); shape.setAttribute("rx", 0.8);
+      }
+      const classes = ["field"];
+      if (field.crossed) classes.push("crossed");
+      if (field.uncertain) classes.push("uncertain");
+      if (field.corrected) classes.push("corrected");
+      shape.setAttribute("class", classes.join(" "));
+      shape.setAttribute("tabindex", "0");
+      shape.setAttribute("role", "button");
+      shape.setAttribute("aria-pressed", field.crossed ? "true" : "false");
+      shape.setAttribute("aria-label", field.name + (field.uncertain ? " (uncertain)" : ""));
+      shape.dataset.name = field.name;
+      const title = document.createElementNS(SVG, "title");
+      title.textContent = field.name + (field.crossed ? ": crossed" : ": empty") + (field.uncertain ? " (uncertain)" : "");
+      shape.appendChild(title);
+      const toggle = () => setField(article, field);
+      shape.addEventListener("click", toggle);
+      shape.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); } });
+      svg.appendChild(shape);
+      if (field.crossed) {
+        const m = Math.min(w, h) * 0.22;
+        for (const [a, b, c, d] of [[x + m, y + m, x + w - m, y + h - m], [x + w - m, y + m, x + m, y + h - m]]) {
+          const line = document.createElementNS(SVG, "line");
+          line.setAttribute("x1", a); line.setAttribute("y1", b); line.setAttribute("x2", c); line.setAttribute("y2", d);
+          line.setAttribute("class", "mark" + (field.corrected ? " corrected" : ""));
+          svg.appendChild(line);
+        }
+      }
+    }
+  }
+
+  async function setField(article, field) {
+    const body = Object.assign({}, field.set, { crossed: !field.crossed });
+    try {
+      const sheet = await json(await fetch("/api/sheets/" + article.dataset.id + "/fields", {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }));
+      show(sheet, article);
+      say(field.name + (body.crossed ? " crossed." : " left empty.") + " Total now " + sheet.total + ".");
+    } catch (error) {
+      say(error.message, true);
+    }
+  }
+
+  async function confirmSheet(article) {
+    try {
+      await json(await fetch("/api/sheets/" + article.dataset.id + "/confirm", { method: "POST" }));
+      show(await json(await fetch("/api/sheets/" + article.dataset.id)), article);
+      say("Confirmed. Photograph the next sheet, or open the standings.");
+    } catch (error) {
+      say(error.message, true);
+    }
+  }
+})();

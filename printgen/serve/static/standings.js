@@ -1,0 +1,43 @@
+// printgen serve, standings page: fetch the game's standings every few seconds and redraw the table. No framework.
+"use strict";
+(function () {
+  const table = document.getElementById("table");
+  const body = table.querySelector("tbody");
+  const address = "/api/games/" + encodeURIComponent(table.dataset.game) + "/standings";
+
+  function cell(text, className) {
+    const td = document.createElement("td");
+    if (className) td.className = className;
+    td.textContent = text;
+    return td;
+  }
+
+  async function refresh() {
+    try {
+      const response = await fetch(address, { cache: "no-store" });
+      if (!response.ok) return;
+      const answer = await response.json();
+      body.textContent = "";
+      for (const s of answer.players) {
+        const row = document.createElement("tr");
+        if (!s.legal) row.className = "unranked";
+        row.appendChild(cell(s.rank === null ? "–" : String(s.rank)));
+        row.appendChild(cell(s.player));
+        const rounds = cell("", "rounds");
+        for (const r of s.rounds) {
+          const span = document.createElement("span");
+          span.className = "round" + (r.checked ? " checked" : "") + (r.legal ? "" : " bad");
+          span.textContent = r.total === null ? "?" : String(r.total);
+          rounds.appendChild(span);
+        }
+        row.appendChild(rounds);
+        row.appendChild(cell(String(s.total), "num total"));
+        body.appendChild(row);
+      }
+    } catch (error) {
+      /* the server is away for a moment: try again at the next tick */
+    }
+  }
+
+  setInterval(refresh, 3000);
+})();

@@ -1,0 +1,179 @@
+"""Keeping a game night: games, players and reviewed sheets in, the same back after any restart out (SQLite, WAL).
+
+One file, `printgen.db`, in the data folder. Each sheet keeps its review
+as plain JSON (`printgen.scan.review.record`), the picture of the sheet the
+page draws over, and the figures the standings need (total, legality,
+uncertain fields, problems), written again with every correction so the
+standings never re-read a photo. Every write is one transaction with
+`synchronous=FULL`: a sheet that was answered is on disk. Names from
+clients are stored as text and looked up as text; nothing here builds a
+path from them.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+FILE_NAME = "printgen.db"
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    folded TEXT NOT NULL UNIQUE,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sheets (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    game INTEGER NOT NULL REFERENCES games(id),
+    player TEXT NOT NULL,
+    created REAL NOT NULL,
+    record TEXT NOT NULL,
+    picture BLOB NOT NULL,
+    total INTEGER NOT NULL,
+    legal INTEGER NOT NULL,
+    uncertain INTEGER NOT NULL,
+    problems TEXT NOT NULL,
+    confirmed INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS sheets_by_game ON sheets(game, seq);
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """What the standings need of a sheet as it now stands."""
+
+    total: int
+    legal: bool
+    uncertain: int
+    problems: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSheet:
+    """A sheet as kept: its id, game, player, review record, whether a person confirmed it, and its figures."""
+
+    id: str
+    game: str
+    player: str
+    record: dict[str, Any]
+    confirmed: bool
+    figures: Figures
+
+
+class Store:
+    """The database of one data folder; safe to share between threads (one connection behind a lock)."""
+
+    def __init__(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self.path = folder / FILE_NAME
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def game(self, name: str) -> str | None:
+        """The game called `name` (any letter case) as it was first spelt, or None."""
+        with self._lock:
+            row = self._db.execute("SELECT name FROM games WHERE folded = ?", (name.casefold(),)).fetchone()
+        return None if row is None else str(row[0])
+
+    def games(self) -> list[tuple[str, int]]:
+        """Every game, newest first, with its number of sheets."""
+        with self._lock:
+            rows = self._db.execute("SELECT g.name, COUNT(s.seq) FROM games g LEFT JOIN sheets s ON s.game = g.id "
+                                    "GROUP BY g.id ORDER BY g.created DESC").fetchall()
+        return [(str(name), int(count)) for name, count in rows]
+
+    def players(self, game: str) -> list[str]:
+        """The players of `game` in the order they first handed in a sheet."""
+        with self._lock:
+            rows = self._db.execute("SELECT s.player FROM sheets s JOIN games g ON s.game = g.id WHERE g.folded = ? "
+                                    "GROUP BY s.player ORDER BY MIN(s.seq)", (game.casefold(),)).fetchall()
+        return [str(row[0]) for row in rows]
+
+    def add(self, game: str, player: str, sheets: list[tuple[dict[str, Any], bytes, Figures]]) -> list[str]:
+        """Keep the sheets read from one upload (record, picture, figures) under `game` (made if new) and
+        `player`, all or none; their new ids, in order."""
+        ids = [secrets.token_hex(8) for _ in sheets]
+        now = time.time()
+        with self._transaction() as db:
+            db.execute("INSERT OR IGNORE INTO games (name, folded, created) VALUES (?, ?, ?)",
+                       (game, game.casefold(), now))
+            (game_id,) = db.execute("SELECT id FROM games WHERE folded = ?", (game.casefold(),)).fetchone()
+            for sheet_id, (record, picture, figures) in zip(ids, sheets):
+                db.execute("INSERT INTO sheets (id, game, player, created, record, picture, total, legal, uncertain, "
+                           "problems) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           (sheet_id, game_id, player, now, json.dumps(record), picture, *_columns(figures)))
+        return ids
+
+    def sheet(self, sheet_id: str) -> StoredSheet | None:
+        """The sheet kept under `sheet_id`, or None."""
+        with self._lock:
+            row = self._db.execute(f"{SELECT} WHERE s.id = ?", (sheet_id,)).fetchone()
+        return None if row is None else _stored(row)
+
+    def picture(self, sheet_id: str) -> bytes | None:
+        """The picture the page draws sheet `sheet_id` over (JPEG), or None."""
+        with self._lock:
+            row = self._db.execute("SELECT picture FROM sheets WHERE id = ?", (sheet_id,)).fetchone()
+        return None if row is None else bytes(row[0])
+
+    def update(self, sheet_id: str, record: dict[str, Any], figures: Figures) -> None:
+        """Keep a corrected review of sheet `sheet_id` (a correction un-confirms it until confirmed again)."""
+        with self._transaction() as db:
+            db.execute("UPDATE sheets SET record = ?, total = ?, legal = ?, uncertain = ?, problems = ?, "
+                       "confirmed = 0 WHERE id = ?", (json.dumps(record), *_columns(figures), sheet_id))
+
+    def confirm(self, sheet_id: str) -> bool:
+        """Mark sheet `sheet_id` as checked by a person; False when there is no such sheet."""
+        with self._transaction() as db:
+            changed = db.execute("UPDATE sheets SET confirmed = 1 WHERE id = ?", (sheet_id,)).rowcount
+        return bool(changed)
+
+    def sheets(self, game: str) -> list[StoredSheet]:
+        """Every sheet of `game`, in the order they came in."""
+        with self._lock:
+            rows = self._db.execute(f"{SELECT} WHERE g.folded = ? ORDER BY s.seq", (game.casefold(),)).fetchall()
+        return [_stored(row) for row in rows]
+
+
+SELECT = ("SELECT s.id, g.name, s.player, s.record, s.confirmed, s.total, s.legal, s.uncertain, s.problems "
+          "FROM sheets s JOIN games g ON s.game = g.id")
+
+
+def _columns(figures: Figures) -> tuple[int, int, int, str]:
+    return figures.total, int(figures.legal), figures.uncertain, json.dumps(list(figures.problems))
+
+
+def _stored(row: tuple[Any, ...]) -> StoredSheet:
+    sheet_id, game, player, record, confirmed, total, legal, uncertain, problems = row
+    return StoredSheet(str(sheet_id), str(game), str(player), json.loads(record), bool(confirmed),
+                       Figures(int(total), bool(legal), int(uncertain), tuple(json.loads(problems))))

@@ -1,0 +1,121 @@
+"""Photo files of every kind: a scanner app's PDF is read page by page (bounded), HEIC where pillow-heif is
+installed (one line saying how to get it where not), EXIF turns honoured in what is read and in annotations."""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tests.scan.conftest import NEEDS_SCAN
+
+np = pytest.importorskip("numpy", reason=NEEDS_SCAN)
+cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
+
+from PIL import Image
+
+from printgen.cli import main
+from printgen.scan import documents, picture
+from printgen.scan.documents import pictures
+from printgen.scan.picture import Refused
+
+
+@cache
+def demo() -> tuple[bytes, int]:
+    from printgen.demo.photo import demo_photo
+
+    photo = demo_photo()
+    return photo.jpeg, photo.total
+
+
+def pdf(*pages: Image.Image) -> bytes:
+    """A PDF such as a scanner app writes: one picture a page."""
+    buffer = io.BytesIO()
+    pages[0].save(buffer, format="PDF", save_all=True, append_images=list(pages[1:]), resolution=200)
+    return buffer.getvalue()
+
+
+def test_each_page_of_a_pdf_is_a_picture_named_by_its_page() -> None:
+    photo = Image.open(io.BytesIO(demo()[0]))
+    found = list(pictures(pdf(photo, Image.new("RGB", (800, 600), "white")), "scan.pdf"))
+    assert [name for name, _ in found] == ["scan.pdf [page 1 of 2]", "scan.pdf [page 2 of 2]"]
+    first = found[0][1]
+    assert isinstance(first, np.ndarray) and first.shape[1] == pytest.approx(photo.size[0], abs=2)
+    original = cv2.imdecode(np.frombuffer(demo()[0], np.uint8), cv2.IMREAD_COLOR)  # BGR, as OpenCV reads it
+    assert np.abs(first.reshape(-1, 3).mean(axis=0) - original.reshape(-1, 3).mean(axis=0)).max() < 2
+
+
+def test_a_long_pdf_is_read_up_to_its_limit_and_the_rest_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(documents, "MAX_PAGES", 2)
+    page = Image.new("RGB", (400, 300), "white")
+    found = list(pictures(pdf(page, page, page, page, page), "long.pdf"))
+    assert [name for name, _ in found] == ["long.pdf [page 1 of 5]", "long.pdf [page 2 of 5]", "long.pdf"]
+    last = found[-1][1]
+    assert isinstance(last, Refused) and last.reason.startswith("3 more pages not read: at most 2 pages")
+
+
+def test_a_huge_pdf_page_is_rendered_within_the_pixel_budget() -> None:
+    page = Image.new("RGB", (1200, 1200), "white")
+    buffer = io.BytesIO()
+    page.save(buffer, format="PDF", resolution=2)  # 600 x 600 inches
+    ((_, pixels),) = list(pictures(buffer.getvalue(), "poster.pdf"))
+    assert isinstance(pixels, np.ndarray) and pixels.shape[0] * pixels.shape[1] <= picture.READ_PIXELS
+
+
+@pytest.mark.parametrize("data", [b"%PDF-1.7\n" + bytes(200), b"%PDF-", b"junk" * 10 + b"%PDF-1.4\n1 0 obj"])
+def test_a_damaged_pdf_is_one_line(data: bytes) -> None:
+    ((_, found),) = list(pictures(data, "bad.pdf"))
+    assert isinstance(found, Refused) and "\n" not in found.reason and found.reason.startswith("the PDF")
+
+
+def test_a_file_of_no_kind_read_names_every_kind_including_pdf() -> None:
+    ((_, found),) = list(pictures(b"GIF89a" + bytes(64), "x.gif"))
+    assert isinstance(found, Refused) and found.reason.endswith("(it reads JPEG, PNG, WebP, BMP, TIFF, HEIC, PDF)")
+
+
+def test_a_pdf_is_scored_page_by_page_and_annotated_as_one_picture(tmp_path: Path) -> None:
+    photo = Image.open(io.BytesIO(demo()[0]))
+    (tmp_path / "scan.pdf").write_bytes(pdf(photo, photo.rotate(180)))
+    result = CliRunner().invoke(main, ["score", str(tmp_path / "scan.pdf"), "--annotate", str(tmp_path / "read.png"),
+                                       "--csv", str(tmp_path / "s.csv")])
+    assert result.exit_code == 0, result.output
+    assert result.output.count(f": qwixx-standard: total {demo()[1]}, legal") == 2
+    assert "scan.pdf [page 2 of 2]: qwixx-standard" in result.output
+    drawn = cv2.imread(str(tmp_path / "read.png"))
+    assert drawn.shape[0] > 1.5 * drawn.shape[1] * photo.size[1] / photo.size[0]  # the pages one under another
+    rows = (tmp_path / "s.csv").read_text().splitlines()
+    assert rows[1].startswith(f"1,scan,{2 * demo()[1]},2,{demo()[1]},{demo()[1]},yes")
+
+
+def test_exif_turns_are_honoured_in_reading_and_in_the_annotation(tmp_path: Path) -> None:
+    photo = Image.open(io.BytesIO(demo()[0]))
+    turned = photo.transpose(Image.Transpose.ROTATE_90)  # stored on its side, as a phone held upright does
+    exif = Image.Exif()
+    exif[0x0112] = 6  # "turn 90 degrees clockwise to show"
+    turned.save(tmp_path / "side.jpg", exif=exif, quality=92)
+    result = CliRunner().invoke(main, ["score", str(tmp_path / "side.jpg"), "--annotate", str(tmp_path / "a.png")])
+    assert result.exit_code == 0, result.output
+    assert f"total {demo()[1]}, legal" in result.output
+    drawn = cv2.imread(str(tmp_path / "a.png"))
+    assert (drawn.shape[1] > drawn.shape[0]) == (photo.size[0] > photo.size[1])  # upright, as the photo was taken
+
+
+def test_heic_is_read_where_pillow_heif_is_installed(tmp_path: Path) -> None:
+    heif = pytest.importorskip("pillow_heif", reason="pillow-heif is optional (pip install 'printgen[heic]')")
+    heif.register_heif_opener()
+    buffer = io.BytesIO()
+    Image.open(io.BytesIO(demo()[0])).save(buffer, format="HEIF", quality=90)
+    (tmp_path / "IMG_0001.HEIC").write_bytes(buffer.getvalue())
+    result = CliRunner().invoke(main, ["score", str(tmp_path / "IMG_0001.HEIC")])
+    assert result.exit_code == 0, result.output
+    assert f"total {demo()[1]}, legal" in result.output
+
+
+def test_heic_without_pillow_heif_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(picture, "_heif_opener", lambda: False)
+    found = picture.decode(b"\x00\x00\x00\x18ftypheic" + bytes(100))
+    assert isinstance(found, Refused) and found.reason == picture.HEIC_HINT
+    assert "pip install 'printgen[heic]'" in found.reason

@@ -1,0 +1,66 @@
+"""Shared fixtures of the server's tests: the demo photo (once), a server on a fresh data folder, a client."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+NEEDS_SERVE = "printgen serve needs the serve and scan extras: pip install '.[serve,scan]'"
+
+for _module in ("cv2", "numpy", "starlette", "uvicorn", "multipart", "segno"):
+    pytest.importorskip(_module, reason=NEEDS_SERVE)
+
+from starlette.testclient import TestClient
+
+from printgen.scan.reader import Reader
+from printgen.serve.app import create_app
+
+
+@pytest.fixture(scope="session")
+def demo() -> Any:
+    from printgen.demo.photo import demo_photo
+
+    return demo_photo()
+
+
+@pytest.fixture(scope="session")
+def reader() -> Reader:
+    return Reader()
+
+
+@pytest.fixture
+def make_client(tmp_path: Path, reader: Reader) -> Iterator[Callable[..., TestClient]]:
+    """Clients of servers on one data folder (`tmp_path/data`): each call starts another server there."""
+    opened: list[TestClient] = []
+
+    def make(**options: Any) -> TestClient:
+        client = TestClient(create_app(tmp_path / "data", reader=reader, **options), base_url="http://127.0.0.1:8420")
+        client.__enter__()
+        opened.append(client)
+        return client
+
+    yield make
+    for client in opened:
+        client.__exit__(None, None, None)
+
+
+@pytest.fixture
+def client(make_client: Callable[..., TestClient]) -> TestClient:
+    return make_client()
+
+
+def upload(client: TestClient, photo: bytes, game: str = "Friday", player: str = "Anna",
+           kind: str = "image/jpeg") -> Any:
+    """POST /api/score as a phone's form does."""
+    return client.post("/api/score", files={"photo": ("IMG_0001.jpg", photo, kind)},
+                       data={"game": game, "player": player})
+
+
+@pytest.fixture(scope="session")
+def doubtful() -> bytes:
+    from tests.serve.doubtful import doubtful_photo
+
+    return doubtful_photo()

@@ -1,0 +1,304 @@
+"""The HTTP contract of `printgen serve` through Starlette's TestClient: scoring a photo, correcting a field,
+standings (JSON, CSV, after a restart), building a pad, and every error as one line of JSON with a 4xx status."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from PIL import Image
+from starlette.testclient import TestClient
+
+from printgen.options import BUILD_OPTIONS
+from printgen.scan.report import JSON_KEYS
+from printgen.serve import making
+from tests.serve.conftest import upload
+
+
+def scored(client: TestClient, demo: Any, player: str = "Anna", game: str = "Friday") -> dict[str, Any]:
+    response = upload(client, demo.jpeg, game, player)
+    assert response.status_code == 200, response.text
+    (sheet,) = response.json()["sheets"]
+    return dict(sheet)
+
+
+def test_score_answers_every_sheet_with_the_keys_of_score_json_and_an_id(client: TestClient, demo: Any) -> None:
+    sheet = scored(client, demo)
+    assert list(sheet) == [*JSON_KEYS, "id"]
+    assert (sheet["layout"], sheet["total"], sheet["legal"], sheet["uncertain"]) == (demo.layout, demo.total, True,
+                                                                                     [])
+    assert sheet["file"] == "photo"  # the client's file name is never used
+
+
+def test_a_sheet_is_drawn_from_its_kept_picture_with_every_field(client: TestClient, demo: Any) -> None:
+    sheet = scored(client, demo)
+    shown = client.get(f"/api/sheets/{sheet['id']}").json()
+    assert {key: shown[key] for key in sheet} == sheet
+    assert (shown["game"], shown["player"], shown["confirmed"]) == ("Friday", "Anna", False)
+    assert len(shown["fields"]) == 4 * 11 + 4 + 4  # numbers, locks, penalties
+    crossed = sum(f["crossed"] for f in shown["fields"] if f["set"].keys() == {"row", "number"})
+    assert crossed == sum(len(row["crossed"]) for row in sheet["rows"]) > 0
+    picture = client.get(shown["picture"])
+    assert picture.headers["content-type"] == "image/jpeg"
+    width, height = Image.open(io.BytesIO(picture.content)).size
+    frame = shown["frame"]
+    assert abs(width / height - frame[2] / frame[3]) < 0.01  # the picture is exactly the frame the fields use
+
+
+def test_a_correction_is_refereed_at_once_and_kept(make_client: Callable[..., TestClient], demo: Any) -> None:
+    client = make_client()
+    sheet = scored(client, demo)
+    first_empty = next(n for n in (2, 3, 4) if n not in sheet["rows"][0]["crossed"])
+    more = client.post(f"/api/sheets/{sheet['id']}/fields", json={"row": 0, "number": first_empty, "crossed": True})
+    assert more.status_code == 200, more.text
+    crossed = len(sheet["rows"][0]["crossed"])
+    assert more.json()["points"][0] == (crossed + 1) * (crossed + 2) // 2
+    assert more.json()["total"] == sheet["total"] + crossed + 1
+    field = next(f for f in more.json()["fields"] if f["set"] == {"row": 0, "number": first_empty})
+    assert field["crossed"] and field["corrected"]
+    lock = client.post(f"/api/sheets/{sheet['id']}/fields", json={"field": "lock:3", "crossed": True}).json()
+    assert lock["rows"][3]["lock"] and not lock["legal"] and lock["problems"]  # a lock without its crosses
+    again = make_client().get(f"/api/sheets/{sheet['id']}").json()  # a restart keeps the correction
+    assert again["total"] == lock["total"] and not again["legal"]
+
+
+def test_a_misthrow_is_named_by_its_field(client: TestClient, demo: Any) -> None:
+    sheet = scored(client, demo)
+    answer = client.post(f"/api/sheets/{sheet['id']}/fields", json={"field": "penalty:0", "crossed": True}).json()
+    assert (answer["penalties"], answer["total"]) == (sheet["penalties"] + 1, sheet["total"] - 5)
+
+
+@pytest.mark.parametrize("body", [
+    {"row": 0, "number": 13, "crossed": True},
+    {"row": 9, "number": 2, "crossed": True},
+    {"row": 0, "number": 2, "crossed": "yes"},
+    {"field": "lock:7", "crossed": True},
+    {"field": "../etc", "crossed": True},
+    {"field": "bonus_box:A", "crossed": True},
+    {"colour": "red", "crossed": True},
+])
+def test_a_correction_naming_no_field_is_one_line_of_json(client: TestClient, demo: Any, body: Any) -> None:
+    sheet = scored(client, demo)
+    answer = client.post(f"/api/sheets/{sheet['id']}/fields", json=body)
+    assert answer.status_code == 400
+    assert list(answer.json()) == ["error"] and "\n" not in answer.json()["error"]
+
+
+def test_standings_rank_players_best_first_and_export(make_client: Callable[..., TestClient], demo: Any) -> None:
+    client = make_client()
+    anna = scored(client, demo, "Anna")
+    scored(client, demo, "Bruno")
+    scored(client, demo, "Bruno")
+    assert client.post(f"/api/sheets/{anna['id']}/confirm").json() == {"id": anna["id"], "confirmed": True}
+    standings = client.get("/api/games/friday/standings").json()  # games are found in any letter case
+    players = standings["players"]
+    assert [p["player"] for p in players] == ["Bruno", "Anna"]
+    assert [p["total"] for p in players] == [2 * demo.total, demo.total]
+    assert [len(p["rounds"]) for p in players] == [2, 1] and players[1]["rounds"][0]["checked"]
+    assert {"player", "rounds", "total"} <= set(players[0])
+    rows = list(csv.reader(io.StringIO(client.get("/api/games/Friday/standings.csv").text)))
+    assert [row[:3] for row in rows[1:]] == [["1", "Bruno", str(2 * demo.total)], ["2", "Anna", str(demo.total)]]
+    restarted = make_client()  # a restart keeps every game
+    assert restarted.get("/api/games/Friday/standings").json() == standings
+    assert restarted.get("/api/games").json()["games"] == [{"game": "Friday", "sheets": 3}]
+    assert restarted.get("/api/games/Friday/players").json()["players"] == ["Anna", "Bruno"]
+
+
+def test_a_scanner_apps_pdf_is_read_page_by_page(client: TestClient, demo: Any) -> None:
+    pdf = io.BytesIO()
+    page = Image.open(io.BytesIO(demo.jpeg))
+    page.save(pdf, "PDF", resolution=200, save_all=True, append_images=[page.copy()])
+    answer = upload(client, pdf.getvalue(), kind="application/pdf")
+    assert answer.status_code == 200, answer.text
+    assert [s["total"] for s in answer.json()["sheets"]] == [demo.total, demo.total]
+
+
+@pytest.mark.parametrize("photo, status, words", [
+    (b"<html>not a picture</html>", 422, "not a picture"),
+    (b"\xff\xd8\xff\xe0" + b"\x00" * 200, 422, "photo"),
+    (b"%PDF-1.4\n%broken", 422, "photo"),
+])
+def test_what_is_not_a_picture_is_refused_in_one_line(client: TestClient, photo: bytes, status: int,
+                                                      words: str) -> None:
+    answer = upload(client, photo)
+    assert answer.status_code == status, answer.text
+    assert list(answer.json()) == ["error"] and "\n" not in answer.json()["error"]
+    assert client.get("/api/games").json()["games"] == []  # nothing was kept
+
+
+def test_names_are_checked_and_never_paths(client: TestClient, demo: Any) -> None:
+    for game, player in (("", "Anna"), ("Friday", ""), ("../../etc", "Anna"), ("Friday", "x" * 41),
+                         ("Friday", "<script>")):
+        answer = upload(client, demo.jpeg, game, player)
+        assert answer.status_code == 400 and "name" in answer.json()["error"], (game, player)
+    missing = client.post("/api/score", data={"game": "Friday", "player": "Anna"},
+                          files={"other": ("a.txt", b"x", "text/plain")})
+    assert missing.status_code == 400 and missing.json()["error"].startswith("photo")
+    form = client.post("/api/score", json={"game": "Friday"})
+    assert form.status_code == 415
+
+
+def test_an_upload_above_the_limit_is_refused_with_413(client: TestClient) -> None:
+    from printgen.serve.app import MAX_UPLOAD
+
+    answer = upload(client, b"\xff\xd8\xff" + b"\x00" * (MAX_UPLOAD + 10))
+    assert answer.status_code == 413 and answer.json()["error"].startswith("too large")
+
+    def chunks() -> Any:  # no Content-Length: counted as it arrives
+        for _ in range(MAX_UPLOAD // 2**20 + 2):
+            yield b"\x00" * 2**20
+
+    streamed = client.post("/api/score", content=chunks(), headers={"content-type": "multipart/form-data; boundary=x"})
+    assert streamed.status_code == 413
+
+
+def test_a_full_queue_answers_503_at_once(make_client: Callable[..., TestClient], demo: Any) -> None:
+    from printgen.serve.uploads import Queue
+
+    busy = make_client(queue=Queue(workers=1, waiting=0))
+    answer = upload(busy, demo.jpeg)
+    assert answer.status_code == 503 and answer.json()["error"].startswith("busy")
+
+
+def test_unknown_things_are_404_in_json(client: TestClient) -> None:
+    for address in ("/api/sheets/0123456789abcdef", "/api/sheets/../../etc/passwd", "/api/games/nobody/standings",
+                    "/games/nobody", "/static/../app.py", "/static/", "/nothing", "/api/sheets/x/picture"):
+        answer = client.get(address)
+        assert answer.status_code == 404, address
+        assert list(answer.json()) == ["error"], address
+    assert client.post("/api/sheets/0123456789abcdef/confirm").status_code == 404
+
+
+def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
+    for address in ("/", "/build", "/static/score.js", "/api/games", "/nothing"):
+        headers = client.get(address).headers
+        assert "script-src 'self'" in headers["content-security-policy"], address
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["x-frame-options"] == "DENY" and headers["referrer-policy"] == "no-referrer"
+
+
+def test_a_post_from_another_site_is_refused(client: TestClient, demo: Any) -> None:
+    for headers in ({"origin": "http://evil.example"}, {"sec-fetch-site": "cross-site"}, {"origin": "null"}):
+        answer = client.post("/api/score", files={"photo": ("a.jpg", demo.jpeg, "image/jpeg")},
+                             data={"game": "Friday", "player": "Anna"}, headers=headers)
+        assert answer.status_code == 403 and "another site" in answer.json()["error"], headers
+    same = client.post("/api/games", headers={"origin": "http://127.0.0.1:8420", "sec-fetch-site": "same-origin"})
+    assert same.status_code == 405  # passes the guard; only GET lists games
+
+
+def test_with_a_token_nothing_is_answered_without_it(make_client: Callable[..., TestClient]) -> None:
+    guarded = make_client(token="s3cret-token")
+    for address in ("/", "/api/games", "/static/serve.css", "/build"):
+        assert guarded.get(address).status_code == 401, address
+    assert guarded.get("/", params={"token": "wrong"}).status_code == 403
+    assert guarded.get("/api/games", headers={"authorization": "Bearer wrong"}).status_code == 403
+    assert guarded.get("/api/games", headers={"authorization": "Bearer s3cret-token"}).status_code == 200
+    first = guarded.get("/", params={"token": "s3cret-token"})
+    assert first.status_code == 200 and "HttpOnly" in first.headers["set-cookie"]
+    assert guarded.get("/api/games").status_code == 200  # the phone's browser keeps the cookie
+    guarded.cookies.clear()
+    assert guarded.get("/api/games").status_code == 401
+
+
+def test_build_returns_the_pdf_of_the_options_given(client: TestClient) -> None:
+    answer = client.post("/api/build", json={"layout": "qwixx-standard", "sheets": 4, "lang": "de",
+                                             "paper": "letter", "per_page": "2"})
+    assert answer.status_code == 200, answer.text
+    assert answer.content.startswith(b"%PDF") and answer.headers["content-type"] == "application/pdf"
+    assert "qwixx-standard" in answer.headers["content-disposition"]
+    svg = client.post("/api/build", json={"layout": "qwixx-standard", "format": "svg"})
+    assert svg.status_code == 200 and b"<svg" in svg.content[:500]
+    preview = client.post("/api/preview", json={"layout": "qwixx-cards-deck", "card_size": "bridge"})
+    assert preview.status_code == 200 and preview.content.startswith(b"\x89PNG")
+    assert Image.open(io.BytesIO(preview.content)).width == making.PREVIEW_WIDTH
+
+
+@pytest.mark.parametrize("body, words", [
+    ({"layout": "../layouts/qwixx-standard.toml"}, "not a built-in layout"),
+    ({"layout": "/etc/passwd"}, "not a built-in layout"),
+    ({"sheets": 2}, "not a built-in layout"),
+    ({"layout": "qwixx-standard", "tile": True}, "does not apply"),
+    ({"layout": "qwixx-standard", "out": "/tmp"}, "does not apply"),
+    ({"layout": "qwixx-standard", "icc": "/etc/passwd"}, "does not apply"),
+    ({"layout": "qwixx-standard", "colour": "red"}, "not a build option"),
+    ({"layout": "qwixx-standard", "sheets": 0}, "sheets"),
+    ({"layout": "qwixx-standard", "sheets": 5000}, "at most"),
+    ({"layout": "qwixx-standard", "format": "both"}, "one file"),
+    ({"layout": "qwixx-standard", "lang": "xx"}, "lang"),
+])
+def test_a_build_request_that_cannot_be_built_is_one_line(client: TestClient, body: Any, words: str) -> None:
+    answer = client.post("/api/build", json=body)
+    assert answer.status_code == 400, answer.text
+    assert words in answer.json()["error"] and "\n" not in answer.json()["error"]
+
+
+def test_build_takes_a_form_without_javascript(client: TestClient) -> None:
+    page = client.get("/build").text
+    assert '<input type="hidden" name="scan_marks" value="off">' in page  # an unticked box still says so
+    ticked = client.post("/api/build", data={"layout": "qwixx-standard", "sheets": "2", "symbols": ["off", "on"],
+                                             "scan_marks": ["off", "on"]})
+    unticked = client.post("/api/build", data={"layout": "qwixx-standard", "sheets": "2", "symbols": "off",
+                                               "scan_marks": "off"})
+    assert ticked.status_code == unticked.status_code == 200
+    assert ticked.content.startswith(b"%PDF") and unticked.content.startswith(b"%PDF")
+    assert ticked.content != unticked.content
+
+
+def test_the_build_page_offers_exactly_the_declared_options() -> None:
+    from printgen import layouts
+
+    for name in making.layout_names():
+        offered = {o.key for o in making.offered(layouts.load(name))}
+        assert offered and not offered & making.HIDDEN
+        assert offered <= {o.key for o in BUILD_OPTIONS}
+
+
+def test_the_build_page_shows_the_options_of_the_chosen_layout(client: TestClient) -> None:
+    sheet = client.get("/build").text
+    deck = client.get("/build", params={"layout": "qwixx-cards-deck"}).text
+    assert 'name="sheets"' in sheet and 'name="card_size"' not in sheet
+    assert 'name="card_size"' in deck and 'name="sheets"' not in deck
+    assert 'name="out"' not in sheet + deck and 'name="icc"' not in sheet + deck
+    assert '<option value="both"' not in sheet  # the server writes one file
+    assert client.get("/build", params={"layout": "../../etc"}).status_code == 200  # unknown: the default layout
+
+
+def test_the_pages_ask_for_the_phones_camera_and_load_nothing_from_elsewhere(client: TestClient, demo: Any) -> None:
+    scored(client, demo)
+    pages = {address: client.get(address) for address in ("/", "/games/Friday", "/build")}
+    for address, page in pages.items():
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html"), address
+        addresses = re.findall(r'(?:src|href|action)="([^"]*)"', page.text)
+        assert addresses and [a for a in addresses if not a.startswith("/") or a.startswith("//")] == ["data:,"]
+        assert 'name="viewport" content="width=device-width' in page.text
+    assert 'capture="environment"' in pages["/"].text and 'accept="image/*' in pages["/"].text
+    assert "Anna" in pages["/games/Friday"].text and str(demo.total) in pages["/games/Friday"].text
+
+
+def test_an_uncertain_field_is_marked_and_settled_by_a_person(client: TestClient, doubtful: bytes) -> None:
+    from printgen.scan.ink import UNCLEAR
+    from tests.serve.doubtful import DOUBTFUL
+
+    answer = upload(client, doubtful)
+    assert answer.status_code == 200, answer.text
+    (sheet,) = answer.json()["sheets"]
+    assert sheet["uncertain"] == [{"row": 3, "number": 10, "reason": UNCLEAR}]
+    shown = client.get(f"/api/sheets/{sheet['id']}").json()
+    (field,) = [f for f in shown["fields"] if f["uncertain"]]
+    assert field["name"] == DOUBTFUL and field["set"] == {"row": 3, "number": 10}
+    assert client.get("/api/games/Friday/standings").json()["players"][0]["rounds"][0]["uncertain"] == 1
+    settled = client.post(f"/api/sheets/{sheet['id']}/fields", json={**field["set"], "crossed": False}).json()
+    assert settled["uncertain"] == [] and settled["rows"][3]["crossed"] == []
+    assert client.get("/api/games/Friday/standings").json()["players"][0]["rounds"][0]["uncertain"] == 0
+
+
+def test_without_a_token_only_this_computers_names_are_answered(client: TestClient) -> None:
+    for host in ("localhost:8420", "127.0.0.1", "[::1]:8420"):
+        assert client.get("/api/games", headers={"host": host}).status_code == 200, host
+    for host in ("evil.example", "evil.example:8420", "192.168.1.5:8420", ""):
+        answer = client.get("/api/games", headers={"host": host})
+        assert answer.status_code == 403 and "127.0.0.1" in answer.json()["error"], host

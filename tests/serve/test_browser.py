@@ -1,0 +1,157 @@
+"""The pages in a real browser (headless Chromium from the system's packages, driven by Playwright): on a 360 px
+phone screen, upload a photo, see the sheet drawn over it, correct a field with a tap, confirm, and watch the
+standings page change; the build page previews and downloads a pad. Screenshots go to the test's folder, and to
+$PRINTGEN_SCREENSHOTS when set (how docs/screenshots is made)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.serve.test_cli_serve import address_in, serving
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need Playwright for Python "
+                                                            "(pip install playwright)")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on PATH (Debian: apt-get install chromium)")
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+@pytest.fixture
+def address(tmp_path: Path) -> Iterator[str]:
+    with serving("--port", "0", "--data", str(tmp_path / "data")) as (_process, lines):
+        yield address_in(lines)
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+def keep(page: Any, tmp_path: Path, name: str) -> Path:
+    """A full-page screenshot in the test's folder (and in $PRINTGEN_SCREENSHOTS)."""
+    shot = tmp_path / name
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 10_000
+    wanted = os.environ.get("PRINTGEN_SCREENSHOTS")
+    if wanted:
+        Path(wanted).mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shot, Path(wanted) / name)
+    return shot
+
+
+def fits(page: Any) -> bool:
+    """Nothing wider than the screen (no sideways scrolling)."""
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def upload(page: Any, address: str, photo: Path, player: str) -> None:
+    page.goto(address)
+    page.fill("#game", "Friday")
+    page.fill("#player", player)
+    page.set_input_files("#photo", str(photo))
+    page.click("#send")
+    page.wait_for_selector(".sheet .total")
+
+
+def test_a_phone_scores_corrects_and_confirms_a_sheet_and_the_standings_follow(
+        address: str, browser: Any, demo: Any, tmp_path: Path) -> None:
+    photo = tmp_path / "anna.jpg"
+    photo.write_bytes(demo.jpeg)
+    phone = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    upload(page, address, photo, "Anna")
+    assert page.inner_text(".sheet .total") == f"Total {demo.total}"
+    assert page.inner_text(".sheet .legal") == "legal"
+    assert page.locator(".sheet svg .field").count() == 52 and page.locator(".sheet svg .field.crossed").count() > 0
+    assert page.get_attribute("#photo", "capture") == "environment"
+    assert fits(page)
+    keep(page, tmp_path, "phone-score.png")
+
+    table = phone.new_page()
+    table.goto(address.rstrip("/") + "/games/Friday")
+    assert table.inner_text("#table tbody td.total") == str(demo.total)
+
+    empty = page.locator('.sheet svg .field:not(.crossed)[data-name="row 1: 2"]')
+    empty.tap()
+    page.wait_for_selector(f'.sheet .total:not(:text-is("Total {demo.total}"))')
+    corrected = int(page.inner_text(".sheet .total").removeprefix("Total "))
+    assert corrected > demo.total
+    assert page.locator('.sheet svg .field.crossed.corrected[data-name="row 1: 2"]').count() == 1
+    page.click(".sheet .confirm")
+    page.wait_for_selector(".sheet .confirm.done")
+    assert page.inner_text(".sheet .confirm") == "Confirmed ✓"
+    keep(page, tmp_path, "phone-corrected.png")
+
+    table.wait_for_selector(f'#table tbody td.total:text-is("{corrected}")', timeout=15_000)  # it refreshes
+    assert table.locator("#table .round.checked").count() == 1
+    assert fits(table)
+    keep(table, tmp_path, "phone-standings.png")
+    assert errors == []
+
+
+def test_the_build_page_previews_and_downloads_a_pad_on_a_phone(address: str, browser: Any, tmp_path: Path) -> None:
+    page = browser.new_context(viewport=PHONE, device_scale_factor=2, accept_downloads=True).new_page()
+    page.goto(address.rstrip("/") + "/build")
+    page.select_option("#layout", "qwixx-big-points")
+    page.wait_for_selector('input[name="lucky_pool"]')
+    page.fill('input[name="sheets"]', "4")
+    page.select_option('select[name="lang"]', "it")
+    page.click("#preview-button")
+    page.wait_for_selector('#preview[src^="blob:"]:not([hidden])')
+    assert page.evaluate("document.getElementById('preview').complete")
+    assert fits(page)
+    keep(page, tmp_path, "phone-build.png")
+    with page.expect_download() as download:
+        page.click("#download")
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    assert saved.suffix == ".pdf" and saved.read_bytes().startswith(b"%PDF")
+    page.fill('input[name="sheets"]', "0")
+    page.click("#preview-button")
+    page.wait_for_selector("#build-status.error")
+    assert "sheets" in page.inner_text("#build-status")
+
+
+def test_the_desktop_layout(address: str, browser: Any, demo: Any, tmp_path: Path) -> None:
+    photo = tmp_path / "bruno.jpg"
+    photo.write_bytes(demo.jpeg)
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    upload(page, address, photo, "Bruno")
+    assert fits(page)
+    keep(page, tmp_path, "desktop-score.png")
+    page.goto(address.rstrip("/") + "/games/Friday")
+    assert page.inner_text("#table tbody td:nth-child(2)") == "Bruno"
+    keep(page, tmp_path, "desktop-standings.png")
+
+
+def test_a_doubtful_field_is_marked_on_the_phone_and_settled_with_a_tap(
+        address: str, browser: Any, doubtful: bytes, tmp_path: Path) -> None:
+    from tests.serve.doubtful import DOUBTFUL
+
+    photo = tmp_path / "cleo.jpg"
+    photo.write_bytes(doubtful)
+    page = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
+    upload(page, address, photo, "Cleo")
+    field = page.locator(f'.sheet svg .field.uncertain[data-name="{DOUBTFUL}"]')
+    assert field.count() == 1 and page.locator(".sheet svg .field.uncertain").count() == 1
+    assert "1 field needs a look" in page.inner_text(".sheet .problems")
+    keep(page, tmp_path, "phone-review.png")
+    crossed = field.get_attribute("aria-pressed") == "true"
+    field.tap()
+    page.wait_for_selector(f'.sheet svg .field.corrected[data-name="{DOUBTFUL}"]')
+    assert page.locator(".sheet svg .field.uncertain").count() == 0
+    assert page.get_attribute(f'.sheet svg .field[data-name="{DOUBTFUL}"]', "aria-pressed") == (
+        "false" if crossed else "true")
+    assert "needs a look" not in page.inner_text(".sheet .problems")
