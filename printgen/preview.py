@@ -22,21 +22,49 @@ MAX_PIXELS = 40_000_000
 def open_pdf(pdf: Path | BinaryIO):  # type: ignore[no-untyped-def]
     """The PDF (a regular file or an open binary stream) opened with pypdfium2; anything else, or a file it
     cannot read, is a UsageProblem naming it."""
-    import stat
-
     import pypdfium2 as pdfium
 
     if isinstance(pdf, Path):
-        try:
-            regular = stat.S_ISREG(pdf.stat().st_mode)
-        except OSError as error:
-            raise UsageProblem(f"{pdf}: {error.strerror}") from None
-        if not regular:
-            raise UsageProblem(f"{pdf}: is not a regular file")
+        _regular(pdf)
     try:
         return pdfium.PdfDocument(str(pdf) if isinstance(pdf, Path) else pdf)
     except pdfium.PdfiumError as error:
         raise UsageProblem(f"{pdf}: cannot render: {error}") from None
+
+
+def _regular(pdf: Path) -> None:
+    """Nothing, when `pdf` is a regular file; else a UsageProblem naming it (a FIFO would hang a reader)."""
+    import stat
+
+    try:
+        regular = stat.S_ISREG(pdf.stat().st_mode)
+    except OSError as error:
+        raise UsageProblem(f"{pdf}: {error.strerror}") from None
+    if not regular:
+        raise UsageProblem(f"{pdf}: is not a regular file")
+
+
+def _declared_pages(pdf: Path) -> int | None:
+    """The page count a PDF's page tree declares, read with pypdf (cheap, and without loading PDFium, which
+    reserves gigabytes of address space); None when pypdf cannot tell."""
+    import logging
+
+    from pypdf import PdfReader
+    from pypdf.errors import PyPdfError
+
+    logging.getLogger("pypdf").setLevel(logging.CRITICAL)
+    try:
+        return len(PdfReader(pdf).pages)
+    except (PyPdfError, OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        # a damaged file: PDFium tells (or names what is wrong)
+        return None
+
+
+def _refuse_beyond(pdf: Path, wanted: tuple[range, ...], count: int) -> None:
+    """Nothing, when every page of `wanted` exists among `count`; else the --pages UsageProblem."""
+    beyond = next((max(span.start, count + 1) for span in wanted if span.stop - 1 > count), None)
+    if beyond is not None:
+        raise UsageProblem(f"--pages: {pdf} has {count} page{'s' if count != 1 else ''}, not {beyond}")
 
 
 def page_count(pdf: Path) -> int:
@@ -101,14 +129,17 @@ def render_pages(pdf: Path, folder: Path, width: int, pages: tuple[range, ...] |
     """PNGs `width` pixels wide of `pages` (1-based ranges as `page_range` gives them; default the first
     DEFAULT_PAGES) of `pdf`, into `folder`. Pages beyond the document's own count are refused before any is
     drawn."""
+    if pages:  # refused before PDFium is loaded, when the page tree says so
+        _regular(pdf)
+        declared = _declared_pages(pdf)
+        if declared is not None:
+            _refuse_beyond(pdf, pages, declared)
     document = open_pdf(pdf)
     written = []
     try:
         count = len(document)
         wanted = pages or (range(1, min(count, DEFAULT_PAGES) + 1),)
-        beyond = next((max(span.start, count + 1) for span in wanted if span.stop - 1 > count), None)
-        if beyond is not None:
-            raise UsageProblem(f"--pages: {pdf} has {count} page{'s' if count != 1 else ''}, not {beyond}")
+        _refuse_beyond(pdf, wanted, count)
         safe_folder(folder)
         for number in (number for span in wanted for number in span):
             try:
