@@ -148,6 +148,12 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
             raise HTTPException(404, "no such sheet")
         return JSONResponse({"id": sheet_id, "confirmed": True})
 
+    async def remove(request: Request) -> Response:
+        sheet_id = request.path_params["id"]
+        if not SHEET_ID.fullmatch(sheet_id) or not await run_in_threadpool(server.store.remove, sheet_id):
+            raise HTTPException(404, "no such sheet")
+        return JSONResponse({"id": sheet_id, "removed": True})
+
     async def games(request: Request) -> Response:
         found = await run_in_threadpool(server.store.games)
         return JSONResponse({"games": [{"game": name, "sheets": count} for name, count in found]})
@@ -190,6 +196,7 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
         Route("/api/sheets/{id}/picture", picture),
         Route("/api/sheets/{id}/fields", fields, methods=["POST"]),
         Route("/api/sheets/{id}/confirm", confirm, methods=["POST"]),
+        Route("/api/sheets/{id}/remove", remove, methods=["POST"]),
         Route("/api/games", games),
         Route("/api/games/{game}/players", players),
         Route("/api/games/{game}/standings", standings),

@@ -1,4 +1,4 @@
-"""The network rules every request meets: an ASGI request in, refused with a JSON error (401, 403, 413) or passed on with security headers added out.
+"""The network rules every request meets: an ASGI request in, refused with a JSON error (401, 403, 408, 413) or passed on with security headers added out.
 
 - Access token (`--lan`): given once as `?token=...` (the address the
   terminal prints and its QR code), then kept in a same-site cookie; or as
@@ -15,6 +15,9 @@
   not browsers send neither and pass.
 - Size: a body larger than `max_body` is refused with 413, by its
   Content-Length before it is received and by counting as it arrives.
+- Time: a body that stops arriving for BODY_WAIT seconds (a phone that left
+  the Wi-Fi, or someone holding a slot on purpose) is given up with 408, so
+  it holds no place in the reading queue.
 - Headers on every answer: a content security policy allowing only this
   server's own scripts, styles and pictures, no framing, no sniffing, no
   referrer (the address may hold the token).
@@ -22,6 +25,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -51,8 +55,16 @@ HEADERS = [
 ]
 
 
+BODY_WAIT = 20.0
+"""Seconds a request body may pause between two of its parts."""
+
+
 class TooLarge(Exception):
     """A request body went past the limit while it was being received."""
+
+
+class TooSlow(Exception):
+    """A request body stopped arriving for BODY_WAIT seconds."""
 
 
 class Guard:
@@ -92,14 +104,21 @@ class Guard:
             return
         started = False
         received = 0
+        complete = False
 
         async def counted() -> Message:
-            nonlocal received
-            message = await receive()
+            nonlocal received, complete
+            if complete:  # after the body only a disconnect comes, whenever it comes
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), BODY_WAIT)
+            except TimeoutError:
+                raise TooSlow from None
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > self.max_body:
                     raise TooLarge
+                complete = not message.get("more_body", False)
             return message
 
         async def with_headers(message: Message) -> None:
@@ -118,6 +137,9 @@ class Guard:
         except TooLarge:
             if not started:
                 await _refuse(send, 413, f"too large: at most {self.max_body // 2**20} MB")
+        except TooSlow:
+            if not started:
+                await _refuse(send, 408, f"the upload stalled: nothing arrived for {BODY_WAIT:.0f} s")
 
 
 def _token(scope: Scope, headers: dict[str, str]) -> tuple[str, bool]:

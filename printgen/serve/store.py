@@ -158,6 +158,11 @@ class Store:
             changed = db.execute("UPDATE sheets SET confirmed = 1 WHERE id = ?", (sheet_id,)).rowcount
         return bool(changed)
 
+    def remove(self, sheet_id: str) -> bool:
+        """Forget sheet `sheet_id` (a photo uploaded twice, or under the wrong player); False when there is none."""
+        with self._transaction() as db:
+            return bool(db.execute("DELETE FROM sheets WHERE id = ?", (sheet_id,)).rowcount)
+
     def sheets(self, game: str) -> list[StoredSheet]:
         """Every sheet of `game`, in the order they came in."""
         with self._lock:

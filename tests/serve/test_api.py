@@ -66,6 +66,23 @@ def test_a_correction_is_refereed_at_once_and_kept(make_client: Callable[..., Te
     assert again["total"] == lock["total"] and not again["legal"]
 
 
+def test_a_sheet_uploaded_twice_is_removed_and_counts_no_more(make_client: Callable[..., TestClient],
+                                                               demo: Any) -> None:
+    client = make_client()
+    kept, twice = scored(client, demo), scored(client, demo)
+    rounds = client.get("/api/games/Friday/standings").json()["players"][0]["rounds"]
+    assert len(rounds) == 2
+    answer = client.post(f"/api/sheets/{twice['id']}/remove")
+    assert answer.status_code == 200 and answer.json() == {"id": twice["id"], "removed": True}
+    assert client.get(f"/api/sheets/{twice['id']}").status_code == 404
+    again = make_client()  # kept across a restart
+    assert len(again.get("/api/games/Friday/standings").json()["players"][0]["rounds"]) == 1
+    assert again.get(f"/api/sheets/{kept['id']}").status_code == 200
+    gone = again.post(f"/api/sheets/{twice['id']}/remove")
+    assert gone.status_code == 404 and gone.json() == {"error": "no such sheet"}
+    assert again.post("/api/sheets/..%2Fx/remove").status_code == 404
+
+
 def test_a_misthrow_is_named_by_its_field(client: TestClient, demo: Any) -> None:
     sheet = scored(client, demo)
     answer = client.post(f"/api/sheets/{sheet['id']}/fields", json={"field": "penalty:0", "crossed": True}).json()

@@ -74,6 +74,7 @@
       sheets.appendChild(article);
       article.querySelector("img").src = sheet.picture;
       article.querySelector(".confirm").addEventListener("click", () => confirmSheet(article));
+      article.querySelector(".remove").addEventListener("click", () => removeSheet(article));
     }
     article.dataset.id = sheet.id;
     article.querySelector(".total").textContent = "Total " + sheet.total;
@@ -160,6 +161,17 @@
         method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }));
       show(sheet, article);
       say(field.name + (body.crossed ? " crossed." : " left empty.") + " Total now " + sheet.total + ".");
+    } catch (error) {
+      say(error.message, true);
+    }
+  }
+
+  async function removeSheet(article) {
+    if (!window.confirm("Remove this sheet from the game?")) return;
+    try {
+      await json(await fetch("/api/sheets/" + article.dataset.id + "/remove", { method: "POST" }));
+      article.remove();
+      say("Removed. It no longer counts in the standings.");
     } catch (error) {
       say(error.message, true);
     }
