@@ -386,7 +386,7 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     x1, y1 = int(np.ceil((x + w) * px_per_mm)), int(np.ceil((y + h) * px_per_mm))
     x0, y0 = max(x0, 0), max(y0, 0)
     x1, y1 = min(x1, darkening.shape[1]), min(y1, darkening.shape[0])
-    patch, borrowed = _own_ink(darkening, (x0, y0, x1, y1), px_per_mm)
+    patch = _own_ink(darkening, (x0, y0, x1, y1), px_per_mm)
     weights = _weights(field, x0, y0, patch.shape, px_per_mm)
     total = float(weights.sum()) * min(w, h) / max(w, h)  # a long box is crossed like a square one
     if total <= 0:
@@ -406,10 +406,12 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     seen = evidence(cover, line, ring)
     if worst == SHADOW and seen >= SHADOW_SURE:
         reason = ""
-    if not reason and seen >= SURE_CROSSED and borrowed.any():
-        alone = _ink_in(np.where(borrowed, 0.0, patch), weights, total, field, px_per_mm)
-        if evidence(alone[0], alone[2], ring) < SURE_CROSSED:
-            reason = OVERRUN
+    if not reason and seen >= SURE_CROSSED:  # crossed: is it by a stroke borrowed from outside?
+        borrowed = _borrowed(darkening, (x0, y0, x1, y1), patch, px_per_mm)
+        if borrowed.any():
+            alone = _ink_in(np.where(borrowed, 0.0, patch), weights, total, field, px_per_mm)
+            if evidence(alone[0], alone[2], ring) < SURE_CROSSED:
+                reason = OVERRUN
     if reason:
         state = State.UNCERTAIN
     elif seen >= SURE_CROSSED:
@@ -434,45 +436,58 @@ def _ink_in(patch: np.ndarray, weights: np.ndarray, total: float, field: Field,
     return cover, share > 0, line
 
 
-def _own_ink(darkening: np.ndarray, box: tuple[int, int, int, int],
-             px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
-    """The ink in `box` without strokes that only reach into it from outside (a neighbour's cross running over):
-    a stroke counts when at least a third of it lies inside or when it comes near the field's middle (a cross
-    that runs into its neighbours' crosses is still its field's own). Also where the ink kept may be borrowed:
-    strokes that run on outside the field (followed across gaps up to OVERRUN_GAP, where ink the colour of the
-    print does not show) without coming as near its middle as OVERRUN_REACH."""
+def _window(darkening: np.ndarray, box: tuple[int, int, int, int],
+            px_per_mm: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The darkening FOREIGN_REACH around `box`, which of its pixels lie in `box`, and each pixel of `box`'s
+    distance from its middle (px)."""
     x0, y0, x1, y1 = box
     grow = round(FOREIGN_REACH * px_per_mm)
     gx0, gy0 = max(x0 - grow, 0), max(y0 - grow, 0)
     gx1, gy1 = min(x1 + grow, darkening.shape[1]), min(y1 + grow, darkening.shape[0])
-    window = darkening[gy0:gy1, gx0:gx1]
-    patch = darkening[y0:y1, x0:x1].copy()
-    inked = (window > INKED).astype(np.uint8)
-    count, labels = cv2.connectedComponents(inked, connectivity=8)
-    if count <= 1:
-        return patch, np.zeros(patch.shape, bool)
-    inside = np.zeros(window.shape, bool)
+    inside = np.zeros((gy1 - gy0, gx1 - gx0), bool)
     inside[y0 - gy0:y1 - gy0, x0 - gx0:x1 - gx0] = True
+    ys, xs = np.mgrid[0:y1 - y0, 0:x1 - x0]
+    return darkening[gy0:gy1, gx0:gx1], inside, np.hypot(xs - (x1 - x0) / 2, ys - (y1 - y0) / 2)
+
+
+def _own_ink(darkening: np.ndarray, box: tuple[int, int, int, int], px_per_mm: float) -> np.ndarray:
+    """The ink in `box` without strokes that only reach into it from outside (a neighbour's cross running over):
+    a stroke counts when at least a third of it lies inside or when it comes near the field's middle (a cross
+    that runs into its neighbours' crosses is still its field's own)."""
+    x0, y0, x1, y1 = box
+    patch = darkening[y0:y1, x0:x1].copy()
+    window, inside, distance = _window(darkening, box, px_per_mm)
+    count, labels = cv2.connectedComponents((window > INKED).astype(np.uint8), connectivity=8)
+    if count <= 1:
+        return patch
     totals = np.bincount(labels.ravel(), weights=window.ravel(), minlength=count)
     within = np.bincount(labels[inside].ravel(), weights=window[inside].ravel(), minlength=count)
-    own = labels[y0 - gy0:y1 - gy0, x0 - gx0:x1 - gx0]
-    ys, xs = np.mgrid[0:own.shape[0], 0:own.shape[1]]
-    distance = np.hypot(xs - own.shape[1] / 2, ys - own.shape[0] / 2)
+    own = labels[inside].reshape(patch.shape)
     nearest = np.full(count, np.inf)
     np.minimum.at(nearest, own.ravel(), distance.ravel())
     foreign = (within < OWN_SHARE * totals) & (nearest > OWN_REACH * min(own.shape))
     foreign[0] = False
     patch[foreign[own]] = 0.0
+    return patch
+
+
+def _borrowed(darkening: np.ndarray, box: tuple[int, int, int, int], patch: np.ndarray,
+              px_per_mm: float) -> np.ndarray:
+    """Where the ink kept in `patch` (the field's own, see `_own_ink`) may be borrowed: strokes that run on
+    outside the field (followed across gaps up to twice OVERRUN_GAP, where ink the colour of the print does not
+    show) without coming as near its middle as OVERRUN_REACH."""
+    window, inside, distance = _window(darkening, box, px_per_mm)
+    inked = (window > INKED).astype(np.uint8)
     gap = max(1, round(OVERRUN_GAP * px_per_mm))
     joined = cv2.dilate(inked, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * gap + 1,) * 2))
     count, labels = cv2.connectedComponents(joined, connectivity=8)
     outside = np.bincount(labels[~inside & (inked > 0)], minlength=count) > 0
-    own = labels[y0 - gy0:y1 - gy0, x0 - gx0:x1 - gx0]
+    own = labels[inside].reshape(patch.shape)
     nearest = np.full(count, np.inf)
     np.minimum.at(nearest, own[patch > INKED], distance[patch > INKED])
     borrowed = outside & (nearest > OVERRUN_REACH * min(own.shape))
     borrowed[0] = False
-    return patch, borrowed[own] & (patch > 0)
+    return np.asarray(borrowed[own] & (patch > 0))
 
 
 def _angle(mass: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> float:
