@@ -50,7 +50,6 @@ from printgen.scan.thresholds import (
     LEVEL,
     LIGHT_COLOURS,
     LIGHT_PASSES,
-    LINE_FAINT,
     LINE_HALF,
     LINE_WIDTH,
     MODE_BINS,
@@ -83,6 +82,7 @@ from printgen.scan.thresholds import (
     SURE_CROSSED,
     SURE_EMPTY,
     TOLERANCE,
+    TRACE_FLOOR,
     WEIGHT_FULL,
     WEIGHT_RAMP,
     WEIGHT_START,
@@ -154,6 +154,8 @@ class Measured:
     """The light falling on every pixel."""
     darkening: np.ndarray
     """How much darker than expected each pixel is, beyond the photo's noise (0..1): the ink."""
+    residual: np.ndarray
+    """How much darker than expected each pixel is, noise included (signed)."""
     noise: float
     doubt: np.ndarray
     """Per pixel why the photo cannot be trusted there (a code of `printgen.scan.doubt`, 0 for none)."""
@@ -184,7 +186,7 @@ def measure(photo: np.ndarray, blank: np.ndarray, px_per_mm: float = PX_PER_MM) 
     residual = _narrow_on_dark_print(darker, printed, px_per_mm)
     noise = _noise(residual, expected)
     darkening = np.clip(residual - noise, 0.0, 1.0).astype(np.float32)
-    return Measured(seen, expected, gain, darkening, noise,
+    return Measured(seen, expected, gain, darkening, residual, noise,
                     doubts(seen, expected, gain, darker, noise, _hue_off(photo, gain, palette), px_per_mm))
 
 
@@ -370,17 +372,21 @@ def evidence(cover: float, line: float, ring: float = 0.0) -> float:
 def read_fields(measured: Measured, fields: list[Field], px_per_mm: float = PX_PER_MM) -> list[Reading]:
     """Every field's reading from the measured photo; in a photo too grainy to tell (its noise as high as
     NOISE allows) no field is surely empty: a thin stroke may be lost in the grain."""
-    readings = [read_field(measured.darkening, f, px_per_mm, measured.doubt) for f in fields]
+    readings = [read_field(measured.darkening, f, px_per_mm, measured.doubt, measured.residual, measured.expected)
+                for f in fields]
     if measured.noise < NOISE:
         return readings
     return [replace(r, state=State.UNCERTAIN, reason=GRAINY) if r.state is State.EMPTY else r for r in readings]
 
 
 def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM,
-               doubt: np.ndarray | None = None) -> Reading:
-    """One field's reading: ink cover of its weighted middle, and whether the ink is a horizontal streak; where
-    `doubt` says the photo cannot be trusted over much of the field, uncertain whatever its ink, its best guess
-    from the ink that shows besides what covers it."""
+               doubt: np.ndarray | None = None, residual: np.ndarray | None = None,
+               expected: np.ndarray | None = None) -> Reading:
+    """One field's reading: ink cover of its weighted middle, whether the ink is a horizontal streak, and the
+    darkest slanted line (looked for in `residual`, the darkening with the noise still in it, where the print
+    as `expected` leaves ink visible; `darkening` and a plain sheet when not given); where `doubt` says the
+    photo cannot be trusted over much of the field, uncertain whatever its ink, its best guess from the ink
+    that shows besides what covers it."""
     x, y, w, h = field.box
     x0, y0 = int(np.floor(x * px_per_mm)), int(np.floor(y * px_per_mm))
     x1, y1 = int(np.ceil((x + w) * px_per_mm)), int(np.ceil((y + h) * px_per_mm))
@@ -391,6 +397,9 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     total = float(weights.sum()) * min(w, h) / max(w, h)  # a long box is crossed like a square one
     if total <= 0:
         return Reading(field, State.UNCERTAIN, 0.0, False, reason="the field lies outside the photo")
+    trace = np.maximum((darkening if residual is None else residual)[y0:y1, x0:x1], -TRACE_FLOOR)
+    trace = np.where((patch <= 0) & (darkening[y0:y1, x0:x1] > 0), 0.0, trace)  # a foreign stroke's too
+    visible = weights if expected is None else weights * _visible(expected[y0:y1, x0:x1], weights)
     reason, worst = "", NONE
     if doubt is not None:
         codes = doubt[y0:y1, x0:x1]
@@ -401,7 +410,8 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
             reason = REASONS[worst]
             if worst == COVERED:
                 patch = np.where(codes == COVERED, 0.0, patch)
-    cover, streak, line = _ink_in(patch, weights, total, field, px_per_mm)
+                trace = np.where(codes == COVERED, 0.0, trace)
+    cover, streak, line = _ink_in(patch, weights, total, field, px_per_mm, trace, visible)
     ring = _ring(darkening, field, px_per_mm) if field.kind in CIRCLED and not reason else 0.0
     seen = evidence(cover, line, ring)
     if worst == SHADOW and seen >= SHADOW_SURE:
@@ -409,7 +419,8 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     if not reason and seen >= SURE_CROSSED:  # crossed: is it by a stroke borrowed from outside?
         borrowed = _borrowed(darkening, (x0, y0, x1, y1), patch, px_per_mm)
         if borrowed.any():
-            alone = _ink_in(np.where(borrowed, 0.0, patch), weights, total, field, px_per_mm)
+            alone = _ink_in(np.where(borrowed, 0.0, patch), weights, total, field, px_per_mm,
+                            np.where(borrowed, 0.0, trace), visible)
             if evidence(alone[0], alone[2], ring) < SURE_CROSSED:
                 reason = OVERRUN
     if reason:
@@ -423,16 +434,25 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     return Reading(field, state, cover, streak, line, ring, reason=reason)
 
 
-def _ink_in(patch: np.ndarray, weights: np.ndarray, total: float, field: Field,
-            px_per_mm: float) -> tuple[float, bool, float]:
-    """A field's ink cover (less a level strike-through), whether it is struck through, and its slanted line."""
+def _visible(expected: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """How much of a stroke's darkening shows on each pixel of a field (0..1): the print's lightness against
+    the field's paper (ink over a printed number darkens it only as much as the number lets light through)."""
+    middle = expected[weights >= 0.5]
+    paper = float(np.percentile(middle, 90)) if middle.size else 1.0
+    return np.clip(expected / max(paper, 1e-3), 0.0, 1.0).astype(np.float32)
+
+
+def _ink_in(patch: np.ndarray, weights: np.ndarray, total: float, field: Field, px_per_mm: float,
+            trace: np.ndarray, visible: np.ndarray) -> tuple[float, bool, float]:
+    """A field's ink cover (less a level strike-through), whether it is struck through, and its slanted line
+    (in `trace`, weighted by `visible`)."""
     mass = patch * weights
     cover = float(mass.sum()) / total
     struck = field.kind in STRUCK_THROUGH and cover > FAINT
     share = _streak_share(mass, px_per_mm) if struck else 0.0
     if share > 0:  # a line through the field: what counts is the ink besides it
         cover *= 1 - share
-    line = _slanted_line(mass, weights) if cover > LINE_FAINT and share <= 0 else 0.0
+    line = _slanted_line(trace * visible, visible) if share <= 0 else 0.0
     return cover, share > 0, line
 
 
@@ -502,8 +522,9 @@ def _angle(mass: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> float:
 
 def _slanted_line(mass: np.ndarray, weights: np.ndarray) -> float:
     """The highest mean darkening along a straight band (about half a mm wide) slanted 25 to 65 degrees
-    either way and passing near the field's middle: a stroke's faint pieces add up along its line, noise does
-    not, and a neighbour's cross overrunning a corner does not pass near the middle."""
+    either way and passing near the field's middle, above the field's mean: a stroke's faint pieces add up
+    along its line, noise does not, darkening over the whole field (grain, a shadow) is no line, and a
+    neighbour's cross overrunning a corner does not pass near the middle."""
     h, w = mass.shape
     centre = (w / 2, h / 2)
     near = round(NEAR_MIDDLE * min(h, w))
@@ -518,7 +539,7 @@ def _slanted_line(mass: np.ndarray, weights: np.ndarray) -> float:
         if weight_rows.max() > 0:  # a line's ink against a whole line's length: short pieces count less
             band = ink_rows[max(middle - near, 0):middle + near + 1]
             best = max(best, float(band.max() / weight_rows.max()))
-    return best
+    return best - max(float(mass.sum()) / max(float(weights.sum()), 1e-9), 0.0)
 
 
 def _ring(darkening: np.ndarray, field: Field, px_per_mm: float) -> float:

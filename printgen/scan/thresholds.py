@@ -273,7 +273,7 @@ WEIGHT_FULL = 0.22
 COVER_HALF = 0.005
 """Ink cover (share of a field's weighted middle, in full-black equivalents) halfway between an empty field
 and a crossed one."""
-LINE_HALF = 0.03
+LINE_HALF = 0.025
 """Mean darkening along the darkest slanted line through a field's middle halfway between empty and crossed
 (a faint single slash shows here, where its cover is small)."""
 SURE_EMPTY = 0.5
@@ -284,8 +284,6 @@ to check. Both set from the spread of empty and crossed fields over the benchmar
 read wrong is nearly always uncertain."""
 FAINT = 0.0035
 """Ink cover below which no strike-through line is looked for (too little ink to be one)."""
-LINE_FAINT = FAINT / 4
-"""Ink cover below which no slanted line is looked for."""
 RING_INNER = 0.3
 """Share of a field's size: a circle round its number is looked for from this far from its middle..."""
 RING_OUTER = 0.64
@@ -296,11 +294,14 @@ RING_INK = 0.08
 """Luma (0..1): a pixel darkened more than this counts as a circle's ink."""
 RING_HALF = 0.5
 """Share of those directions with ink halfway between an empty field and a circled one."""
+TRACE_FLOOR = 0.03
+"""Lighter than expected by more than this counts as only this much in a slanted line (the edges of printed
+numbers, a little out of place, must not cancel a stroke)."""
 SLASH_ANGLES = (*range(25, 66, 5), *range(-65, -24, 5))
 """Degrees from level: the slants at which a line through a field's middle is looked for."""
 LINE_WIDTH = 3
 """px: the width of that line (about half a mm at PX_PER_MM)."""
-NEAR_MIDDLE = 0.22
+NEAR_MIDDLE = 0.3
 """That line passes this share of the field's size or less from its middle."""
 STREAK_TILT = 12
 """Degrees: a strike-through's band is tried at tilts up to this either way of level..."""

@@ -126,7 +126,7 @@ def test_in_a_photo_too_grainy_to_tell_no_field_is_surely_empty() -> None:
     cells = [field(cell) for cell in photo.cells[:3]]
     for noise, states in ((0.035, [State.CROSSED, State.EMPTY, State.EMPTY]),
                           (NOISE, [State.CROSSED, State.UNCERTAIN, State.UNCERTAIN])):
-        measured = Measured(photo.seen, photo.expected, photo.gain, darkening, noise, photo.doubts())
+        measured = Measured(photo.seen, photo.expected, photo.gain, darkening, darkening, noise, photo.doubts())
         readings = read_fields(measured, cells, PX)
         assert [r.state for r in readings] == states
         assert all(r.reason == GRAINY for r in readings[1:]) == (noise == NOISE)

@@ -135,3 +135,45 @@ def test_a_finger_over_the_sheet_makes_its_fields_uncertain_and_says_why(reader:
     cv2.imwrite(str(tmp_path / "finger.png"), picture)  # type: ignore[operator]
     orange = (np.abs(picture.astype(int) - (0, 140, 255)).sum(axis=2) < 60)
     assert orange[int(picture.shape[0] * 0.9):].sum() > 200  # the legend under the sheet
+
+
+def _thin_cross(rng: np.random.Generator, strength: float, spread: float = 0.012) -> tuple[np.ndarray, object]:
+    """The residual (noise and, if `strength`, a thin X across a 12 mm field at 6 px/mm) and the field."""
+    from printgen.scan.template import Field
+
+    residual = rng.normal(0.0, spread, (120, 120)).astype(np.float32)
+    if strength:
+        strokes = np.zeros_like(residual)
+        cv2.line(strokes, (33, 33), (87, 87), 1.0, 2)
+        cv2.line(strokes, (87, 33), (33, 87), 1.0, 2)
+        residual += strength * strokes
+    return residual, Field("number", 0, 5, (4.0, 4.0, 12.0, 12.0))
+
+
+def test_a_faint_thin_cross_adds_up_along_its_line_where_the_noise_floor_hides_it() -> None:
+    from printgen.scan.ink import read_field
+
+    rng = np.random.default_rng(3)
+    noise = 0.05  # what the photo shows without ink: every pixel's darkening less this is the ink
+    residual, field = _thin_cross(rng, 0.065)
+    darkening = np.clip(residual - noise, 0.0, 1.0)
+    assert not read_field(darkening, field, 6.0).crossed  # most of the stroke is under the noise floor
+    reading = read_field(darkening, field, 6.0, residual=residual)
+    assert reading.crossed and reading.state is not State.EMPTY
+    blank, field = _thin_cross(rng, 0.0)
+    assert read_field(np.clip(blank - noise, 0.0, 1.0), field, 6.0, residual=blank).state is State.EMPTY
+
+
+def test_a_cross_over_a_printed_number_counts_what_the_number_lets_show() -> None:
+    from printgen.scan.ink import read_field
+
+    rng = np.random.default_rng(4)
+    residual, field = _thin_cross(rng, 0.1, spread=0.004)
+    expected = np.ones_like(residual)
+    expected[36:84, 42:78] = 0.1  # a big dark number under the middle of the cross: the pen barely darkens it
+    residual[36:84, 42:78] *= 0.1
+    darkening = np.clip(residual - 0.035, 0.0, 1.0)
+    plain = read_field(darkening, field, 6.0, residual=residual)
+    seen = read_field(darkening, field, 6.0, residual=residual, expected=expected)
+    assert seen.line > plain.line * 1.3  # the line judged only where ink can show
+    assert seen.crossed
