@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -27,7 +28,7 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
@@ -52,6 +53,8 @@ STATIC = {"serve.css": "text/css", "score.js": "text/javascript", "standings.js"
           "build.js": "text/javascript"}
 """The files under /static/, by name: nothing else is served from the package folder."""
 SHEET_ID = re.compile(r"[0-9a-f]{16}")
+LOG = logging.getLogger("uvicorn.error")
+"""Where uvicorn's own messages go (warnings and worse are shown: `printgen serve` runs it at that level)."""
 
 
 class Server:
@@ -210,6 +213,7 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
         FieldError: lambda request, error: _error(400, str(error)),
         TooLarge: lambda request, error: _error(413, f"too large: at most {MAX_UPLOAD // 2**20} MB"),
         Busy: lambda request, error: _error(503, "busy: too many uploads at once; try again in a moment"),
+        ClientDisconnect: _gone,
         Exception: lambda request, error: _error(500, f"internal error ({type(error).__name__})"),
     }
     @asynccontextmanager
@@ -224,6 +228,13 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
 
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
+
+
+def _gone(request: Request, error: Exception) -> JSONResponse:
+    """A client that went away mid-request (a phone leaving the Wi-Fi, a stop cutting an upload): one quiet line
+    in the log (not shown at `printgen serve`'s level), and an answer nobody reads."""
+    LOG.info("%s %s: the client went away before the request was whole", request.method, request.url.path)
+    return _error(400, "the client went away before the request was whole")
 
 
 def _name(value: object, what: str) -> str:
