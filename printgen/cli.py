@@ -630,16 +630,19 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
 @main.command()
 @click.option("--data", type=click.Path(path_type=Path), default=None, metavar="DIR",
               help="Folder that keeps the games (SQLite; default: a printgen folder in your data directory).")
-@click.option("--lan", is_flag=True, help="Listen on every interface, with a random access token shown as an "
-              "address and a QR code for phones (default: this computer only, 127.0.0.1).")
+@click.option("--lan", is_flag=True, help="Listen on every interface, with an access token shown as an "
+              "address and a QR code for phones (default: this computer only, 127.0.0.1). The token is kept in "
+              "the data folder, so phones get in again after a restart.")
+@click.option("--new-token", is_flag=True, help="With --lan: make a new access token (phones must scan the new "
+              "QR code; the old token no longer works).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8420, show_default=True,
               help="Port to listen on (0: any free one).")
 @reports_errors
-def serve(data: Path | None, lan: bool, port: int) -> None:
+def serve(data: Path | None, lan: bool, new_token: bool, port: int) -> None:
     """Game night in a browser: phones photograph sheets, the table sees the standings, anyone prints a pad.
 
-    Needs the serve and scan extras (pip install 'printgen[serve,scan]').
-    Pages: / scores a photographed sheet (correct a field with a tap),
+    Needs the serve and scan extras (pip install 'printgen[serve,scan]', or
+    pip install '.[serve,scan]' in a clone of printgen). Pages: / scores a photographed sheet (correct a field with a tap),
     /games/NAME shows a game's standings (CSV and JSON export), /build
     prints a pad. Ctrl-C stops it; games are kept for the next start.
 
@@ -656,4 +659,4 @@ def serve(data: Path | None, lan: bool, port: int) -> None:
     require_opencv()
     from printgen.serve.terminal import serve as run
 
-    run(data, lan, port)
+    run(data, lan, port, new_token=new_token)

@@ -2,9 +2,12 @@
 
 A scanner app (or a phone's "scan document") hands over a PDF of one page
 a sheet. Each page is rendered by pdfium (pypdfium2, already printgen's
-renderer of previews) at SCAN_DPI, never above `picture.READ_PIXELS`, one
-page at a time, so a long PDF costs no more memory than one page; at most
-MAX_PAGES pages are read and the rest reported. Everything else goes through
+renderer of previews) at SCAN_DPI, never above PAGE_PIXELS, one page at a
+time, so a long PDF costs no more memory than one page; at most MAX_PAGES
+pages are read, and no more than PDF_PIXELS in all, the rest reported. A
+page's size is what pdfium will render, read before anything is drawn: a
+tiny PDF declaring huge pages (200 x 200 inches) costs what a phone photo
+costs, and a PDF of many of them what a scanned game night costs. Everything else goes through
 `picture.decode` (looked up when called, as tests replace it), with its formats, its size limits and its one-line
 refusals: the same guarantees whether a picture comes from a file, a PDF
 page or an upload.
@@ -25,6 +28,10 @@ SCAN_DPI = 200
 """Dots per inch at which a PDF page is rendered: a 190 mm sheet gets 1,500 pixels (8 px/mm)."""
 MAX_PAGES = 20
 """At most this many pages of one PDF are read (a game night's sheets); the rest are reported."""
+PAGE_PIXELS = 12_000_000
+"""Most pixels a PDF page is rendered at: a phone photo's (a letter or A4 page at SCAN_DPI has 3.9 million)."""
+PDF_PIXELS = 80_000_000
+"""Most pixels all the pages of one PDF are rendered at together: MAX_PAGES scanned A4 pages."""
 PDF_SEARCH = 1024
 """A PDF's `%PDF-` header may follow some junk, within the first kilobyte (as PDF readers accept)."""
 KINDS = (*FORMATS.values(), "PDF")
@@ -60,9 +67,15 @@ def _pages(data: bytes, name: str) -> Iterator[tuple[str, np.ndarray | Refused]]
         if count == 0:
             yield name, Refused("the PDF has no pages")
             return
+        spent = 0.0
         for index in range(min(count, MAX_PAGES)):
             label = name if count == 1 else f"{name} [page {index + 1} of {count}]"
-            yield label, _page(document, index)
+            page, spent = _page(document, index, spent)
+            if page is None:
+                yield name, Refused(f"pages {index + 1} to {count} not read: a PDF's pages are read up to "
+                                    f"{PDF_PIXELS:,} pixels in all, at {SCAN_DPI} dpi (split it)")
+                return
+            yield label, page
         if count > MAX_PAGES:
             yield name, Refused(f"{count - MAX_PAGES} more pages not read: at most {MAX_PAGES} pages of one PDF "
                                 "are read (split it)")
@@ -70,27 +83,31 @@ def _pages(data: bytes, name: str) -> Iterator[tuple[str, np.ndarray | Refused]]
         document.close()
 
 
-def _page(document, index: int) -> np.ndarray | Refused:  # type: ignore[no-untyped-def]
-    """Page `index` rendered at SCAN_DPI (less for a page so large that it would pass READ_PIXELS)."""
+def _page(document, index: int, spent: float) -> tuple[np.ndarray | Refused | None, float]:  # type: ignore[no-untyped-def]
+    """Page `index` rendered at SCAN_DPI (less for a page so large that it would pass PAGE_PIXELS), and the
+    pixels rendered so far with it (`spent` before it); None when it would take them past PDF_PIXELS."""
     import numpy as np
     import pypdfium2 as pdfium
 
     try:
         page = document[index]
     except pdfium.PdfiumError as error:
-        return Refused(f"page {index + 1} cannot be read ({_first_line(error)})")
+        return Refused(f"page {index + 1} cannot be read ({_first_line(error)})"), spent
     try:
-        width, height = page.get_size()  # points
+        width, height = page.get_size()  # points, as pdfium renders them (rotation and crop box included)
         scale = SCAN_DPI / 72
-        if width * height * scale * scale > READ_PIXELS:
-            scale = 0.999 * (READ_PIXELS / max(width * height, 1.0)) ** 0.5  # (pdfium rounds sides up)
+        if width * height * scale * scale > min(PAGE_PIXELS, READ_PIXELS):
+            scale = 0.999 * (min(PAGE_PIXELS, READ_PIXELS) / max(width * height, 1.0)) ** 0.5  # (sides round up)
         if min(width, height) * scale < MIN_SIDE:
-            return Refused(f"page {index + 1} is too small to hold a sheet ({width:.0f} x {height:.0f} points)")
+            return Refused(f"page {index + 1} is too small to hold a sheet ({width:.0f} x {height:.0f} points)"), spent
+        spent += (width * scale + 1) * (height * scale + 1)
+        if spent > PDF_PIXELS:
+            return None, spent
         rendered = page.render(scale=scale, rev_byteorder=False)  # BGR(x) in memory: OpenCV's order
         pixels = rendered.to_numpy()
-        return np.ascontiguousarray(pixels[..., :3])
+        return np.ascontiguousarray(pixels[..., :3]), spent
     except pdfium.PdfiumError as error:
-        return Refused(f"page {index + 1} cannot be rendered ({_first_line(error)})")
+        return Refused(f"page {index + 1} cannot be rendered ({_first_line(error)})"), spent
     finally:
         page.close()
 

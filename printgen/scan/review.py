@@ -15,6 +15,7 @@ pixels are read again.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from enum import Enum
@@ -102,7 +103,7 @@ def find_field(reading: SheetReading, spec: Mapping[str, Any]) -> tuple[Field, b
     for item in reading.readings:
         if key(item.field) == wanted:
             return item.field, crossed
-    raise FieldError(f"{reading.layout.name} has no such field ({_shown(rest)})")
+    raise FieldError(f"{reading.layout.name} has no such field: {_described(rest)}")
 
 
 def _wanted(spec: dict[str, Any]) -> FieldKey:
@@ -110,13 +111,15 @@ def _wanted(spec: dict[str, Any]) -> FieldKey:
     names = set(spec)
     if names == {"field"}:
         kind, _, index = str(spec["field"]).partition(":") if isinstance(spec["field"], str) else ("", "", "")
+        if any(c.isdigit() and not c.isascii() for c in index):
+            raise FieldError(f'"field": {_shown(spec["field"])}: write its number with the digits 0 to 9')
         if kind == "row":
             row, _, number = index.partition(":")
-            if row.isdigit() and number.isdigit():
+            if _digits(row) and _digits(number):
                 return "number", int(row), int(number)
         elif kind == "bonus_box" and index in BOX_INDEX:
             return "bonus-box", BOX_INDEX[index], None
-        elif kind in NAMED and kind != "bonus_box" and index.isdigit() and len(index) < 4:
+        elif kind in NAMED and kind != "bonus_box" and _digits(index):
             return NAMED[kind], int(index), None
         raise FieldError(f'"field": {_shown(spec["field"])} names no field (e.g. "lock:0", "penalty:1", '
                          '"bonus_row:3", "bonus_box:A")')
@@ -129,20 +132,43 @@ def _wanted(spec: dict[str, Any]) -> FieldKey:
         return NAMED[name], _whole(spec, name), None
     if names == {"bonus_box"} and spec["bonus_box"] in BOX_INDEX:
         return "bonus-box", BOX_INDEX[spec["bonus_box"]], None
-    raise FieldError(f"{_shown(spec)} names no field: give row and number, or field (a lock, penalty or bonus "
-                     "field's name)")
+    keys = [json.dumps(name, ensure_ascii=False)[:40] for name in spec]
+    named = (" and ".join([", ".join(keys[:-1]), keys[-1]]) + " together name" if len(keys) > 1 else
+             f"{keys[0]} names" if keys else 'only "crossed" was given: it names')
+    raise FieldError(f'{named} no field: give "row" and "number", or "field" (the name of a lock, penalty '
+                     "or bonus field)")
 
 
 def _whole(spec: Mapping[str, Any], name: str) -> int:
     value = spec[name]
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1000:
-        raise FieldError(f'"{name}": give a whole number from 0, not {_shown(value)}')
+        raise FieldError(f'"{name}": give a whole number from 0 to 999, not {_shown(value)}')
     return value
 
 
+def _digits(text: str) -> bool:
+    """Whether `text` is a number of 1 to 3 digits 0-9 (`str.isdigit` and `int` also take other scripts' digits)."""
+    return 0 < len(text) < 4 and text.isascii() and text.isdigit()
+
+
 def _shown(value: object) -> str:
-    text = repr(value)
+    """A value from a correction as it was sent (JSON: "x", 7, true, null; an object or a list in words), cut to
+    one short line."""
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = str(value)
+    text = " ".join(text.split())
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _described(spec: Mapping[str, Any]) -> str:
+    """What a correction named, in words: `row 9, number 2`, `field "lock:7"`."""
+    return ", ".join(f"{name} {_shown(value)}" for name, value in spec.items())
 
 
 # -- kept as data ----------------------------------------------------------------------------------------------

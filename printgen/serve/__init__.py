@@ -5,7 +5,8 @@ reads uploads with one warm reader behind a bounded queue, `sheetview`
 turns a reviewed sheet into what the page draws over its photo, `guard`
 holds every request to the network rules (token, same-origin, size,
 headers), `making` builds pads from the one options declaration, `app` maps
-the HTTP contract of issue 24 onto them and `terminal` says where the
+the HTTP contract of issue 24 onto them, `connections` times request heads
+and answers uvicorn's own refusals in JSON, and `terminal` says where the
 server listens. Needs the optional extra `printgen[serve]` (Starlette,
 uvicorn, python-multipart, segno) and `printgen[scan]` for reading.
 """
@@ -16,7 +17,8 @@ import importlib.util
 
 from printgen.errors import PrintgenError
 
-INSTALL_HINT = "printgen serve needs the serve extra: pip install 'printgen[serve,scan]'"
+INSTALL_HINT = ("printgen serve needs the serve and scan extras: pip install 'printgen[serve,scan]' "
+                "(in a clone of printgen: pip install '.[serve,scan]')")
 MODULES = ("starlette", "uvicorn", "multipart", "segno", "cv2", "numpy")
 """What the serve and scan extras install (python-multipart is imported as `multipart`, OpenCV as `cv2`)."""
 

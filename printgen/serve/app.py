@@ -1,7 +1,7 @@
 """The HTTP contract of `printgen serve`: requests in, pages (HTML) and JSON or files out.
 
 Routes (issue 24): `GET /` the scoring page; `GET /games/{game}` a game's
-standings page; `GET /build` the build page; `POST /api/score`
+standings page (empty for a game with no sheet yet); `GET /build` the build page; `POST /api/score`
 (multipart: photo, game, player) -> `{"sheets": [...]}`;
 `GET /api/sheets/{id}` a sheet as the page draws it; `POST
 /api/sheets/{id}/fields` a correction -> the sheet re-refereed; `POST
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -27,7 +28,7 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
@@ -52,15 +53,19 @@ STATIC = {"serve.css": "text/css", "score.js": "text/javascript", "standings.js"
           "build.js": "text/javascript"}
 """The files under /static/, by name: nothing else is served from the package folder."""
 SHEET_ID = re.compile(r"[0-9a-f]{16}")
+LOG = logging.getLogger("uvicorn.error")
+"""Where uvicorn's own messages go (warnings and worse are shown: `printgen serve` runs it at that level)."""
 
 
 class Server:
-    """One server's state: its store, warm reader, queue and templates."""
+    """One server's state: its store, warm reader, queues (uploads, builds) and templates."""
 
-    def __init__(self, data: Path, reader: Reader | None = None, queue: Queue | None = None) -> None:
+    def __init__(self, data: Path, reader: Reader | None = None, queue: Queue | None = None,
+                 builds: Queue | None = None) -> None:
         self.store = Store(data)
         self.reader = reader or Reader()
         self.queue = queue or Queue()
+        self.builds = builds or Queue(making.WORKERS, making.WAITING, "builds")
         self.corrections = asyncio.Lock()
         self.pages = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
                                         undefined=jinja2.StrictUndefined)
@@ -68,13 +73,14 @@ class Server:
 
     def close(self) -> None:
         self.queue.close()
+        self.builds.close()
         self.store.close()
 
 
 def create_app(data: Path, token: str | None = None, reader: Reader | None = None,
-               queue: Queue | None = None) -> App:
+               queue: Queue | None = None, builds: Queue | None = None) -> App:
     """The server keeping its data in `data`, asking for `token` when one is given (`--lan`)."""
-    server = Server(data, reader, queue)
+    server = Server(data, reader, queue, builds)
 
     def page(name: str, **values: Any) -> HTMLResponse:
         return HTMLResponse(server.pages.get_template(name).render(**values))
@@ -84,15 +90,21 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
         return page("score.html.j2", games=[name for name, _ in games], page="score")
 
     async def standings_page(request: Request) -> Response:
-        game = await _game(server, request.path_params["game"])
+        """A game's standings; a game with no sheet yet (a name no upload used so far) shows empty, and fills as
+        its first sheets come in."""
+        name = request.path_params["game"]
+        game = await run_in_threadpool(server.store.game, name)
+        if game is None:
+            if not NAME.fullmatch(name):
+                raise HTTPException(404, "no such game")
+            return page("standings.html.j2", game=name, standings=[], page="standings")
         return page("standings.html.j2", game=game, standings=await _standings(server, game), page="standings")
 
     async def build_page(request: Request) -> Response:
         names = making.layout_names()
         chosen = request.query_params.get("layout", "qwixx-standard")
         layout = making.load_layout(chosen if chosen in names else "qwixx-standard")
-        return page("build.html.j2", names=names, layout=layout.name, options=making.offered(layout),
-                    formats=making.FORMATS, page="build")
+        return page("build.html.j2", names=names, layout=layout.name, options=making.offered(layout), page="build")
 
     async def static(request: Request) -> Response:
         found = server.static.get(request.path_params["name"])
@@ -175,15 +187,15 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
 
     async def build(request: Request) -> Response:
         layout, given = making.read_request(*await _build_request(request))
-        with server.queue.slot():
-            made = await server.queue.run(making.make, layout, given)
+        with server.builds.slot():
+            made = await server.builds.run(making.make, layout, given)
         return Response(made.data, media_type=made.media_type,
                         headers={"content-disposition": f'attachment; filename="{made.name}"'})
 
     async def preview(request: Request) -> Response:
         layout, given = making.read_request(*await _build_request(request))
-        with server.queue.slot():
-            png = await server.queue.run(making.preview, layout, given)
+        with server.builds.slot():
+            png = await server.builds.run(making.preview, layout, given)
         return Response(png, media_type="image/png")
 
     routes = [
@@ -209,7 +221,8 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
         UsageProblem: lambda request, error: _error(400, str(error).splitlines()[0]),
         FieldError: lambda request, error: _error(400, str(error)),
         TooLarge: lambda request, error: _error(413, f"too large: at most {MAX_UPLOAD // 2**20} MB"),
-        Busy: lambda request, error: _error(503, "busy: too many uploads at once; try again in a moment"),
+        Busy: lambda request, error: _error(503, f"busy: too many {error} at once; try again in a moment"),
+        ClientDisconnect: _gone,
         Exception: lambda request, error: _error(500, f"internal error ({type(error).__name__})"),
     }
     @asynccontextmanager
@@ -224,6 +237,13 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
 
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
+
+
+def _gone(request: Request, error: Exception) -> JSONResponse:
+    """A client that went away mid-request (a phone leaving the Wi-Fi, a stop cutting an upload): one quiet line
+    in the log (not shown at `printgen serve`'s level), and an answer nobody reads."""
+    LOG.info("%s %s: the client went away before the request was whole", request.method, request.url.path)
+    return _error(400, "the client went away before the request was whole")
 
 
 def _name(value: object, what: str) -> str:

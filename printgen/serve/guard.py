@@ -99,7 +99,7 @@ class Guard:
             await _refuse(send, 403, "refused: the request came from another site")
             return
         length = headers.get("content-length", "")
-        if length.isdigit() and int(length) > self.max_body:
+        if length.isascii() and length.isdigit() and int(length) > self.max_body:
             await _refuse(send, 413, f"too large: at most {self.max_body // 2**20} MB")
             return
         started = False

@@ -5,7 +5,8 @@ The options offered and accepted are those the layout's kind declares in
 on the command line, less the few that name files on the server (`out`,
 `output`, `icc`, `backs_file`). A layout is looked up among the built-in
 names only, so a path is refused. Files are written to a temporary folder
-that is removed once they are read back.
+that is removed once they are read back. Builds have a queue of their own
+(WORKERS, WAITING), apart from the uploads'.
 """
 
 from __future__ import annotations
@@ -26,9 +27,12 @@ from printgen.options import BUILD_BY_KEY, Option, options_for, parse
 
 HIDDEN = frozenset({"out", "output", "icc", "backs_file"})
 """Build options the server does not take: they name files or folders on the server."""
-FORMATS = ("pdf", "svg")
 MOST_SHEETS = 1000
 """Largest pad built for a browser (the command line builds up to 100,000)."""
+WORKERS = 1
+"""Builds and previews made at once, in their own thread: they never wait behind photos being read."""
+WAITING = 4
+"""Builds and previews accepted at once (made or waiting); more are refused at once (503)."""
 PREVIEW_WIDTH = 900
 """The preview's width in pixels."""
 ON = ("on", "true", "1", "yes")
@@ -76,22 +80,24 @@ def read_request(values: Mapping[str, Any], from_form: bool = False) -> tuple[La
             raise UsageProblem(f"{shown(key)}: {about}")
         if option.switch and from_form and isinstance(value, str):
             value = value.lower() in ON
+        if isinstance(value, str) and any(c.isdigit() and not c.isascii() for c in value):  # int() takes them
+            raise UsageProblem(f"{key}: {value[:40]}: write numbers with the digits 0 to 9")
         given[key] = parse(option, value, key)
-    if given.get("format", "pdf") not in FORMATS:
-        raise UsageProblem(f"format: {shown(given['format'])}: the server writes one file, pdf or svg")
     if given.get("sheets", 0) > MOST_SHEETS:
         raise UsageProblem(f"sheets: at most {MOST_SHEETS:,} here (printgen build makes larger pads)")
     return layout, given
 
 
 def make(layout: Layout, given: Mapping[str, Any]) -> Made:
-    """Build `layout` with `given` options; the PDF, the SVG, or several SVGs as one ZIP file."""
+    """Build `layout` with `given` options; the PDF or the SVG, or one ZIP file when more is written (several
+    SVGs, or both formats: `--format both`)."""
     with tempfile.TemporaryDirectory(prefix="printgen-serve-") as folder:
         options = build_options(layout, {**given, "out": Path(folder)}, shown=_key)
-        written = plan(layout, options, shown=_key).write()
-        path = written[0].path
-        if path.is_dir():
-            return Made(f"{path.name}.zip", _zipped(path), "application/zip")
+        written = [item.path for item in plan(layout, options, shown=_key).write()]
+        if len(written) > 1 or written[0].is_dir():
+            name = written[0].stem if len(written) == 1 else layout.name
+            return Made(f"{name}.zip", _zipped(written, Path(folder)), "application/zip")
+        path = written[0]
         media = "application/pdf" if path.suffix == ".pdf" else "image/svg+xml"
         return Made(path.name, path.read_bytes(), media)
 
@@ -118,10 +124,12 @@ def _key(option: Option) -> str:
     return option.key
 
 
-def _zipped(folder: Path) -> bytes:
+def _zipped(written: list[Path], base: Path) -> bytes:
+    """The files written (and those in the folders written), named from `base`, as one ZIP file."""
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted(folder.rglob("*")):
-            if path.is_file():
-                archive.write(path, path.relative_to(folder.parent).as_posix())
+        for item in written:
+            for path in sorted([item, *item.rglob("*")] if item.is_dir() else [item]):
+                if path.is_file():
+                    archive.write(path, path.relative_to(base).as_posix())
     return out.getvalue()

@@ -113,11 +113,15 @@ class Store:
         return [(str(name), int(count)) for name, count in rows]
 
     def players(self, game: str) -> list[str]:
-        """The players of `game` in the order they first handed in a sheet."""
+        """The players of `game` in the order they first handed in a sheet, each once whatever its letter case,
+        spelt as first handed in (as the standings fold and spell them: `printgen.scan.standings.ranked`)."""
         with self._lock:
             rows = self._db.execute("SELECT s.player FROM sheets s JOIN games g ON s.game = g.id WHERE g.folded = ? "
-                                    "GROUP BY s.player ORDER BY MIN(s.seq)", (game.casefold(),)).fetchall()
-        return [str(row[0]) for row in rows]
+                                    "ORDER BY s.seq", (game.casefold(),)).fetchall()
+        first: dict[str, str] = {}
+        for (player,) in rows:
+            first.setdefault(str(player).casefold(), str(player))
+        return list(first.values())
 
     def add(self, game: str, player: str, sheets: list[tuple[dict[str, Any], bytes, Figures]]) -> list[str]:
         """Keep the sheets read from one upload (record, picture, figures) under `game` (made if new) and

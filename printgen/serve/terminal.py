@@ -1,23 +1,29 @@
 """Starting the server from a terminal: `printgen serve`'s options in, the socket bound, its address (and QR code) printed and uvicorn running out.
 
 Without `--lan` the server listens on 127.0.0.1 only and asks for no
-token. With `--lan` it listens on every interface, makes a random token
-and prints the address with it, also as a QR code a phone's camera opens.
-The socket is bound here, before uvicorn starts, so a port in use is one
-line of printgen's own.
+token. With `--lan` it listens on every interface and prints the address
+with its access token, also as a QR code a phone's camera opens. The token
+is kept in the data folder (TOKEN_FILE, readable by its owner only), so
+phones that scanned it once still get in after a restart; `--new-token`
+makes another (every phone must scan again). The socket is bound here,
+before uvicorn starts, so a port in use is one line of printgen's own.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import socket
 import sqlite3
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from printgen.errors import PrintgenError, Terminated, UsageProblem
+
+if TYPE_CHECKING:
+    import uvicorn
 
 DEFAULT_PORT = 8420
 LOOPBACK = "127.0.0.1"
@@ -25,6 +31,12 @@ EVERYWHERE = "0.0.0.0"
 """Where `--lan` listens (and why it asks for a token)."""
 MOST_CONNECTIONS = 64
 """Connections uvicorn serves at once; more are answered 503 (the upload queue has its own bound)."""
+STOP_WAIT = 5
+"""Seconds a stop (Ctrl-C) waits for requests still being answered (a reading, a build) before it cuts them."""
+TOKEN_FILE = "lan-token"
+"""The `--lan` access token, in the data folder (mode 0600)."""
+TOKEN = re.compile(r"[A-Za-z0-9_-]{20,100}")
+"""What a kept token must look like to be used again (else a new one is made)."""
 
 
 def default_data() -> Path:
@@ -64,6 +76,40 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def lan_token(folder: Path, new: bool = False) -> str:
+    """The access token kept in `folder` (made, and kept readable by its owner only, when there is none, when
+    it is not one, or when `new`)."""
+    path = folder / TOKEN_FILE
+    if not new:
+        try:
+            kept = path.read_text(encoding="ascii").strip()
+        except (OSError, UnicodeDecodeError):
+            kept = ""
+        if TOKEN.fullmatch(kept):
+            os.chmod(path, 0o600)
+            return kept
+    token = secrets.token_urlsafe(18)
+    folder.mkdir(parents=True, exist_ok=True)
+    fresh = path.with_name(f".{TOKEN_FILE}.{secrets.token_hex(4)}")
+    descriptor = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "w", encoding="ascii") as out:
+        out.write(token + "\n")
+    os.replace(fresh, path)
+    return token
+
+
+def config(app: Any) -> uvicorn.Config:
+    """How uvicorn runs `app`: quiet, at most MOST_CONNECTIONS at once, headers timed (`connections`), a stop
+    that waits STOP_WAIT seconds at most."""
+    import uvicorn
+
+    from printgen.serve.connections import Connection
+
+    return uvicorn.Config(app, http=Connection, log_level="warning", access_log=False, server_header=False,
+                          limit_concurrency=MOST_CONNECTIONS, timeout_keep_alive=5,
+                          timeout_graceful_shutdown=STOP_WAIT)
+
+
 def announce(address: str, token: str | None, out: TextIO) -> None:
     """Print where the server listens; with a token, the address with it and its QR code."""
     if token is None:
@@ -77,18 +123,20 @@ def announce(address: str, token: str | None, out: TextIO) -> None:
     segno.make(url, error="m").terminal(out=out, compact=True, border=2)
 
 
-def serve(data: Path | None, lan: bool, port: int, out: TextIO = sys.stdout) -> None:
+def serve(data: Path | None, lan: bool, port: int, out: TextIO = sys.stdout, new_token: bool = False) -> None:
     """Run the server until Ctrl-C or SIGTERM (either is the normal way to stop it: exit 0)."""
     import uvicorn
 
     from printgen.serve.app import create_app
 
+    if new_token and not lan:
+        raise UsageProblem("--new-token: only with --lan (without it no token is asked for)")
     folder = data if data is not None else default_data()
     if folder.exists() and not folder.is_dir():
         raise UsageProblem(f"--data: {folder} is a file, not a folder")
-    token = secrets.token_urlsafe(18) if lan else None
     sock = bind(EVERYWHERE if lan else LOOPBACK, port)
     try:
+        token = lan_token(folder, new_token) if lan else None
         app = create_app(folder, token)
     except (OSError, sqlite3.Error) as error:
         sock.close()
@@ -97,10 +145,8 @@ def serve(data: Path | None, lan: bool, port: int, out: TextIO = sys.stdout) -> 
     announce(f"http://{host}:{sock.getsockname()[1]}", token, out)
     print(f"games are kept in {folder}; Ctrl-C stops the server", file=out)
     out.flush()
-    config = uvicorn.Config(app, log_level="warning", access_log=False, server_header=False,
-                            limit_concurrency=MOST_CONNECTIONS, timeout_keep_alive=5)
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        uvicorn.Server(config(app)).run(sockets=[sock])
     except (KeyboardInterrupt, Terminated):  # uvicorn has shut down cleanly, then passes the signal on
         pass
     finally:

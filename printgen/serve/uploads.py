@@ -69,15 +69,17 @@ class Upload:
 class Queue:
     """At most `waiting` jobs accepted at once, `workers` of them run at once in threads."""
 
-    def __init__(self, workers: int = WORKERS, waiting: int = WAITING) -> None:
-        self._pool = ThreadPoolExecutor(workers, thread_name_prefix="printgen-serve")
+    def __init__(self, workers: int = WORKERS, waiting: int = WAITING, what: str = "uploads") -> None:
+        self._pool = ThreadPoolExecutor(workers, thread_name_prefix=f"printgen-{what}")
         self._free = waiting
+        self.what = what
 
     @contextmanager
     def slot(self) -> Iterator[None]:
-        """Hold a slot (called on the event loop, so no lock is needed); Busy when none is free."""
+        """Hold a slot (called on the event loop, so no lock is needed); Busy (naming what this queue holds)
+        when none is free."""
         if self._free <= 0:
-            raise Busy
+            raise Busy(self.what)
         self._free -= 1
         try:
             yield

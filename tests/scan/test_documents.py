@@ -65,6 +65,25 @@ def test_a_huge_pdf_page_is_rendered_within_the_pixel_budget() -> None:
     assert isinstance(pixels, np.ndarray) and pixels.shape[0] * pixels.shape[1] <= picture.READ_PIXELS
 
 
+def test_a_tiny_pdf_of_huge_pages_is_rendered_at_a_phone_photos_pixels_and_a_budget_in_all() -> None:
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    drawn = canvas.Canvas(buffer, pagesize=(200 * 72, 200 * 72))  # 200 x 200 inches a page
+    for _ in range(documents.MAX_PAGES):
+        drawn.rect(100, 100, 1000, 1000, fill=1)
+        drawn.showPage()
+    drawn.save()
+    assert len(buffer.getvalue()) < 20_000  # a few kilobytes
+    found = list(pictures(buffer.getvalue(), "huge.pdf"))
+    rendered = [p.shape[0] * p.shape[1] for _, p in found if isinstance(p, np.ndarray)]
+    assert rendered and max(rendered) <= documents.PAGE_PIXELS and sum(rendered) <= documents.PDF_PIXELS
+    assert len(rendered) == documents.PDF_PIXELS // documents.PAGE_PIXELS  # six pages, then the budget is spent
+    rest = found[-1][1]
+    assert isinstance(rest, Refused) and rest.reason.startswith(f"pages {len(rendered) + 1} to 20 not read")
+    assert "pixels in all" in rest.reason and "\n" not in rest.reason
+
+
 @pytest.mark.parametrize("data", [b"%PDF-1.7\n" + bytes(200), b"%PDF-", b"junk" * 10 + b"%PDF-1.4\n1 0 obj"])
 def test_a_damaged_pdf_is_one_line(data: bytes) -> None:
     ((_, found),) = list(pictures(data, "bad.pdf"))

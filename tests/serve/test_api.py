@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import zipfile
 from collections.abc import Callable
 from typing import Any
 
@@ -13,7 +14,7 @@ import pytest
 from PIL import Image
 from starlette.testclient import TestClient
 
-from printgen.options import BUILD_OPTIONS
+from printgen.options import BUILD_OPTIONS, FORMATS
 from printgen.scan.report import JSON_KEYS
 from printgen.serve import making
 from tests.serve.conftest import upload
@@ -89,20 +90,29 @@ def test_a_misthrow_is_named_by_its_field(client: TestClient, demo: Any) -> None
     assert (answer["penalties"], answer["total"]) == (sheet["penalties"] + 1, sheet["total"] - 5)
 
 
-@pytest.mark.parametrize("body", [
-    {"row": 0, "number": 13, "crossed": True},
-    {"row": 9, "number": 2, "crossed": True},
-    {"row": 0, "number": 2, "crossed": "yes"},
-    {"field": "lock:7", "crossed": True},
-    {"field": "../etc", "crossed": True},
-    {"field": "bonus_box:A", "crossed": True},
-    {"colour": "red", "crossed": True},
+@pytest.mark.parametrize("body, error", [
+    ({"row": 0, "number": 13, "crossed": True}, "qwixx-standard has no such field: row 0, number 13"),
+    ({"row": 9, "number": 2, "crossed": True}, "qwixx-standard has no such field: row 9, number 2"),
+    ({"row": 0, "number": 2, "crossed": "yes"}, '"crossed": give true or false'),
+    ({"row": 0, "number": "x", "crossed": True}, '"number": give a whole number from 0 to 999, not "x"'),
+    ({"row": {"a": 1}, "number": 2, "crossed": True}, '"row": give a whole number from 0 to 999, not an object'),
+    ({"field": "lock:7", "crossed": True}, 'qwixx-standard has no such field: field "lock:7"'),
+    ({"field": "../etc", "crossed": True}, ('"field": "../etc" names no field (e.g. "lock:0", "penalty:1", '
+                                           '"bonus_row:3", "bonus_box:A")')),
+    ({"field": "bonus_box:A", "crossed": True}, 'qwixx-standard has no such field: field "bonus_box:A"'),
+    ({"colour": "red", "crossed": True}, ('"colour" names no field: give "row" and "number", or "field" (the name '
+                                         "of a lock, penalty or bonus field)")),
+    ({"field": "lock:\u0663", "crossed": True}, '"field": "lock:\u0663": write its number with the digits 0 to 9'),
+    ({"field": "row:\u0660:\u0665", "crossed": True}, "digits 0 to 9"),
+    ({"field": "penalty:\uff11", "crossed": True}, "digits 0 to 9"),
 ])
-def test_a_correction_naming_no_field_is_one_line_of_json(client: TestClient, demo: Any, body: Any) -> None:
+def test_a_correction_naming_no_field_is_one_line_of_plain_words(client: TestClient, demo: Any, body: Any,
+                                                                  error: str) -> None:
     sheet = scored(client, demo)
     answer = client.post(f"/api/sheets/{sheet['id']}/fields", json=body)
     assert answer.status_code == 400
-    assert list(answer.json()) == ["error"] and "\n" not in answer.json()["error"]
+    assert list(answer.json()) == ["error"] and error in answer.json()["error"]
+    assert "\n" not in answer.json()["error"] and "'" not in answer.json()["error"]  # no Python repr
 
 
 def test_standings_rank_players_best_first_and_export(make_client: Callable[..., TestClient], demo: Any) -> None:
@@ -123,6 +133,14 @@ def test_standings_rank_players_best_first_and_export(make_client: Callable[...,
     assert restarted.get("/api/games/Friday/standings").json() == standings
     assert restarted.get("/api/games").json()["games"] == [{"game": "Friday", "sheets": 3}]
     assert restarted.get("/api/games/Friday/players").json()["players"] == ["Anna", "Bruno"]
+
+
+def test_a_player_is_one_player_whatever_the_letter_case(client: TestClient, demo: Any) -> None:
+    for player in ("Anna", "Bruno", "ANNA", "anna"):
+        scored(client, demo, player)
+    standings = client.get("/api/games/Friday/standings").json()["players"]
+    assert sorted(p["player"] for p in standings) == ["Anna", "Bruno"]
+    assert client.get("/api/games/friday/players").json()["players"] == ["Anna", "Bruno"]
 
 
 def test_a_scanner_apps_pdf_is_read_page_by_page(client: TestClient, demo: Any) -> None:
@@ -178,16 +196,38 @@ def test_a_full_queue_answers_503_at_once(make_client: Callable[..., TestClient]
 
     busy = make_client(queue=Queue(workers=1, waiting=0))
     answer = upload(busy, demo.jpeg)
-    assert answer.status_code == 503 and answer.json()["error"].startswith("busy")
+    assert answer.status_code == 503 and answer.json()["error"].startswith("busy: too many uploads")
+
+
+def test_builds_have_their_own_queue_apart_from_the_uploads(make_client: Callable[..., TestClient]) -> None:
+    from printgen.serve.uploads import Queue
+
+    uploads_full = make_client(queue=Queue(workers=1, waiting=0))  # every reading slot taken
+    built = uploads_full.post("/api/build", json={"layout": "qwixx-standard", "sheets": 2})
+    assert built.status_code == 200 and built.content.startswith(b"%PDF")
+    assert uploads_full.post("/api/preview", json={"layout": "qwixx-standard"}).status_code == 200
+    builds_full = make_client(builds=Queue(workers=1, waiting=0, what="builds"))
+    refused = builds_full.post("/api/build", json={"layout": "qwixx-standard"})
+    assert refused.status_code == 503 and refused.json()["error"].startswith("busy: too many builds")
 
 
 def test_unknown_things_are_404_in_json(client: TestClient) -> None:
     for address in ("/api/sheets/0123456789abcdef", "/api/sheets/../../etc/passwd", "/api/games/nobody/standings",
-                    "/games/nobody", "/static/../app.py", "/static/", "/nothing", "/api/sheets/x/picture"):
+                    "/games/%3Cscript%3E", "/games/..%2Fx", "/static/../app.py", "/static/", "/nothing", "/api/sheets/x/picture"):
         answer = client.get(address)
         assert answer.status_code == 404, address
         assert list(answer.json()) == ["error"], address
     assert client.post("/api/sheets/0123456789abcdef/confirm").status_code == 404
+
+
+def test_the_standings_page_of_a_game_with_no_sheet_yet_shows_it_empty(client: TestClient, demo: Any) -> None:
+    empty = client.get("/games/Saturday")
+    assert empty.status_code == 200 and empty.headers["content-type"].startswith("text/html")
+    assert "<h1>Saturday</h1>" in empty.text and "No sheets in this game yet" in empty.text
+    assert '<p id="empty" class="hint">' in empty.text  # shown
+    scored(client, demo, game="Saturday")
+    filled = client.get("/games/saturday").text
+    assert "Anna" in filled and '<p id="empty" class="hint" hidden>' in filled
 
 
 def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
@@ -234,6 +274,18 @@ def test_build_returns_the_pdf_of_the_options_given(client: TestClient) -> None:
     assert Image.open(io.BytesIO(preview.content)).width == making.PREVIEW_WIDTH
 
 
+def test_build_writes_both_formats_as_the_command_line_does_in_one_zip(client: TestClient) -> None:
+    answer = client.post("/api/build", json={"layout": "qwixx-standard", "sheets": 2, "format": "both"})
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"] == "application/zip" and "qwixx-standard.zip" in answer.headers[
+        "content-disposition"]
+    with zipfile.ZipFile(io.BytesIO(answer.content)) as archive:
+        names = archive.namelist()
+        assert sorted(name.rsplit(".", 1)[1] for name in names) == ["pdf", "svg"] and "/" not in "".join(names)
+        pdf = next(name for name in names if name.endswith(".pdf"))
+        assert archive.read(pdf).startswith(b"%PDF")
+
+
 @pytest.mark.parametrize("body, words", [
     ({"layout": "../layouts/qwixx-standard.toml"}, "not a built-in layout"),
     ({"layout": "/etc/passwd"}, "not a built-in layout"),
@@ -244,8 +296,10 @@ def test_build_returns_the_pdf_of_the_options_given(client: TestClient) -> None:
     ({"layout": "qwixx-standard", "colour": "red"}, "not a build option"),
     ({"layout": "qwixx-standard", "sheets": 0}, "sheets"),
     ({"layout": "qwixx-standard", "sheets": 5000}, "at most"),
-    ({"layout": "qwixx-standard", "format": "both"}, "one file"),
+    ({"layout": "qwixx-standard", "format": "png"}, "format"),
     ({"layout": "qwixx-standard", "lang": "xx"}, "lang"),
+    ({"layout": "qwixx-standard", "sheets": "\u0663"}, "sheets: \u0663: write numbers with the digits 0 to 9"),
+    ({"layout": "qwixx-standard", "per_page": "\uff12"}, "per_page: \uff12: write numbers with the digits 0 to 9"),
 ])
 def test_a_build_request_that_cannot_be_built_is_one_line(client: TestClient, body: Any, words: str) -> None:
     answer = client.post("/api/build", json=body)
@@ -280,7 +334,9 @@ def test_the_build_page_shows_the_options_of_the_chosen_layout(client: TestClien
     assert 'name="sheets"' in sheet and 'name="card_size"' not in sheet
     assert 'name="card_size"' in deck and 'name="sheets"' not in deck
     assert 'name="out"' not in sheet + deck and 'name="icc"' not in sheet + deck
-    assert '<option value="both"' not in sheet  # the server writes one file
+    formats = re.search(r'<select name="format">(.*?)</select>', sheet, re.DOTALL)
+    assert formats and re.findall(r'<option value="([^"]*)"', formats.group(1)) == list(FORMATS)
+    assert "What to write: pdf, svg or both." in sheet  # the help the command line gives, and what is accepted
     assert client.get("/build", params={"layout": "../../etc"}).status_code == 200  # unknown: the default layout
 
 

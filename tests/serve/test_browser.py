@@ -71,8 +71,13 @@ def test_a_phone_scores_corrects_and_confirms_a_sheet_and_the_standings_follow(
     page = phone.new_page()
     errors: list[str] = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.goto(address)
+    assert page.locator("#games-section").is_hidden()  # no game yet
     upload(page, address, photo, "Anna")
     assert page.inner_text(".sheet .total") == f"Total {demo.total}"
+    page.wait_for_selector('#games-list a[href="/games/Friday"]')  # the game the upload started is listed at once
+    assert page.locator("#games-section").is_visible()
+    assert page.eval_on_selector_all("#games option", "options => options.map(o => o.value)") == ["Friday"]
     assert page.inner_text(".sheet .legal") == "legal"
     assert page.locator(".sheet svg .field").count() == 52 and page.locator(".sheet svg .field.crossed").count() > 0
     assert page.get_attribute("#photo", "capture") == "environment"

@@ -60,12 +60,36 @@
       say(n + (n === 1 ? " sheet read." : " sheets read.") +
           (answer.unreadable ? " Not read: " + answer.unreadable.join("; ") : ""));
       loadPlayers();
+      loadGames();
     } catch (error) {
       say(error.message, true);
     } finally {
       button.disabled = false;
     }
   });
+
+  // The games list and the game names offered, again: an upload may have started a game.
+  async function loadGames() {
+    const response = await fetch("/api/games", { cache: "no-store" });
+    if (!response.ok) return;
+    const games = (await response.json()).games;
+    const offered = document.getElementById("games");
+    const list = document.getElementById("games-list");
+    offered.textContent = "";
+    list.textContent = "";
+    for (const entry of games) {
+      const option = document.createElement("option");
+      option.value = entry.game;
+      offered.appendChild(option);
+      const item = document.createElement("li");
+      const link = document.createElement("a");
+      link.href = "/games/" + encodeURIComponent(entry.game);
+      link.textContent = entry.game;
+      item.appendChild(link);
+      list.appendChild(item);
+    }
+    document.getElementById("games-section").hidden = games.length === 0;
+  }
 
   function show(sheet, article) {
     const fresh = !article;

@@ -17,6 +17,7 @@
       const response = await fetch(address, { cache: "no-store" });
       if (!response.ok) return;
       const answer = await response.json();
+      document.getElementById("empty").hidden = answer.players.length > 0;
       body.textContent = "";
       for (const s of answer.players) {
         const row = document.createElement("tr");
