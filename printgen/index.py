@@ -85,7 +85,7 @@ def write_index(out: Path, written: Iterable[Written] = ()) -> Path:
 
 
 def _write_index(out: Path, written: Iterable[Written]) -> Path:
-    from jinja2 import Environment, PackageLoader, select_autoescape
+    from printgen.indexpage import page_html
 
     if os.path.lexists(out / PREVIEW):  # the thumbnails' own folder must be a real one (a problem of the folder,
         safe_folder(out / PREVIEW)      # not of one file: the page is then not written)
@@ -99,9 +99,7 @@ def _write_index(out: Path, written: Iterable[Written]) -> Path:
     groups: dict[str, list[Entry]] = {}
     for entry in sorted(entries, key=lambda e: (_GROUP_ORDER.get(e.group, 9), e.name)):
         groups.setdefault(entry.group, []).append(entry)
-    env = Environment(loader=PackageLoader("printgen", "templates"), autoescape=select_autoescape(["html", "j2"]))
-    html = env.get_template("index.html.j2").render(groups=groups, folder=out.name or str(out),
-                                                   max_thumbnails=MAX_THUMBNAILS)
+    html = page_html(groups, out.name or str(out))
     target = out / "index.html"
     with atomic_file(target) as temporary:
         temporary.write_text(html, encoding="utf-8")
