@@ -253,3 +253,16 @@ def test_a_batch_without_the_preview_page(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     written = sorted(p.name for p in (tmp_path / "club").iterdir())
     assert written == ["qwixx-cards-deck.pdf", "qwixx-standard.pdf"] and "preview:" not in result.output
+
+
+def test_names_are_escaped_on_the_page(tmp_path: Path) -> None:
+    """What a file is called is shown as text, never read as markup (& < > " ' as entities, as jinja2 wrote them)."""
+    from printgen.indexpage import escape
+
+    assert escape("""<b>"Tom's" & co</b>""") == "&lt;b&gt;&#34;Tom&#39;s&#34; &amp; co&lt;/b&gt;"
+    (tmp_path / "<i>x'y\".svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm"/>',
+                                          encoding="utf-8")
+    run("index", str(tmp_path))
+    page = html_of(tmp_path)
+    assert "<i>" not in page and "&lt;i&gt;x&#39;y&#34;.svg" in page
+    assert 'href="./%3Ci%3Ex%27y%22.svg"' in page

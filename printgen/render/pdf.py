@@ -53,11 +53,12 @@ def _colour(value: str, press: Press | None = None) -> Any:
     return CMYKColor(*press.cmyk(value))
 
 
-def copier(file: Any, press: Press | None) -> Any:
-    """A pdffile Copier for reportlab's output, filling in the registration colour in forms of CMYK files."""
+def copier(file: Any, source: Any, press: Press | None) -> Any:
+    """A pdffile Copier for reportlab's output `source` (read by pdfread), filling in the registration colour in
+    forms of CMYK files."""
     from printgen.render.pdffile import REGISTRATION_SPACE, Copier
 
-    return Copier(file, {REGISTRATION_NAME: REGISTRATION_SPACE} if press is not None else None)
+    return Copier(file, source, {REGISTRATION_NAME: REGISTRATION_SPACE} if press is not None else None)
 
 
 def canvas_options(press: Press | None) -> dict[str, Any]:
@@ -213,16 +214,15 @@ def write_pdf(document: Document, target: FilePath | IO[bytes], on_page: Any = N
 
 def _copy(data: bytes, out: IO[bytes], document: Document, press: Press | None, timestamp: bool) -> None:
     """Copy reportlab's PDF `data` object by object into `out`, finished as every printgen PDF is."""
-    from pypdf import PdfReader
-
     from printgen.render.pdffile import PdfFile, output_intent, write_info
+    from printgen.render.pdfread import Name, PdfObjects
 
-    reader = PdfReader(io.BytesIO(data))
+    source = PdfObjects(data)
     file = PdfFile(out)
     root = file.reserve()
-    objects = copier(file, press)
+    objects = copier(file, source, press)
     extra = b" /OutputIntents [%d 0 R]" % output_intent(file, press) if press is not None else b""
-    file.obj(root, objects.dictionary(reader.trailer["/Root"].get_object(), extra))
+    file.obj(root, objects.dictionary(source.resolve(source.trailer[Name("/Root")]), extra))
     objects.flush()
     info = write_info(file, document.title, document.meta.get("subject", document.title), timestamp,
                       "printgen (reportlab)")

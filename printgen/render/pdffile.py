@@ -3,9 +3,9 @@
 `PdfFile` writes each object straight to the file and keeps only its offset
 (in an array: a 100,000-sheet pad has 100,000 objects); the trailer's /ID is
 a hash of every byte written before it. `Copier` brings objects across from
-a PDF that pypdf read (reportlab's output), renumbered, streams recompressed,
-each embedded font subset renamed with a tag derived from its own glyph
-program. `PageTree` hangs pages in a balanced tree of /Pages nodes. Text
+a PDF that `printgen.render.pdfread` read (reportlab's output), renumbered,
+streams recompressed, each embedded font subset renamed with a tag derived
+from its own glyph program. `PageTree` hangs pages in a balanced tree of /Pages nodes. Text
 strings are ASCII (a subset of PDFDocEncoding) or UTF-16BE with a byte
 order mark; `output_intent` embeds a press profile as a GTS_PDFX
 OutputIntent.
@@ -14,7 +14,7 @@ OutputIntent.
 from __future__ import annotations
 
 import hashlib
-import io
+import math
 import re
 import time
 import zlib
@@ -23,24 +23,23 @@ from collections import deque
 from typing import IO, Any
 
 from printgen.colour_management import BUNDLED_CONDITION, Press
+from printgen.render.pdfread import Name, PdfObjects, Ref, Stream, operations
 
 FANOUT = 1000
 """Most kids of one /Pages node (PDF 1.4's implementation limit is 8,191 per array)."""
-DECODABLE = {"/FlateDecode", "/ASCII85Decode", "/ASCIIHexDecode", "/LZWDecode", "/RunLengthDecode"}
 _TAGGED = re.compile(r"^/[A-Z]{6}\+")
 _DEVICE_SPACES = {"/DeviceGray", "/DeviceRGB", "/DeviceCMYK", "/Pattern"}
 _SELECTS_SPACE = re.compile(rb"(/[^\s/\[\]()<>{}%]+)\s+(?:CS|cs)\b")
 """A colour space name and the operator selecting it (a quick look before parsing a content stream)."""
+_NAME_DELIMITERS = frozenset(b"#()<>[]{}/%")
+_PLAIN_NAME = re.compile(rb"[^\x00-\x20\x7f-\xff#()<>\[\]{}/%]*")
 
 
 class _Raw:
-    """Bytes already serialised (a reference into the new file), standing where a pypdf object would."""
+    """Bytes already serialised (a reference into the new file), standing where a value read would."""
 
     def __init__(self, data: bytes) -> None:
         self.data = data
-
-    def write_to_stream(self, stream: Any) -> None:
-        stream.write(self.data)
 
 
 REGISTRATION_SPACE = (b"[/Separation /All /DeviceCMYK << /FunctionType 2 /Domain [0 1] /C0 [0 0 0 0] /C1 [1 1 1 1] "
@@ -169,26 +168,33 @@ class PageTree:
 
 
 class Copier:
-    """Copies objects of a PDF that pypdf read into a PdfFile, renumbered, font subsets renamed by content.
+    """Copies objects of a PDF read by `printgen.render.pdfread` (reportlab's output) into a PdfFile, renumbered,
+    font subsets renamed by content.
 
-    `colour_spaces` (resource name -> the colour space's PDF object) fills in colour spaces that a form's
-    content selects but its resources do not define (reportlab lists none in forms), each written once when
-    first needed; any other undefined one is an error rather than a broken file.
+    Values are written as pypdf wrote them when it did this copying (a real
+    with at most eight significant decimals, "0.0" for zero), so files stay
+    the same byte for byte; a string is written as a literal when it is
+    printable ASCII, else as hex of its very bytes. `colour_spaces`
+    (resource name -> the colour space's PDF object) fills in colour spaces
+    that a form's content selects but its resources do not define
+    (reportlab lists none in forms), each written once when first needed;
+    any other undefined one is an error rather than a broken file.
     """
 
-    def __init__(self, file: PdfFile, colour_spaces: dict[str, bytes] | None = None) -> None:
+    def __init__(self, file: PdfFile, source: PdfObjects, colour_spaces: dict[str, bytes] | None = None) -> None:
         self.file = file
+        self.source = source
         self._spaces = colour_spaces or {}
         self._space_numbers: dict[str, int] = {}
         self._numbers: dict[int, int] = {}
-        self._pending: deque[Any] = deque()
+        self._pending: deque[Ref] = deque()
         self._tags: dict[int, str] = {}
         self._renames: dict[int, tuple[bytes, bytes]] = {}
         """ToUnicode stream -> (old font name, new) to replace inside it."""
 
-    def ref(self, indirect: Any) -> bytes:
+    def ref(self, indirect: Ref) -> bytes:
         """A reference to the copy of `indirect` (queued for copying the first time)."""
-        key = indirect.idnum
+        key = indirect.number
         if key not in self._numbers:
             self._numbers[key] = self.file.reserve()
             self._pending.append(indirect)
@@ -196,72 +202,75 @@ class Copier:
 
     def value(self, value: Any) -> bytes:
         """`value` serialised, references renumbered."""
-        from pypdf.generic import ArrayObject, IndirectObject, TextStringObject
-
-        if isinstance(value, IndirectObject):
+        if isinstance(value, Ref):
             return self.ref(value)
+        if isinstance(value, _Raw):
+            return value.data
         if isinstance(value, dict):
             return self.dictionary(value)
-        if isinstance(value, ArrayObject):
+        if isinstance(value, list):
             return b"[" + b" ".join(self.value(v) for v in value) + b"]"
-        if isinstance(value, TextStringObject):
-            return text_string(str(value))
-        out = io.BytesIO()
-        value.write_to_stream(out)
-        return out.getvalue()
+        if isinstance(value, Name):
+            return name_bytes(value)
+        if isinstance(value, bool):
+            return b"true" if value else b"false"
+        if isinstance(value, int):
+            return b"%d" % value
+        if isinstance(value, float):
+            return real(value)
+        if value is None:
+            return b"null"
+        if isinstance(value, bytes):
+            if all(32 <= byte < 127 for byte in value):
+                return text_string(value.decode("ascii"))
+            return b"<" + value.hex().encode("ascii") + b">"
+        raise TypeError(f"cannot copy a {type(value).__name__} inside an object")
 
-    def dictionary(self, value: Any, extra: bytes = b"") -> bytes:
+    def dictionary(self, value: dict[Name, Any], extra: bytes = b"") -> bytes:
         """A dictionary serialised (font subsets retagged), plus `extra` entries."""
         return b"<< " + self.entries(value) + extra + b" >>"
 
-    def entries(self, value: Any, skip: tuple[str, ...] = ()) -> bytes:
+    def entries(self, value: dict[Name, Any], skip: tuple[str, ...] = ()) -> bytes:
         """A dictionary's entries serialised, less the keys in `skip`."""
-        from pypdf.generic import NameObject
-
         renamed = self._font_name(value)
         parts = []
         for key, item in value.items():
             if key in skip:
                 continue
             if renamed is not None and key in ("/BaseFont", "/FontName"):
-                item = NameObject(renamed)
-            parts.append(self.value(NameObject(key)) + b" " + self.value(item))
+                item = Name(renamed)
+            parts.append(name_bytes(key) + b" " + self.value(item))
         return b" ".join(parts)
 
     def flush(self) -> None:
         """Write every object referenced so far (and what those reference)."""
-        from pypdf.generic import StreamObject
-
         while self._pending:
             indirect = self._pending.popleft()
-            number = self._numbers[indirect.idnum]
-            target = indirect.get_object()
-            if isinstance(target, StreamObject):
-                data = _decoded(target)
-                rename = self._renames.get(indirect.idnum)
+            number = self._numbers[indirect.number]
+            target = self.source.get(indirect)
+            if isinstance(target, Stream):
+                data = target.data()
+                rename = self._renames.get(indirect.number)
                 if rename is not None:
                     data = data.replace(rename[0], rename[1])
-                if target.get("/Subtype") == "/Form":
-                    target = self._complete_colour_spaces(target, data)
-                entries = self.entries(target, skip=("/Length", "/Filter", "/DecodeParms"))
+                dictionary = target.dictionary
+                if dictionary.get(Name("/Subtype")) == "/Form":
+                    dictionary = self._complete_colour_spaces(dictionary, data)
+                entries = self.entries(dictionary, skip=("/Length", "/Filter", "/DecodeParms"))
                 self.file.stream(number, entries, data)
             else:
                 self.file.obj(number, self.value(target))
 
-    def _complete_colour_spaces(self, form: Any, data: bytes) -> Any:
+    def _complete_colour_spaces(self, form: dict[Name, Any], data: bytes) -> dict[Name, Any]:
         """`form`'s dictionary, with every colour space its content selects defined in its resources."""
-        from pypdf.generic import ContentStream, DecodedStreamObject
-
         if all(m[1].decode("latin-1") in _DEVICE_SPACES for m in _SELECTS_SPACE.finditer(data)):
             return form  # only device colours (the common case): no need to parse the whole stream
-        stream = DecodedStreamObject()
-        stream.set_data(data)
-        used = {str(operands[0]) for operands, operator in ContentStream(stream, None).operations
-                if operator in (b"CS", b"cs") and str(operands[0]) not in _DEVICE_SPACES}
-        resources = form.get("/Resources")
-        resources = dict(resources.get_object().items()) if resources is not None else {}
-        spaces = resources.get("/ColorSpace")
-        spaces = dict(spaces.get_object().items()) if spaces is not None else {}
+        used = {str(operands[0]) for operands, operator in operations(data)
+                if operator in (b"CS", b"cs") and operands and str(operands[0]) not in _DEVICE_SPACES}
+        resources = self.source.resolve(form.get(Name("/Resources")))
+        resources = dict(resources.items()) if resources is not None else {}
+        spaces = self.source.resolve(resources.get(Name("/ColorSpace")))
+        spaces = dict(spaces.items()) if spaces is not None else {}
         missing = sorted(used - set(spaces))
         if not missing:
             return form
@@ -271,52 +280,62 @@ class Copier:
             if name not in self._space_numbers:
                 self._space_numbers[name] = self.file.reserve()
                 self.file.obj(self._space_numbers[name], self._spaces[name[1:]])
-            spaces[name] = _Raw(b"%d 0 R" % self._space_numbers[name])
-        resources["/ColorSpace"] = spaces
+            spaces[Name(name)] = _Raw(b"%d 0 R" % self._space_numbers[name])
+        resources[Name("/ColorSpace")] = spaces
         completed = dict(form.items())
-        completed["/Resources"] = resources
+        completed[Name("/Resources")] = resources
         return completed
 
-    def _font_name(self, value: Any) -> str | None:
+    def _font_name(self, value: dict[Name, Any]) -> str | None:
         """The retagged name of a font or font descriptor with a subset tag, else None."""
-        name = value.get("/BaseFont", value.get("/FontName"))
-        if name is None or not _TAGGED.match(str(name)):
+        name = self.source.resolve(value.get(Name("/BaseFont"), value.get(Name("/FontName"))))
+        if not isinstance(name, Name) or not _TAGGED.match(name):
             return None
-        descriptor = value if "/FontName" in value else _descriptor(value)
+        descriptor = value if "/FontName" in value else self._descriptor(value)
         if descriptor is None:
             return None
-        program = next((descriptor[k] for k in ("/FontFile2", "/FontFile3", "/FontFile") if k in descriptor), None)
-        if program is None:
+        raw = next((descriptor[Name(k)] for k in ("/FontFile2", "/FontFile3", "/FontFile") if k in descriptor), None)
+        if raw is None:
             return None
-        key = program.indirect_reference.idnum if program.indirect_reference is not None else id(program)
+        key = raw.number if isinstance(raw, Ref) else id(raw)
         if key not in self._tags:
-            self._tags[key] = subset_tag(program.get_object().get_data())
-        renamed = f"/{self._tags[key]}{str(name)[7:]}"
-        unicode = value.get("/ToUnicode")
-        if unicode is not None and hasattr(unicode, "idnum"):
-            self._renames[unicode.idnum] = (str(name)[1:].encode(), renamed[1:].encode())
+            program = self.source.resolve(raw)
+            if not isinstance(program, Stream):
+                return None
+            self._tags[key] = subset_tag(program.data())
+        renamed = f"/{self._tags[key]}{name[7:]}"
+        unicode = value.get(Name("/ToUnicode"))
+        if isinstance(unicode, Ref):
+            self._renames[unicode.number] = (name[1:].encode("latin-1"), renamed[1:].encode("latin-1"))
         return renamed
 
+    def _descriptor(self, font: dict[Name, Any]) -> Any:
+        resolve = self.source.resolve
+        if "/FontDescriptor" in font:
+            return resolve(font[Name("/FontDescriptor")])
+        descendants = resolve(font.get(Name("/DescendantFonts")))
+        if descendants:
+            inner = resolve(descendants[0])
+            if "/FontDescriptor" in inner:
+                return resolve(inner[Name("/FontDescriptor")])
+        return None
 
-def _descriptor(font: Any) -> Any:
-    if "/FontDescriptor" in font:
-        return font["/FontDescriptor"].get_object()
-    descendants = font.get("/DescendantFonts")
-    if descendants:
-        inner = descendants[0].get_object()
-        if "/FontDescriptor" in inner:
-            return inner["/FontDescriptor"].get_object()
-    return None
+
+def name_bytes(name: str) -> bytes:
+    """A name as a PDF writes it: its bytes, delimiters, white space and bytes beyond "~" as #xx."""
+    raw = name[1:].encode("latin-1")
+    if _PLAIN_NAME.fullmatch(raw):
+        return b"/" + raw
+    return b"/" + b"".join(bytes([byte]) if 33 <= byte <= 126 and byte not in _NAME_DELIMITERS else b"#%02X" % byte
+                           for byte in raw)
 
 
-def _decoded(stream: Any) -> bytes:
-    filters = stream.get("/Filter")
-    names = [str(f) for f in (filters if isinstance(filters, list) else [filters] if filters else [])]
-    unknown = [f for f in names if f not in DECODABLE]
-    if unknown:
-        raise ValueError(f"cannot copy a stream with filter {unknown[0]}")
-    data: bytes = stream.get_data()
-    return data
+def real(value: float) -> bytes:
+    """A real number as pypdf wrote it (at most eight significant decimals, "0.0" for zero)."""
+    if value == 0:
+        return b"0.0"
+    decimals = max(1, 8 - int(math.log10(abs(value))))
+    return f"{value:.{decimals}f}".rstrip("0").rstrip(".").encode("ascii")
 
 
 def output_intent(file: PdfFile, press: Press) -> int:

@@ -5,8 +5,8 @@ thousands of sheets needs no such thing, because its pages only place
 prepared forms. This writer streams each page (its content stream and page
 object) straight to the file, keeping only object numbers, and hangs the
 pages in a balanced page tree at the end. The forms and fonts are drawn once
-by reportlab (through the same PdfRenderer) and copied in with
-`printgen.render.pdffile`; which form is which is read from the placing
+by reportlab (through the same PdfRenderer), read back with
+`printgen.render.pdfread` and copied in with `printgen.render.pdffile`; which form is which is read from the placing
 page's content stream, never from reportlab's names for them.
 """
 
@@ -27,6 +27,7 @@ from printgen.render.pdffile import (
     pdf_number,
     write_info,
 )
+from printgen.render.pdfread import Name, PdfObjects, operations
 
 MAX_PLACEMENTS = 100_000
 """Most placements whose bytes a file keeps for reuse (a pad has a few dozen; a document of all-different
@@ -149,23 +150,19 @@ def _resources(file: PdfFile, resources: int, symbols: list[Symbol], names: dict
         canvas.doForm(renderer.forms[symbol.id])
     canvas.showPage()
     canvas.save()
-    forms = _placed_forms(buffer.getvalue())
+    source = PdfObjects(buffer.getvalue())
+    forms = _placed_forms(source)
     if len(forms) != len(symbols):
         raise RuntimeError(f"reportlab placed {len(forms)} forms for {len(symbols)} symbols")
-    objects = copier(file, press)
+    objects = copier(file, source, press)
     entries = b" ".join(b"/%s %s" % (names[symbol.id], objects.ref(form)) for symbol, form in zip(symbols, forms))
     file.obj(resources, b"<< /XObject << %s >> >>" % entries)
     objects.flush()
 
 
-def _placed_forms(data: bytes) -> list[Any]:
-    """The forms the first page of PDF `data` places, in the order its content stream places them."""
-    from pypdf import PdfReader
-    from pypdf.generic import ContentStream
-
-    reader = PdfReader(io.BytesIO(data))
-    page = reader.pages[0]
-    resources: Any = page["/Resources"]
-    xobjects = resources["/XObject"]
-    content = ContentStream(page["/Contents"], reader)
-    return [xobjects.raw_get(operands[0]) for operands, operator in content.operations if operator == b"Do"]
+def _placed_forms(source: PdfObjects) -> list[Any]:
+    """The forms (references) the first page of `source` places, in the order its content stream places them."""
+    page = source.first_page()
+    resources = source.resolve(page[Name("/Resources")])
+    xobjects = source.resolve(resources[Name("/XObject")])
+    return [xobjects[operands[0]] for operands, operator in operations(source.contents(page)) if operator == b"Do"]
