@@ -341,6 +341,9 @@ HUE_RANGE = 1.0
 """Shares of the light: the opponent colour channels are histogrammed within plus and minus this."""
 COVER_GROW = 1.0
 """mm: what hides the print is taken to reach this much further than seen (its soft edge)."""
+JOIN = 3.5
+"""mm: pieces of what hides the print this close together are one thing (a finger over cells and band looks
+different over each)."""
 COVER_EXTENT = 14.0
 """mm: a hidden or wide dark patch reaching this far (more than a field) is something on the sheet, not ink."""
 COVER_SHADOW = 3.0

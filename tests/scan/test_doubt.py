@@ -71,6 +71,17 @@ def test_a_finger_over_the_band_and_its_fields_is_covered() -> None:
     assert (found[mm(40):, :] == NONE).all() and (found[:, mm(90):] == NONE).all()
 
 
+def test_a_finger_seen_in_pieces_is_one_cover() -> None:
+    photo = Photo()
+    for left in (30.0, 38.0, 46.0):  # skin looks like the pale fields, off-colour only in places, lighter than the band
+        rows, columns = slice(mm(21), mm(31)), slice(mm(left), mm(left + 5))
+        photo.hue_off[rows, columns] = 1.0
+        photo.seen[rows, columns] = np.where(photo.expected[rows, columns] < 0.5, 0.6, photo.seen[rows, columns])
+    found = photo.doubts()
+    assert (found[mm(23):mm(29), mm(31):mm(50)] == COVERED).all()  # the gaps between the pieces too
+    assert (found[:, mm(62):] == NONE).all()
+
+
 def test_print_hidden_under_glare_is_covered() -> None:
     photo = Photo()
     photo.seen[mm(18):mm(34), mm(60):mm(90)] = 1.0  # the band washed out to white over 30 mm

@@ -7,7 +7,7 @@ from printgen.demo.photo import demo_photo
 from printgen.rules.sheet import Sheet
 from printgen.scan.template import Field
 
-FAINT = Pen("pencil", 0.3, (0.55, 0.55, 0.57), 0.6, 0.35)
+FAINT = Pen("pencil", 0.3, (0.55, 0.55, 0.57), 0.75, 0.35)
 """A light pencil touching the paper: neither a cross nor nothing."""
 DOUBTFUL = "row 4: 10"
 """The field the stroke lands in (the third of row 4, which the demo game leaves empty)."""
