@@ -60,12 +60,24 @@ def flatten(photo: np.ndarray, to_photo: np.ndarray, width: float, height: float
     """The sheet (`width` x `height` mm, `extend` mm more on every side) cut out of `photo` at `px_per_mm`,
     through the homography `to_photo` (sheet mm to photo pixels) and `warp`; pixel (i, j) covers the
     sheet's millimetres from (j, i) / px_per_mm - extend. A photo much finer than that is shrunk first."""
+    return _cut(*_shrunk(photo, to_photo, width, height, px_per_mm), width, height, px_per_mm, warp, extend)
+
+
+def _shrunk(photo: np.ndarray, to_photo: np.ndarray, width: float, height: float,
+           px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
+    """`photo` shrunk when it is much finer over the sheet than `px_per_mm` needs, and the homography (sheet mm
+    to its pixels) that goes with it."""
     local = _local_scale(to_photo, width, height)
-    image, matrix = photo, to_photo
-    if local > 1.6 * px_per_mm:
-        shrink = 1.25 * px_per_mm / local
-        image = cv2.resize(photo, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
-        matrix = np.array([[shrink, 0, 0.5 * shrink - 0.5], [0, shrink, 0.5 * shrink - 0.5], [0, 0, 1]]) @ to_photo
+    if local <= 1.6 * px_per_mm:
+        return photo, to_photo
+    shrink = 1.25 * px_per_mm / local
+    image = cv2.resize(photo, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+    return image, np.array([[shrink, 0, 0.5 * shrink - 0.5], [0, shrink, 0.5 * shrink - 0.5], [0, 0, 1]]) @ to_photo
+
+
+def _cut(image: np.ndarray, matrix: np.ndarray, width: float, height: float, px_per_mm: float, warp: Warp | None,
+         extend: float) -> np.ndarray:
+    """`flatten` from an image already shrunk and its homography `matrix`."""
     cols, rows = round((width + 2 * extend) * px_per_mm), round((height + 2 * extend) * px_per_mm)
     u = (np.arange(cols, dtype=np.float32) + 0.5) / px_per_mm - extend
     v = (np.arange(rows, dtype=np.float32) + 0.5) / px_per_mm - extend
@@ -115,8 +127,9 @@ def find_warp(photo: np.ndarray, to_photo: np.ndarray, blank: np.ndarray, width:
     dy = np.zeros(gu.shape, np.float32)
     warp = Warp(dx, dy, step, 0)
     used = 0
+    image, matrix = _shrunk(photo, to_photo, width, height, px)
     for level, (patch, search) in enumerate(zip(WARP_LEVELS, WARP_RANGE)):
-        seen = flatten(photo, to_photo, width, height, px, warp, extend=search)
+        seen = _cut(image, matrix, width, height, px, warp, search)
         grey = luma(seen[..., ::-1].astype(np.float32) / 255.0).astype(np.float32)
         found = _shifts(structure(grey, px), template, px, patch, search)
         if level == 0:
@@ -169,10 +182,11 @@ def _subpixel(scores: np.ndarray, x: int, y: int) -> tuple[float, float]:
     """The peak of `scores` at (x, y) to a fraction of a pixel (a parabola through it and its neighbours)."""
     def refine(minus: float, middle: float, plus: float) -> float:
         bend = minus - 2 * middle + plus
-        return 0.0 if bend >= 0 else float(np.clip(0.5 * (minus - plus) / bend, -0.5, 0.5))
+        return 0.0 if bend >= 0 else float(min(max(0.5 * (minus - plus) / bend, -0.5), 0.5))
 
-    dx = refine(scores[y, x - 1], scores[y, x], scores[y, x + 1]) if 0 < x < scores.shape[1] - 1 else 0.0
-    dy = refine(scores[y - 1, x], scores[y, x], scores[y + 1, x]) if 0 < y < scores.shape[0] - 1 else 0.0
+    h, w = scores.shape
+    dx = refine(*scores[y, x - 1:x + 2]) if 0 < x < w - 1 else 0.0
+    dy = refine(*scores[y - 1:y + 2, x]) if 0 < y < h - 1 else 0.0
     return x + dx, y + dy
 
 
@@ -184,17 +198,17 @@ def _trusted(found: list[tuple[float, float, float, float, float]],
         return found
     points = np.array([(f[0], f[1]) for f in found])
     shifts = np.array([(f[2], f[3]) for f in found])
-    kept = []
-    for i, f in enumerate(found):
-        distance = np.hypot(*(points - points[i]).T)
-        near = (distance > 0) & (distance <= 2.5 * patch)
-        if near.sum() < 2:
-            kept.append(f)
-            continue
-        median = np.median(shifts[near], axis=0)
-        if np.hypot(*(shifts[i] - median)) <= max(1.0, 0.12 * patch):
-            kept.append(f)
-    return kept
+    distance = np.hypot(points[None, :, 0] - points[:, None, 0], points[None, :, 1] - points[:, None, 1])
+    near = (distance > 0) & (distance <= 2.5 * patch)
+    count = near.sum(axis=1)
+    rows = np.arange(len(found))
+    median = np.empty_like(shifts)
+    for k in range(2):  # each point's neighbours' median: theirs sorted first, the others (inf) after
+        ordered = np.sort(np.where(near, shifts[None, :, k], np.inf), axis=1)
+        low, high = ordered[rows, np.maximum(count - 1, 0) // 2], ordered[rows, count // 2]
+        median[:, k] = (low + high) / 2
+    agrees = np.hypot(shifts[:, 0] - median[:, 0], shifts[:, 1] - median[:, 1]) <= max(1.0, 0.12 * patch)
+    return [f for f, few, good in zip(found, count < 2, agrees) if few or good]
 
 
 def _polynomial(u: np.ndarray, v: np.ndarray, sx: np.ndarray, sy: np.ndarray, weight: np.ndarray,
