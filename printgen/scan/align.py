@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 
 from printgen.scan.raster import luma
+from printgen.scan.template import per_blank
 from printgen.scan.thresholds import (
     ALIGN_FLAT,
     ALIGN_LIMIT,
@@ -28,7 +29,7 @@ from printgen.scan.thresholds import (
 
 def align(photo: np.ndarray, blank: np.ndarray, px_per_mm: float) -> np.ndarray:
     """`photo` (H x W x C floats, sheet pixels) moved so its print lies on `blank`'s (both RGB or both grey)."""
-    field = displacement(_structure(_grey(photo)), _structure(_grey(blank)), px_per_mm)
+    field = displacement(_structure(_grey(photo)), _blank_structure(blank).copy(), px_per_mm)
     if field is None:
         return photo
     dx, dy = field
@@ -51,6 +52,12 @@ def _structure(grey: np.ndarray) -> np.ndarray:
     return magnitude / (cv2.GaussianBlur(magnitude, (0, 0), STRUCTURE_SIGMA) + STRUCTURE_FLOOR)
 
 
+@per_blank
+def _blank_structure(blank: np.ndarray) -> np.ndarray:
+    """`blank`'s structure, to be copied before `displacement` (which changes it)."""
+    return _structure(_grey(blank))
+
+
 def displacement(photo: np.ndarray, blank: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarray] | None:
     """Per pixel, where in `photo` each pixel of `blank` is (dx, dy), or None when nothing can be trusted."""
     h, w = blank.shape
@@ -69,7 +76,7 @@ def displacement(photo: np.ndarray, blank: np.ndarray, px_per_mm: float) -> tupl
             b = photo[y0:y0 + size, x0:x0 + size]
             if a.shape != (size, size) or float(a.std()) < ALIGN_FLAT:
                 continue
-            (sx, sy), response = cv2.phaseCorrelate(a, b, window)
+            (sx, sy), response = cv2.phaseCorrelate(a, b, window)  # which windows `a` and `b` in place
             if response >= ALIGN_TRUST and abs(sx) <= limit and abs(sy) <= limit:
                 shifts[r, c] = (sx, sy)
                 weights[r, c] = response

@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from printgen.scan.raster import luma
+from printgen.scan.template import per_blank
 from printgen.scan.thresholds import (
     WARP_DEGREE,
     WARP_LEVELS,
@@ -117,7 +118,7 @@ def find_warp(photo: np.ndarray, to_photo: np.ndarray, blank: np.ndarray, width:
     printed structure and the markers' corners (pairs of sheet mm and where the markers' frame sees them),
     coarse to fine; None when too little of the print could be matched to trust any."""
     px = WARP_PX_PER_MM
-    template = structure(luma(blank).astype(np.float32), px)
+    template = _template(blank)
     markers_found = [(u, v, ox - u, oy - v, 1.0) for (u, v), (ox, oy) in markers]
     step = WARP_SMOOTH[-1] / 2
     grid_u = np.arange(0.0, width + step, step)
@@ -151,30 +152,41 @@ def find_warp(photo: np.ndarray, to_photo: np.ndarray, blank: np.ndarray, width:
     return warp
 
 
+@per_blank
+def _template(blank: np.ndarray) -> np.ndarray:
+    """The blank sheet's structure (`blank` at WARP_PX_PER_MM)."""
+    return structure(luma(blank).astype(np.float32), WARP_PX_PER_MM)
+
+
+@per_blank
+def _textured(template: np.ndarray, size: int) -> list[tuple[int, int]]:
+    """The top left corners of the patches of `size` px (every half patch) that show enough of the print to
+    be matched."""
+    h, w = template.shape
+    stride = max(1, size // 2)
+    return [(y0, x0) for y0 in range(0, max(h - size, 0) + 1, stride) for x0 in range(0, max(w - size, 0) + 1, stride)
+            if float(template[y0:y0 + size, x0:x0 + size].std()) >= 0.05]
+
+
 def _shifts(seen: np.ndarray, template: np.ndarray, px: float, patch: float,
             search: float) -> list[tuple[float, float, float, float, float]]:
     """Each patch of the blank sheet's structure found in the photo's (which is `search` mm larger on every
     side): (u, v) its middle in sheet mm, (sx, sy) how far the photo's print lies from it, and the match."""
     size = round(patch * px)
     reach = round(search * px)
-    h, w = template.shape
     found = []
-    stride = max(1, size // 2)
-    for y0 in range(0, max(h - size, 0) + 1, stride):
-        for x0 in range(0, max(w - size, 0) + 1, stride):
-            part = template[y0:y0 + size, x0:x0 + size]
-            if float(part.std()) < 0.05:
-                continue
-            region = seen[y0:y0 + size + 2 * reach, x0:x0 + size + 2 * reach]
-            if region.shape[0] < size or region.shape[1] < size:
-                continue
-            scores = cv2.matchTemplate(region, part, cv2.TM_CCOEFF_NORMED)
-            _, best, _, (bx, by) = cv2.minMaxLoc(scores)
-            if best < WARP_MATCH:
-                continue
-            ox, oy = _subpixel(scores, bx, by)
-            found.append(((x0 + size / 2) / px, (y0 + size / 2) / px, (ox - reach) / px, (oy - reach) / px,
-                          float(best)))
+    for y0, x0 in _textured(template, size):
+        part = template[y0:y0 + size, x0:x0 + size]
+        region = seen[y0:y0 + size + 2 * reach, x0:x0 + size + 2 * reach]
+        if region.shape[0] < size or region.shape[1] < size:
+            continue
+        scores = cv2.matchTemplate(region, part, cv2.TM_CCOEFF_NORMED)
+        _, best, _, (bx, by) = cv2.minMaxLoc(scores)
+        if best < WARP_MATCH:
+            continue
+        ox, oy = _subpixel(scores, bx, by)
+        found.append(((x0 + size / 2) / px, (y0 + size / 2) / px, (ox - reach) / px, (oy - reach) / px,
+                      float(best)))
     return found
 
 
