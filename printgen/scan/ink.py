@@ -266,10 +266,6 @@ class Colours:
     """(key, flat indices of the pixels well inside that colour's areas) for every colour large enough."""
     means: list[float]
     """For each learnt colour, the blank sheet's mean luma over its pixels."""
-    lumas: np.ndarray
-    """Every luma the blank sheet shows, once, in order."""
-    luma_of: np.ndarray
-    """Per pixel the index of its luma in `lumas`."""
 
 
 @per_blank
@@ -283,14 +279,12 @@ def colours(blank: np.ndarray, px_per_mm: float) -> Colours:
     minimum = max(COLOUR_MIN_PIXELS, int(COLOUR_MIN_AREA * px_per_mm * px_per_mm))
     where = np.flatnonzero(inner)
     flat_keys = keys.ravel()[where]
-    order = np.argsort(flat_keys, kind="stable")
+    order = np.argsort(flat_keys.astype(np.uint16), kind="stable")  # (COLOUR_STEPS + 1) ** 3 keys fit 16 bits: a radix sort
     unique, starts, counts = np.unique(flat_keys[order], return_index=True, return_counts=True)
     learnt = [(int(key), where[order[start:start + count]])
               for key, start, count in zip(unique, starts, counts) if count >= minimum]
-    printed = luma(blank)
-    lumas, luma_of = np.unique(printed, return_inverse=True)
-    return Colours(keys, learnt, [float(np.mean(printed.ravel()[pixels])) for _, pixels in learnt], lumas,
-                   luma_of.reshape(printed.shape).astype(np.int32))
+    printed = luma(blank).ravel()
+    return Colours(keys, learnt, [float(np.mean(printed[pixels])) for _, pixels in learnt])
 
 
 def _expected(seen: np.ndarray, palette: Colours, printed: np.ndarray) -> np.ndarray:
@@ -314,7 +308,7 @@ def _expected(seen: np.ndarray, palette: Colours, printed: np.ndarray) -> np.nda
                    * np.where(residual > CURVE_OUTLIER * scale, CURVE_OUTLIER_WEIGHT, 1.0))
     xs = np.concatenate([[0.0], xs, [1.0]])
     ys = np.concatenate([[min(ys[0], xs[1]) * 0.5], ys, [max(ys[-1], 1.0)]])
-    expected = np.interp(palette.lumas, xs, ys).astype(np.float32)[palette.luma_of]
+    expected = np.interp(printed, xs, ys).astype(np.float32)
     correction = np.zeros((COLOUR_STEPS + 1) ** 3, np.float32)
     for (x, mode, _, key), y in zip(points, ys[1:-1]):
         correction[key] = np.clip(mode - y, -COLOUR_SHIFT, COLOUR_SHIFT)
