@@ -93,16 +93,14 @@ def displacement(photo: np.ndarray, blank: np.ndarray, px_per_mm: float) -> tupl
 
 def _robust(shifts: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """Shifts that disagree with their neighbours' median by more than ALIGN_OUTLIER lose their weight (in place)."""
-    rows, cols = weights.shape
-    for r in range(rows):
-        for c in range(cols):
-            if not weights[r, c]:
-                continue
-            near = [(rr, cc) for rr in range(max(r - 1, 0), min(r + 2, rows)) for cc in range(max(c - 1, 0),
-                                                                                           min(c + 2, cols))
-                    if (rr, cc) != (r, c) and weights[rr, cc]]
-            if len(near) >= ALIGN_NEIGHBOURS:
-                median = np.median([shifts[p] for p in near], axis=0)
-                if np.abs(shifts[r, c] - median).max() > ALIGN_OUTLIER:
-                    weights[r, c] = 0.0
+    for r, c in zip(*np.nonzero(weights)):  # in order: a shift found wrong no longer counts for those after it
+        top, left = max(r - 1, 0), max(c - 1, 0)
+        near = weights[top:r + 2, left:c + 2] != 0
+        near[r - top, c - left] = False
+        count = int(near.sum())
+        if count >= ALIGN_NEIGHBOURS:
+            ordered = np.sort(shifts[top:r + 2, left:c + 2][near], axis=0)
+            median = (ordered[(count - 1) // 2] + ordered[count // 2]) / 2  # as np.median, in float32
+            if np.abs(shifts[r, c] - median).max() > ALIGN_OUTLIER:
+                weights[r, c] = 0.0
     return shifts
