@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 
 from printgen.scan.raster import luma
+from printgen.scan.template import per_blank
 from printgen.scan.thresholds import (
     ALIGN_FLAT,
     ALIGN_LIMIT,
@@ -28,7 +29,7 @@ from printgen.scan.thresholds import (
 
 def align(photo: np.ndarray, blank: np.ndarray, px_per_mm: float) -> np.ndarray:
     """`photo` (H x W x C floats, sheet pixels) moved so its print lies on `blank`'s (both RGB or both grey)."""
-    field = displacement(_structure(_grey(photo)), _structure(_grey(blank)), px_per_mm)
+    field = displacement(_structure(_grey(photo)), _blank_structure(blank).copy(), px_per_mm)
     if field is None:
         return photo
     dx, dy = field
@@ -51,6 +52,12 @@ def _structure(grey: np.ndarray) -> np.ndarray:
     return magnitude / (cv2.GaussianBlur(magnitude, (0, 0), STRUCTURE_SIGMA) + STRUCTURE_FLOOR)
 
 
+@per_blank
+def _blank_structure(blank: np.ndarray) -> np.ndarray:
+    """`blank`'s structure, to be copied before `displacement` (which changes it)."""
+    return _structure(_grey(blank))
+
+
 def displacement(photo: np.ndarray, blank: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarray] | None:
     """Per pixel, where in `photo` each pixel of `blank` is (dx, dy), or None when nothing can be trusted."""
     h, w = blank.shape
@@ -69,7 +76,7 @@ def displacement(photo: np.ndarray, blank: np.ndarray, px_per_mm: float) -> tupl
             b = photo[y0:y0 + size, x0:x0 + size]
             if a.shape != (size, size) or float(a.std()) < ALIGN_FLAT:
                 continue
-            (sx, sy), response = cv2.phaseCorrelate(a, b, window)
+            (sx, sy), response = cv2.phaseCorrelate(a, b, window)  # which windows `a` and `b` in place
             if response >= ALIGN_TRUST and abs(sx) <= limit and abs(sy) <= limit:
                 shifts[r, c] = (sx, sy)
                 weights[r, c] = response
@@ -86,16 +93,14 @@ def displacement(photo: np.ndarray, blank: np.ndarray, px_per_mm: float) -> tupl
 
 def _robust(shifts: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """Shifts that disagree with their neighbours' median by more than ALIGN_OUTLIER lose their weight (in place)."""
-    rows, cols = weights.shape
-    for r in range(rows):
-        for c in range(cols):
-            if not weights[r, c]:
-                continue
-            near = [(rr, cc) for rr in range(max(r - 1, 0), min(r + 2, rows)) for cc in range(max(c - 1, 0),
-                                                                                           min(c + 2, cols))
-                    if (rr, cc) != (r, c) and weights[rr, cc]]
-            if len(near) >= ALIGN_NEIGHBOURS:
-                median = np.median([shifts[p] for p in near], axis=0)
-                if np.abs(shifts[r, c] - median).max() > ALIGN_OUTLIER:
-                    weights[r, c] = 0.0
+    for r, c in zip(*np.nonzero(weights)):  # in order: a shift found wrong no longer counts for those after it
+        top, left = max(r - 1, 0), max(c - 1, 0)
+        near = weights[top:r + 2, left:c + 2] != 0
+        near[r - top, c - left] = False
+        count = int(near.sum())
+        if count >= ALIGN_NEIGHBOURS:
+            ordered = np.sort(shifts[top:r + 2, left:c + 2][near], axis=0)
+            median = (ordered[(count - 1) // 2] + ordered[count // 2]) / 2  # as np.median, in float32
+            if np.abs(shifts[r, c] - median).max() > ALIGN_OUTLIER:
+                weights[r, c] = 0.0
     return shifts

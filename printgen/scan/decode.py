@@ -120,6 +120,7 @@ def _sample_and_decode(gray: np.ndarray, to_photo: np.ndarray, version: int, cor
     n = 17 + 4 * version
     module = size / n
     known, dark = _function_modules(version)
+    tried: set[bytes] = set()
     for shift in MODULE_SHIFTS:
         values = _sample(gray, to_photo, corner, module, n, shift)
         low = float(np.median(values[known & dark]))
@@ -127,6 +128,9 @@ def _sample_and_decode(gray: np.ndarray, to_photo: np.ndarray, version: int, cor
         if high - low < CODE_CONTRAST:
             return None
         for guess in _guesses(values, known, dark, low, high):
+            if (packed := np.packbits(guess).tobytes()) in tried:  # the same grid again: it failed before
+                continue
+            tried.add(packed)
             text = _decode(guess)
             if text:
                 return text

@@ -71,6 +71,8 @@ def _covered(seen: np.ndarray, expected: np.ndarray, darker: np.ndarray, noise: 
     unlike = ((darker - noise > WIDE_DARK) | (hue_off > HUE_OFF)).astype(np.uint8)
     wide = cv2.morphologyEx(unlike, cv2.MORPH_OPEN, _disc(WIDE / 2, px_per_mm)) > 0
     hidden = cv2.dilate(lighter.astype(np.uint8), _disc(COVER_GROW, px_per_mm)) > 0
+    if not (wide.any() or hidden.any()):  # nothing lies on the sheet (the usual case): no need to look further
+        return np.zeros(seen.shape, bool)
     joined = cv2.dilate((hidden | wide).astype(np.uint8), _disc(JOIN, px_per_mm)) > 0
     large = _filled(_reaching(wide, None, px_per_mm) | (_reaching(joined, hidden, px_per_mm) & (hidden | wide)))
     return cv2.dilate(large.astype(np.uint8), _disc(COVER_SHADOW, px_per_mm)).astype(bool)

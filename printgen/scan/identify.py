@@ -183,12 +183,16 @@ def _glyph_in_box(text: Text, w: float, h: float) -> np.ndarray:
     return _normalised(cv2.GaussianBlur(luma(pixels), (0, 0), GLYPH_BLUR), GLYPH_SIGMA, GLYPH_PX_PER_MM)
 
 
-def _match(fine: np.ndarray, box: tuple[float, float, float, float], glyph: np.ndarray) -> float:
-    """The best correlation of `glyph` with the photo around `box`, allowing GLYPH_SLACK around it."""
+def _around(fine: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
+    """The photo around `box`, GLYPH_SLACK more on every side, normalised as glyphs are."""
     x, y, w, h = box
     x0, y0 = int((x - GLYPH_SLACK) * GLYPH_PX_PER_MM), int((y - GLYPH_SLACK) * GLYPH_PX_PER_MM)
     x1, y1 = int((x + w + GLYPH_SLACK) * GLYPH_PX_PER_MM), int((y + h + GLYPH_SLACK) * GLYPH_PX_PER_MM)
-    region = _normalised(fine[max(y0, 0):y1, max(x0, 0):x1], GLYPH_SIGMA, GLYPH_PX_PER_MM)
+    return _normalised(fine[max(y0, 0):y1, max(x0, 0):x1], GLYPH_SIGMA, GLYPH_PX_PER_MM)
+
+
+def _match(region: np.ndarray, glyph: np.ndarray) -> float:
+    """The best correlation of `glyph` anywhere in `region` (from `_around`)."""
     if region.shape[0] < glyph.shape[0] or region.shape[1] < glyph.shape[1]:
         return -1.0
     return float(cv2.matchTemplate(region, glyph, cv2.TM_CCOEFF_NORMED).max())
@@ -200,10 +204,11 @@ def _lucky(fine: np.ndarray, layout: ScoreSheetLayout, sums: range) -> tuple[tup
     scores = []
     for cx, cy, r in circles:
         box = (cx - r, cy - r, 2 * r, 2 * r)
+        region = _around(fine, box)
         row = {}
         for number in sums:
             glyph = _glyph(centred_text(cx, cy, str(number), r * 1.05, INK), box)
-            row[number] = _match(fine, box, glyph)
+            row[number] = _match(region, glyph)
         scores.append(row)
     best = max(((a, b) for a in sums for b in sums if a != b), key=lambda p: scores[0][p[0]] + scores[1][p[1]])
     sure = all(_clear(list(row.values())) for row in scores)
@@ -226,8 +231,9 @@ def _numbers(fine: np.ndarray, layout: ScoreSheetLayout) -> tuple[tuple[tuple[in
             glyphs[number] = (_glyph(text, (x, y, side, side)), (x, y))
         scores = np.zeros((len(cells), len(movable)))
         for i, (x, y, side) in enumerate(cells):
+            region = _around(fine, (x, y, side, side))
             for j, number in enumerate(movable):
-                scores[i, j] = _match(fine, (x, y, side, side), glyphs[number][0])
+                scores[i, j] = _match(region, glyphs[number][0])
         order = _best_arrangement(scores)
         for a in range(len(order)):  # clear only if no two cells would rather swap their numbers
             for b in range(a + 1, len(order)):

@@ -25,7 +25,7 @@ from printgen.scan.align import align
 from printgen.scan.doubt import COVERED, NONE, REASONS, SHADOW, doubts
 from printgen.scan.light import light
 from printgen.scan.raster import luma
-from printgen.scan.template import Field
+from printgen.scan.template import Field, per_blank
 from printgen.scan.thresholds import (
     BLUR_EDGE,
     BLUR_MIN_EDGE_PIXELS,
@@ -264,8 +264,11 @@ class Colours:
     """Per pixel the key of its printed colour."""
     learnt: list[tuple[int, np.ndarray]]
     """(key, flat indices of the pixels well inside that colour's areas) for every colour large enough."""
+    means: list[float]
+    """For each learnt colour, the blank sheet's mean luma over its pixels."""
 
 
+@per_blank
 def colours(blank: np.ndarray, px_per_mm: float) -> Colours:
     """The printed colours of `blank` (RGB 0..1) to learn the camera's rendering from."""
     levels = COLOUR_STEPS + 1
@@ -276,19 +279,21 @@ def colours(blank: np.ndarray, px_per_mm: float) -> Colours:
     minimum = max(COLOUR_MIN_PIXELS, int(COLOUR_MIN_AREA * px_per_mm * px_per_mm))
     where = np.flatnonzero(inner)
     flat_keys = keys.ravel()[where]
-    order = np.argsort(flat_keys, kind="stable")
+    order = np.argsort(flat_keys.astype(np.uint16), kind="stable")  # (COLOUR_STEPS + 1) ** 3 keys fit 16 bits: a radix sort
     unique, starts, counts = np.unique(flat_keys[order], return_index=True, return_counts=True)
     learnt = [(int(key), where[order[start:start + count]])
               for key, start, count in zip(unique, starts, counts) if count >= minimum]
-    return Colours(keys, learnt)
+    printed = luma(blank).ravel()
+    return Colours(keys, learnt, [float(np.mean(printed[pixels])) for _, pixels in learnt])
 
 
 def _expected(seen: np.ndarray, palette: Colours, printed: np.ndarray) -> np.ndarray:
-    """What each pixel of the photo would look like without ink: the printed luma mapped through
-    the tone curve learnt from the sheet's own colours, each large colour area corrected within limits."""
-    flat_seen, flat_printed = seen.ravel(), printed.ravel()
-    points = [(float(np.mean(flat_printed[pixels])), _mode(flat_seen[pixels]), len(pixels), key)
-              for key, pixels in palette.learnt]
+    """What each pixel of the photo would look like without ink: the printed luma (the blank sheet's that
+    `palette` was learnt from) mapped through the tone curve learnt from the sheet's own colours, each large
+    colour area corrected within limits."""
+    flat_seen = seen.ravel()
+    points = [(mean, _mode(flat_seen[pixels]), len(pixels), key)
+              for (key, pixels), mean in zip(palette.learnt, palette.means)]
     if not points:
         return printed.copy()
     points.sort()
@@ -310,27 +315,27 @@ def _expected(seen: np.ndarray, palette: Colours, printed: np.ndarray) -> np.nda
     return expected + correction[palette.keys]
 
 
-def _hue(photo: np.ndarray, gain: np.ndarray) -> np.ndarray:
+def _hue(photo: np.ndarray, gain: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Two opponent colour channels of an RGB photo under even light (red against green, yellow against
     blue), in shares of the light."""
     r, g, b = (photo[..., k] / gain for k in range(3))
-    return np.stack([r - g, (r + g) / 2 - b], axis=-1).astype(np.float32)
+    return r - g, (r + g) / 2 - b
 
 
 def _hue_off(photo: np.ndarray, gain: np.ndarray, palette: Colours) -> np.ndarray:
     """How far each pixel's colour is from the colour its print shows everywhere else on the sheet (the
     most common look of each printed colour, in `_hue`'s channels); 0 where the printed colour is too small
     to learn."""
-    hue = _hue(photo, gain)
     size = (COLOUR_STEPS + 1) ** 3
-    looks = np.zeros((size, 2), np.float32)
+    off = np.zeros(photo.shape[:2], np.float32)
+    for channel in _hue(photo, gain):
+        looks = np.zeros(size, np.float32)
+        flat = channel.ravel()
+        for key, pixels in palette.learnt:
+            looks[key] = _mode(flat[pixels], -HUE_RANGE, HUE_RANGE)
+        off += np.abs(channel - looks[palette.keys])
     known = np.zeros(size, bool)
-    flat = hue.reshape(-1, 2)
-    for key, pixels in palette.learnt:
-        for channel in range(2):
-            looks[key, channel] = _mode(flat[pixels, channel], -HUE_RANGE, HUE_RANGE)
-        known[key] = True
-    off = np.abs(hue - looks[palette.keys]).sum(axis=-1)
+    known[[key for key, _ in palette.learnt]] = True
     return np.where(known[palette.keys], off, 0.0).astype(np.float32)
 
 

@@ -51,8 +51,10 @@ def light(raw: np.ndarray, expected: np.ndarray, px_per_mm: float) -> np.ndarray
     counts = np.sum(~np.isnan(blocks), axis=2)
     coarse = np.zeros((rows, cols), np.float32)
     known = counts * 2 >= cell * cell  # at least half of a point's pixels tell the light
-    if known.any():
-        coarse[known] = np.nanmedian(blocks[known], axis=1)
+    if known.any():  # each point's median: its values sorted, the unusable (NaN) last
+        ordered, count = np.sort(blocks[known], axis=1), counts[known]
+        points = np.arange(len(count))
+        coarse[known] = (ordered[points, (count - 1) // 2] + ordered[points, count // 2]) / 2
     filled = _filled(coarse, known)
     reach = max(1, round(LIGHT_REACH * LIGHT_GRID))
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
@@ -70,6 +72,8 @@ def _filled(values: np.ndarray, known: np.ndarray) -> np.ndarray:
     filled = np.where(known, values, 0).astype(np.float32)
     have = known.astype(np.float32)
     for sigma in (1.5, 4.0, 12.0, 40.0):  # grid points
+        if have.all():
+            break
         spread = cv2.GaussianBlur(filled * have, (0, 0), sigma)
         weight = cv2.GaussianBlur(have, (0, 0), sigma)
         holes = (have == 0) & (weight > 1e-3)

@@ -7,9 +7,11 @@ the scanner never needs a template of its own.
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import TYPE_CHECKING, Literal
+from functools import lru_cache, wraps
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from printgen.builders.geometry import sheet_geometry
 from printgen.builders.scoresheet import build_sheet, sheet_extras
@@ -19,6 +21,8 @@ from printgen.page import Item
 
 if TYPE_CHECKING:
     import numpy as np
+
+T = TypeVar("T")
 
 FieldKind = Literal["number", "lock", "penalty", "bonus-row", "bonus-box"]
 
@@ -85,3 +89,21 @@ def blank_pixels(layout: ScoreSheetLayout, code: SheetCode, px_per_mm: float) ->
     if (pixels.shape[1], pixels.shape[0]) != size:
         pixels = cv2.resize(pixels, size, interpolation=cv2.INTER_AREA)
     return pixels.astype(np.float32) / 255.0
+
+
+def per_blank(function: Callable[..., T]) -> Callable[..., T]:
+    """`function(blank, *args)` remembered for as long as the array `blank` lives (`blank_pixels` keeps the
+    recent sheets'), so a warm reader does each blank sheet's own work once; neither may be changed."""
+    remembered: dict[tuple[Hashable, ...], tuple[weakref.ref[np.ndarray], T]] = {}
+
+    @wraps(function)
+    def cached(blank: np.ndarray, *args: Hashable) -> T:
+        key = (id(blank), *args)
+        hit = remembered.get(key)
+        if hit is not None and hit[0]() is blank:
+            return hit[1]
+        value = function(blank, *args)
+        remembered[key] = (weakref.ref(blank, lambda _: remembered.pop(key, None)), value)
+        return value
+
+    return cached

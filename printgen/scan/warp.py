@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from printgen.scan.raster import luma
+from printgen.scan.template import per_blank
 from printgen.scan.thresholds import (
     WARP_DEGREE,
     WARP_LEVELS,
@@ -60,12 +61,24 @@ def flatten(photo: np.ndarray, to_photo: np.ndarray, width: float, height: float
     """The sheet (`width` x `height` mm, `extend` mm more on every side) cut out of `photo` at `px_per_mm`,
     through the homography `to_photo` (sheet mm to photo pixels) and `warp`; pixel (i, j) covers the
     sheet's millimetres from (j, i) / px_per_mm - extend. A photo much finer than that is shrunk first."""
+    return _cut(*_shrunk(photo, to_photo, width, height, px_per_mm), width, height, px_per_mm, warp, extend)
+
+
+def _shrunk(photo: np.ndarray, to_photo: np.ndarray, width: float, height: float,
+           px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
+    """`photo` shrunk when it is much finer over the sheet than `px_per_mm` needs, and the homography (sheet mm
+    to its pixels) that goes with it."""
     local = _local_scale(to_photo, width, height)
-    image, matrix = photo, to_photo
-    if local > 1.6 * px_per_mm:
-        shrink = 1.25 * px_per_mm / local
-        image = cv2.resize(photo, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
-        matrix = np.array([[shrink, 0, 0.5 * shrink - 0.5], [0, shrink, 0.5 * shrink - 0.5], [0, 0, 1]]) @ to_photo
+    if local <= 1.6 * px_per_mm:
+        return photo, to_photo
+    shrink = 1.25 * px_per_mm / local
+    image = cv2.resize(photo, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+    return image, np.array([[shrink, 0, 0.5 * shrink - 0.5], [0, shrink, 0.5 * shrink - 0.5], [0, 0, 1]]) @ to_photo
+
+
+def _cut(image: np.ndarray, matrix: np.ndarray, width: float, height: float, px_per_mm: float, warp: Warp | None,
+         extend: float) -> np.ndarray:
+    """`flatten` from an image already shrunk and its homography `matrix`."""
     cols, rows = round((width + 2 * extend) * px_per_mm), round((height + 2 * extend) * px_per_mm)
     u = (np.arange(cols, dtype=np.float32) + 0.5) / px_per_mm - extend
     v = (np.arange(rows, dtype=np.float32) + 0.5) / px_per_mm - extend
@@ -105,7 +118,7 @@ def find_warp(photo: np.ndarray, to_photo: np.ndarray, blank: np.ndarray, width:
     printed structure and the markers' corners (pairs of sheet mm and where the markers' frame sees them),
     coarse to fine; None when too little of the print could be matched to trust any."""
     px = WARP_PX_PER_MM
-    template = structure(luma(blank).astype(np.float32), px)
+    template = _template(blank)
     markers_found = [(u, v, ox - u, oy - v, 1.0) for (u, v), (ox, oy) in markers]
     step = WARP_SMOOTH[-1] / 2
     grid_u = np.arange(0.0, width + step, step)
@@ -115,8 +128,9 @@ def find_warp(photo: np.ndarray, to_photo: np.ndarray, blank: np.ndarray, width:
     dy = np.zeros(gu.shape, np.float32)
     warp = Warp(dx, dy, step, 0)
     used = 0
+    image, matrix = _shrunk(photo, to_photo, width, height, px)
     for level, (patch, search) in enumerate(zip(WARP_LEVELS, WARP_RANGE)):
-        seen = flatten(photo, to_photo, width, height, px, warp, extend=search)
+        seen = _cut(image, matrix, width, height, px, warp, search)
         grey = luma(seen[..., ::-1].astype(np.float32) / 255.0).astype(np.float32)
         found = _shifts(structure(grey, px), template, px, patch, search)
         if level == 0:
@@ -138,30 +152,41 @@ def find_warp(photo: np.ndarray, to_photo: np.ndarray, blank: np.ndarray, width:
     return warp
 
 
+@per_blank
+def _template(blank: np.ndarray) -> np.ndarray:
+    """The blank sheet's structure (`blank` at WARP_PX_PER_MM)."""
+    return structure(luma(blank).astype(np.float32), WARP_PX_PER_MM)
+
+
+@per_blank
+def _textured(template: np.ndarray, size: int) -> list[tuple[int, int]]:
+    """The top left corners of the patches of `size` px (every half patch) that show enough of the print to
+    be matched."""
+    h, w = template.shape
+    stride = max(1, size // 2)
+    return [(y0, x0) for y0 in range(0, max(h - size, 0) + 1, stride) for x0 in range(0, max(w - size, 0) + 1, stride)
+            if float(template[y0:y0 + size, x0:x0 + size].std()) >= 0.05]
+
+
 def _shifts(seen: np.ndarray, template: np.ndarray, px: float, patch: float,
             search: float) -> list[tuple[float, float, float, float, float]]:
     """Each patch of the blank sheet's structure found in the photo's (which is `search` mm larger on every
     side): (u, v) its middle in sheet mm, (sx, sy) how far the photo's print lies from it, and the match."""
     size = round(patch * px)
     reach = round(search * px)
-    h, w = template.shape
     found = []
-    stride = max(1, size // 2)
-    for y0 in range(0, max(h - size, 0) + 1, stride):
-        for x0 in range(0, max(w - size, 0) + 1, stride):
-            part = template[y0:y0 + size, x0:x0 + size]
-            if float(part.std()) < 0.05:
-                continue
-            region = seen[y0:y0 + size + 2 * reach, x0:x0 + size + 2 * reach]
-            if region.shape[0] < size or region.shape[1] < size:
-                continue
-            scores = cv2.matchTemplate(region, part, cv2.TM_CCOEFF_NORMED)
-            _, best, _, (bx, by) = cv2.minMaxLoc(scores)
-            if best < WARP_MATCH:
-                continue
-            ox, oy = _subpixel(scores, bx, by)
-            found.append(((x0 + size / 2) / px, (y0 + size / 2) / px, (ox - reach) / px, (oy - reach) / px,
-                          float(best)))
+    for y0, x0 in _textured(template, size):
+        part = template[y0:y0 + size, x0:x0 + size]
+        region = seen[y0:y0 + size + 2 * reach, x0:x0 + size + 2 * reach]
+        if region.shape[0] < size or region.shape[1] < size:
+            continue
+        scores = cv2.matchTemplate(region, part, cv2.TM_CCOEFF_NORMED)
+        _, best, _, (bx, by) = cv2.minMaxLoc(scores)
+        if best < WARP_MATCH:
+            continue
+        ox, oy = _subpixel(scores, bx, by)
+        found.append(((x0 + size / 2) / px, (y0 + size / 2) / px, (ox - reach) / px, (oy - reach) / px,
+                      float(best)))
     return found
 
 
@@ -169,10 +194,11 @@ def _subpixel(scores: np.ndarray, x: int, y: int) -> tuple[float, float]:
     """The peak of `scores` at (x, y) to a fraction of a pixel (a parabola through it and its neighbours)."""
     def refine(minus: float, middle: float, plus: float) -> float:
         bend = minus - 2 * middle + plus
-        return 0.0 if bend >= 0 else float(np.clip(0.5 * (minus - plus) / bend, -0.5, 0.5))
+        return 0.0 if bend >= 0 else float(min(max(0.5 * (minus - plus) / bend, -0.5), 0.5))
 
-    dx = refine(scores[y, x - 1], scores[y, x], scores[y, x + 1]) if 0 < x < scores.shape[1] - 1 else 0.0
-    dy = refine(scores[y - 1, x], scores[y, x], scores[y + 1, x]) if 0 < y < scores.shape[0] - 1 else 0.0
+    h, w = scores.shape
+    dx = refine(*scores[y, x - 1:x + 2]) if 0 < x < w - 1 else 0.0
+    dy = refine(*scores[y - 1:y + 2, x]) if 0 < y < h - 1 else 0.0
     return x + dx, y + dy
 
 
@@ -184,17 +210,17 @@ def _trusted(found: list[tuple[float, float, float, float, float]],
         return found
     points = np.array([(f[0], f[1]) for f in found])
     shifts = np.array([(f[2], f[3]) for f in found])
-    kept = []
-    for i, f in enumerate(found):
-        distance = np.hypot(*(points - points[i]).T)
-        near = (distance > 0) & (distance <= 2.5 * patch)
-        if near.sum() < 2:
-            kept.append(f)
-            continue
-        median = np.median(shifts[near], axis=0)
-        if np.hypot(*(shifts[i] - median)) <= max(1.0, 0.12 * patch):
-            kept.append(f)
-    return kept
+    distance = np.hypot(points[None, :, 0] - points[:, None, 0], points[None, :, 1] - points[:, None, 1])
+    near = (distance > 0) & (distance <= 2.5 * patch)
+    count = near.sum(axis=1)
+    rows = np.arange(len(found))
+    median = np.empty_like(shifts)
+    for k in range(2):  # each point's neighbours' median: theirs sorted first, the others (inf) after
+        ordered = np.sort(np.where(near, shifts[None, :, k], np.inf), axis=1)
+        low, high = ordered[rows, np.maximum(count - 1, 0) // 2], ordered[rows, count // 2]
+        median[:, k] = (low + high) / 2
+    agrees = np.hypot(shifts[:, 0] - median[:, 0], shifts[:, 1] - median[:, 1]) <= max(1.0, 0.12 * patch)
+    return [f for f, few, good in zip(found, count < 2, agrees) if few or good]
 
 
 def _polynomial(u: np.ndarray, v: np.ndarray, sx: np.ndarray, sy: np.ndarray, weight: np.ndarray,
