@@ -38,6 +38,7 @@ from printgen.scan.review import FieldError, record
 from printgen.scan.standings import Round, Standing, as_json, ranked, standings_csv
 from printgen.serve import making
 from printgen.serve.guard import App, Guard, TooLarge
+from printgen.serve.names import BadName, checked
 from printgen.serve.sheetview import corrected, review_of, sheet_json, view
 from printgen.serve.store import Store
 from printgen.serve.uploads import Busy, Queue, figures, read_upload
@@ -46,8 +47,6 @@ MAX_UPLOAD = 25 * 2**20
 """Largest request body: a phone's photo or a scanner app's PDF (413 above)."""
 MAX_JSON = 64 * 2**10
 """Largest JSON body of a correction or build request."""
-NAME = re.compile(r"[^\W_][\w .'-]{0,39}")
-"""A game's or player's name: a letter or digit first, then letters, digits, spaces and . ' - _ (40 at most)."""
 HERE = Path(__file__).parent
 STATIC = {"serve.css": "text/css", "score.js": "text/javascript", "standings.js": "text/javascript",
           "build.js": "text/javascript"}
@@ -92,11 +91,12 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
     async def standings_page(request: Request) -> Response:
         """A game's standings; a game with no sheet yet (a name no upload used so far) shows empty, and fills as
         its first sheets come in."""
-        name = request.path_params["game"]
+        try:
+            name = checked(request.path_params["game"], "game")
+        except BadName:
+            raise HTTPException(404, "no such game") from None
         game = await run_in_threadpool(server.store.game, name)
         if game is None:
-            if not NAME.fullmatch(name):
-                raise HTTPException(404, "no such game")
             return page("standings.html.j2", game=name, standings=[], page="standings")
         return page("standings.html.j2", game=game, standings=await _standings(server, game), page="standings")
 
@@ -120,7 +120,7 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
                 photo = form.get("photo")
                 if not isinstance(photo, UploadFile):
                     raise HTTPException(400, "photo: give a picture (JPEG, PNG, WebP, HEIC...) or a PDF")
-                game, player = _name(form.get("game"), "game"), _name(form.get("player"), "player")
+                game, player = checked(form.get("game"), "game"), checked(form.get("player"), "player")
                 data = await photo.read()
             upload = await server.queue.run(read_upload, data, server.reader)
             del data
@@ -172,7 +172,7 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
 
     async def players(request: Request) -> Response:
         """The players of a game so far (none for a game not started yet: the page asks while a name is typed)."""
-        game = request.path_params["game"]
+        game = checked(request.path_params["game"], "game")
         return JSONResponse({"game": game, "players": await run_in_threadpool(server.store.players, game)})
 
     async def standings(request: Request) -> Response:
@@ -220,6 +220,7 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
         HTTPException: lambda request, error: _error(error.status_code, str(error.detail)),
         UsageProblem: lambda request, error: _error(400, str(error).splitlines()[0]),
         FieldError: lambda request, error: _error(400, str(error)),
+        BadName: lambda request, error: _error(400, str(error)),
         TooLarge: lambda request, error: _error(413, f"too large: at most {MAX_UPLOAD // 2**20} MB"),
         Busy: lambda request, error: _error(503, f"busy: too many {error} at once; try again in a moment"),
         ClientDisconnect: _gone,
@@ -246,16 +247,9 @@ def _gone(request: Request, error: Exception) -> JSONResponse:
     return _error(400, "the client went away before the request was whole")
 
 
-def _name(value: object, what: str) -> str:
-    """A game's or player's name as given (spaces tidied); HTTPException 400 unless it is one."""
-    text = " ".join(value.split()) if isinstance(value, str) else ""
-    if not NAME.fullmatch(text):
-        raise HTTPException(400, f"{what}: give a name of 1 to 40 letters, digits, spaces and . ' - _")
-    return text
-
-
 async def _game(server: Server, name: str) -> str:
-    game = await run_in_threadpool(server.store.game, name)
+    """The game an address names, tidied as every name is (BadName 400, or 404 when there is none)."""
+    game = await run_in_threadpool(server.store.game, checked(name, "game"))
     if game is None:
         raise HTTPException(404, "no such game")
     return game

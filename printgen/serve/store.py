@@ -1,6 +1,7 @@
 """Keeping a game night: games, players and reviewed sheets in, the same back after any restart out (SQLite, WAL).
 
-One file, `printgen.db`, in the data folder. Each sheet keeps its review
+One file, `printgen.db`, in the data folder (made 0700; the file and its
+WAL files 0600: photos and names are for the user running the server). Each sheet keeps its review
 as plain JSON (`printgen.scan.review.record`), the picture of the sheet the
 page draws over, and the figures the standings need (total, legality,
 uncertain fields, problems), written again with every correction so the
@@ -13,6 +14,7 @@ path from them.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sqlite3
 import threading
@@ -75,8 +77,10 @@ class Store:
     """The database of one data folder; safe to share between threads (one connection behind a lock)."""
 
     def __init__(self, folder: Path) -> None:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.path = folder / FILE_NAME
+        os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600))  # SQLite gives its -wal and -shm files
+        os.chmod(self.path, 0o600)  # the database's mode: photos and names are for this user only
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")

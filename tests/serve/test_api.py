@@ -375,3 +375,51 @@ def test_without_a_token_only_this_computers_names_are_answered(client: TestClie
     for host in ("evil.example", "evil.example:8420", "192.168.1.5:8420", ""):
         answer = client.get("/api/games", headers={"host": host})
         assert answer.status_code == 403 and "127.0.0.1" in answer.json()["error"], host
+
+
+@pytest.mark.parametrize("typed, kept", [
+    ("O\u2019Brien", "O'Brien"), ("\u092a\u094d\u0930\u093f\u092f\u093e", "\u092a\u094d\u0930\u093f\u092f\u093e"),
+    ("\u0e2a\u0e21\u0e28\u0e31\u0e01\u0e14\u0e34\u0e4c", "\u0e2a\u0e21\u0e28\u0e31\u0e01\u0e14\u0e34\u0e4c"),
+    ("\u0645\u062d\u0645\u0651\u062f", "\u0645\u062d\u0645\u0651\u062f"), ("Chloe\u0301", "Chlo\u00e9"),
+    ("  Anna   Lena ", "Anna Lena"),
+])
+def test_names_of_every_script_are_taken_and_kept_tidied(client: TestClient, demo: Any, typed: str,
+                                                         kept: str) -> None:
+    answer = upload(client, demo.jpeg, "Friday", typed)
+    assert answer.status_code == 200, answer.text
+    (standing,) = client.get("/api/games/Friday/standings").json()["players"]
+    assert standing["player"] == kept
+    assert client.get("/api/games/Friday/players").json()["players"] == [kept]
+
+
+@pytest.mark.parametrize("typed, words", [
+    ("a/b", "“/” cannot be in a name"), ("a\u0000b", "U+0000 cannot be in a name"),
+    ("a\\b", "“\\” cannot be in a name"), ("x" * 41, "at most 40 characters (this one has 41)"),
+    ("\u0301x", "starts with a letter or digit"), ("..", "starts with a letter or digit, not “.”"),
+])
+def test_a_name_that_is_not_one_says_what_is_wrong(client: TestClient, demo: Any, typed: str, words: str) -> None:
+    answer = upload(client, demo.jpeg, "Friday", typed)
+    assert answer.status_code == 400 and answer.json()["error"].startswith("player: "), answer.text
+    assert words in answer.json()["error"]
+
+
+def test_every_route_tidies_and_checks_names_the_same_way(client: TestClient, demo: Any) -> None:
+    assert upload(client, demo.jpeg, "Friday  night", "Anna").status_code == 200
+    assert client.get("/api/games").json()["games"][0]["game"] == "Friday night"
+    for address in ("/api/games/Friday%20%20night/standings", "/api/games/friday%20night%20/standings",
+                    "/api/games/Friday%20%20night/standings.csv"):
+        assert client.get(address).status_code == 200, address
+    assert client.get("/api/games/Friday%20%20night/players").json() == {"game": "Friday night", "players": ["Anna"]}
+    page = client.get("/games/Friday%20%20night").text
+    assert "<h1>Friday night</h1>" in page and "Anna" in page
+    long = client.get("/api/games/" + "x" * 5000 + "/players")
+    assert long.status_code == 400 and len(long.text) < 200
+    assert client.get("/api/games/a%2Fb/standings").status_code in (400, 404)
+    assert client.get("/games/" + "x" * 5000).status_code == 404
+
+
+def test_the_data_folder_and_database_are_for_this_user_only(client: TestClient, tmp_path: Any) -> None:
+    data = tmp_path / "data"
+    assert data.stat().st_mode & 0o777 == 0o700
+    for path in data.glob("printgen.db*"):
+        assert path.stat().st_mode & 0o777 == 0o600, path
