@@ -15,9 +15,11 @@ faults). The app is wrapped in `guard.Guard`.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import re
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -39,8 +41,8 @@ from printgen.scan.standings import Round, Standing, as_json, ranked, standings_
 from printgen.serve import making
 from printgen.serve.guard import App, Guard, TooLarge
 from printgen.serve.names import BadName, checked
-from printgen.serve.sheetview import corrected, review_of, sheet_json, view
-from printgen.serve.store import Store
+from printgen.serve.sheetview import accepted, corrected, review_of, sheet_json, view
+from printgen.serve.store import Duplicate, Store
 from printgen.serve.uploads import Busy, Queue, figures, read_upload
 
 MAX_UPLOAD = 25 * 2**20
@@ -122,12 +124,14 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
                     raise HTTPException(400, "photo: give a picture (JPEG, PNG, WebP, HEIC...) or a PDF")
                 game, player = checked(form.get("game"), "game"), checked(form.get("player"), "player")
                 data = await photo.read()
+            digest = hashlib.sha256(data).hexdigest()
+            await run_in_threadpool(server.store.check_new, game, digest)
             upload = await server.queue.run(read_upload, data, server.reader)
             del data
         if not upload.sheets:
             raise HTTPException(422, upload.unreadable[0] if upload.unreadable else "no sheet found")
         kept = [(record(sheet.review), sheet.picture, figures(sheet.review)) for sheet in upload.sheets]
-        ids = await run_in_threadpool(server.store.add, game, player, kept)
+        ids = await run_in_threadpool(server.store.add, game, player, kept, digest)
         answer: dict[str, Any] = {"sheets": [sheet_json(sheet_id, sheet.review)
                                              for sheet_id, sheet in zip(ids, upload.sheets)]}
         if upload.unreadable:
@@ -151,14 +155,18 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
             stored = await _sheet(server, request.path_params["id"])
             review = corrected(review_of(stored, server.reader.layouts), spec)
             await run_in_threadpool(server.store.update, stored.id, record(review), figures(review))
+            was_confirmed = stored.confirmed
             stored = await _sheet(server, stored.id)
-        return JSONResponse(view(stored, review))
+        return JSONResponse({**view(stored, review), "reopened": was_confirmed})
 
     async def confirm(request: Request) -> Response:
-        sheet_id = request.path_params["id"]
-        if not SHEET_ID.fullmatch(sheet_id) or not await run_in_threadpool(server.store.confirm, sheet_id):
-            raise HTTPException(404, "no such sheet")
-        return JSONResponse({"id": sheet_id, "confirmed": True})
+        """A person has checked the sheet: its doubtful fields are accepted as shown, and it counts as confirmed
+        until it is corrected again."""
+        async with server.corrections:
+            stored = await _sheet(server, request.path_params["id"])
+            review = accepted(review_of(stored, server.reader.layouts))
+            await run_in_threadpool(server.store.update, stored.id, record(review), figures(review), True)
+        return JSONResponse({"id": stored.id, "confirmed": True})
 
     async def remove(request: Request) -> Response:
         sheet_id = request.path_params["id"]
@@ -221,6 +229,7 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
         UsageProblem: lambda request, error: _error(400, str(error).splitlines()[0]),
         FieldError: lambda request, error: _error(400, str(error)),
         BadName: lambda request, error: _error(400, str(error)),
+        Duplicate: lambda request, error: _error(409, str(error)),
         TooLarge: lambda request, error: _error(413, f"too large: at most {MAX_UPLOAD // 2**20} MB"),
         Busy: lambda request, error: _error(503, f"busy: too many {error} at once; try again in a moment"),
         ClientDisconnect: _gone,
@@ -263,10 +272,12 @@ async def _sheet(server: Server, sheet_id: str) -> Any:
 
 
 async def _standings(server: Server, game: str) -> list[Standing]:
-    """Every player's rounds and total in `game`, best first (as `printgen score --csv` ranks them)."""
+    """Every player's rounds and total in `game`, best first (as `printgen score --csv` ranks them); a round's
+    `file` is when it was uploaded (`uploaded 20:14`), which players can tell apart, not its id."""
     sheets = await run_in_threadpool(server.store.sheets, game)
-    return ranked([(s.player, Round(f"sheet {s.id}", s.figures.total, s.figures.legal, s.figures.uncertain,
-                                    s.figures.problems, sheet=s.id, checked=s.confirmed)) for s in sheets])
+    return ranked([(s.player, Round(f"uploaded {time.strftime('%H:%M', time.localtime(s.created))}", s.figures.total,
+                                    s.figures.legal, s.figures.uncertain, s.figures.problems, sheet=s.id,
+                                    checked=s.confirmed)) for s in sheets])
 
 
 async def _json(request: Request) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import re
 import zipfile
 from collections.abc import Callable
@@ -17,11 +18,14 @@ from starlette.testclient import TestClient
 from printgen.options import BUILD_OPTIONS, FORMATS
 from printgen.scan.report import JSON_KEYS
 from printgen.serve import making
-from tests.serve.conftest import upload
+from tests.serve.conftest import another, upload
+
+PHOTOS = itertools.count(1)
 
 
 def scored(client: TestClient, demo: Any, player: str = "Anna", game: str = "Friday") -> dict[str, Any]:
-    response = upload(client, demo.jpeg, game, player)
+    """A sheet read from another photo of the demo sheet (the same bytes twice in a game are refused)."""
+    response = upload(client, another(demo.jpeg, next(PHOTOS)), game, player)
     assert response.status_code == 200, response.text
     (sheet,) = response.json()["sheets"]
     return dict(sheet)
@@ -423,3 +427,45 @@ def test_the_data_folder_and_database_are_for_this_user_only(client: TestClient,
     assert data.stat().st_mode & 0o777 == 0o700
     for path in data.glob("printgen.db*"):
         assert path.stat().st_mode & 0o777 == 0o600, path
+
+
+def test_the_same_photo_twice_in_a_game_is_refused_with_409(client: TestClient, demo: Any) -> None:
+    assert upload(client, demo.jpeg, "Friday", "Anna").status_code == 200
+    for player in ("Anna", "Bruno"):
+        again = upload(client, demo.jpeg, "friday", player)
+        assert again.status_code == 409
+        assert again.json() == {"error": "this photo was read already: Anna's round 1 in Friday; remove that round "
+                                         "first to read it again"}
+    assert [g["sheets"] for g in client.get("/api/games").json()["games"]] == [1]
+    assert upload(client, demo.jpeg, "Saturday", "Anna").status_code == 200  # another game is another night
+    (sheet,) = client.get("/api/games/Friday/standings").json()["players"][0]["rounds"]
+    assert client.post(f"/api/sheets/{sheet['sheet']}/remove").status_code == 200
+    assert upload(client, demo.jpeg, "Friday", "Anna").status_code == 200  # removed: it may be read again
+
+
+def test_confirming_accepts_the_doubtful_fields_as_shown_and_a_correction_reopens_it(
+        client: TestClient, doubtful: bytes) -> None:
+    sheet = upload(client, doubtful, "Friday", "Cleo").json()["sheets"][0]
+    shown = client.get(f"/api/sheets/{sheet['id']}").json()
+    assert [f for f in shown["fields"] if f["uncertain"]]
+    (before,) = client.get("/api/games/Friday/standings").json()["players"][0]["rounds"]
+    assert before["uncertain"] == 1 and not before["checked"]
+    assert client.post(f"/api/sheets/{sheet['id']}/confirm").json() == {"id": sheet["id"], "confirmed": True}
+    confirmed = client.get(f"/api/sheets/{sheet['id']}").json()
+    assert confirmed["confirmed"] and not [f for f in confirmed["fields"] if f["uncertain"]]
+    assert confirmed["total"] == shown["total"] and confirmed["uncertain"] == []
+    assert [f["crossed"] for f in confirmed["fields"]] == [f["crossed"] for f in shown["fields"]]
+    (after,) = client.get("/api/games/Friday/standings").json()["players"][0]["rounds"]
+    assert after["uncertain"] == 0 and after["checked"]
+    fix = client.post(f"/api/sheets/{sheet['id']}/fields", json={"field": "lock:3", "crossed": True}).json()
+    assert fix["reopened"] is True and fix["confirmed"] is False
+    again = client.post(f"/api/sheets/{sheet['id']}/fields", json={"field": "lock:3", "crossed": False}).json()
+    assert again["reopened"] is False
+
+
+def test_the_standings_name_rounds_by_their_upload_not_by_an_id(client: TestClient, demo: Any) -> None:
+    sheet = scored(client, demo)
+    (one,) = client.get("/api/games/Friday/standings").json()["players"][0]["rounds"]
+    assert one["sheet"] == sheet["id"] and re.fullmatch(r"uploaded \d\d:\d\d", one["file"])
+    text = client.get("/api/games/Friday/standings.csv").text
+    assert sheet["id"] not in text and "uploaded " in text
