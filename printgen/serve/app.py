@@ -106,7 +106,10 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
         names = making.layout_names()
         chosen = request.query_params.get("layout", "qwixx-standard")
         layout = making.load_layout(chosen if chosen in names else "qwixx-standard")
-        return page("build.html.j2", names=names, layout=layout.name, options=making.offered(layout), page="build")
+        options = [{"key": o.key, "switch": o.switch, "choices": o.choices, "default": o.default,
+                    "label": making.label(o), "help": making.page_help(o, layout),
+                    "placeholder": making.placeholder(o)} for o in making.offered(layout)]
+        return page("build.html.j2", names=names, layout=layout.name, options=options, page="build")
 
     async def static(request: Request) -> Response:
         found = server.static.get(request.path_params["name"])

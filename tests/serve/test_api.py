@@ -293,7 +293,7 @@ def test_build_writes_both_formats_as_the_command_line_does_in_one_zip(client: T
 @pytest.mark.parametrize("body, words", [
     ({"layout": "../layouts/qwixx-standard.toml"}, "not a built-in layout"),
     ({"layout": "/etc/passwd"}, "not a built-in layout"),
-    ({"sheets": 2}, "not a built-in layout"),
+    ({"sheets": 2}, "layout: choose one of the built-in layouts"),
     ({"layout": "qwixx-standard", "tile": True}, "does not apply"),
     ({"layout": "qwixx-standard", "out": "/tmp"}, "does not apply"),
     ({"layout": "qwixx-standard", "icc": "/etc/passwd"}, "does not apply"),
@@ -469,3 +469,45 @@ def test_the_standings_name_rounds_by_their_upload_not_by_an_id(client: TestClie
     assert one["sheet"] == sheet["id"] and re.fullmatch(r"uploaded \d\d:\d\d", one["file"])
     text = client.get("/api/games/Friday/standings.csv").text
     assert sheet["id"] not in text and "uploaded " in text
+
+
+@pytest.mark.parametrize("body, error", [
+    ({}, "layout: choose one of the built-in layouts (see the build page's list)"),
+    ({"layout": "qwixx-standard", "sheets": True}, "sheets: true: give a whole number from 1 to 1,000"),
+    ({"layout": "qwixx-standard", "sheets": "0"}, "sheets: 0: give a whole number from 1 to 1,000"),
+    ({"layout": "qwixx-standard", "card_size": "poker"}, "card_size: does not apply to qwixx-standard"),
+    ({"layout": "qwixx-standard", "lang": "xx"}, "lang: xx is not one of en, de, fr, it, pl"),
+    ({"layout": "qwixx-standard", "per-page": "0"}, "per_page: 0 must be from 1 to 64"),
+    ({"layout": "qwixx-standard", "cmyk": "maybe"}, "cmyk: maybe is not on or off (give true or false)"),
+    ({"layout": "qwixx-standard", "lang": ["en"]}, "lang: give one value, not a list or an object"),
+    ({"layout": "qwixx-standard", "per-pages": 2}, "per-pages: is not a build option"),
+])
+def test_build_errors_are_plain_words_and_values_as_typed(client: TestClient, body: Any, error: str) -> None:
+    answer = client.post("/api/build", json=body)
+    assert answer.status_code == 400 and answer.json() == {"error": error}
+
+
+def test_build_takes_options_by_either_spelling_and_refuses_a_switch_that_is_neither_on_nor_off(
+        client: TestClient) -> None:
+    dashes = client.post("/api/build", json={"layout": "qwixx-standard", "sheets": 4, "per-page": 1, "scan-marks": False})
+    underscores = client.post("/api/build", json={"layout": "qwixx-standard", "sheets": 4, "per_page": 1,
+                                                  "scan_marks": False})
+    assert dashes.status_code == underscores.status_code == 200 and dashes.content == underscores.content
+    pdf_only = client.post("/api/build", json={"layout": "qwixx-standard", "svg-text": "font"})
+    assert pdf_only.json() == {"error": "svg_text: changes only SVGs, and format pdf writes none (use format both "
+                                        "or format svg)"}
+    small = client.post("/api/build", json={"layout": "qwixx-standard", "per-page": 4}).json()["error"]
+    assert "use per page 2, or per page 4 with paper a3" in small and "--" not in small
+    form = client.post("/api/build", data={"layout": "qwixx-standard", "sheets": "2", "cmyk": ["off", "maybe"]})
+    assert form.status_code == 400 and form.json() == {"error": "cmyk: maybe is not on or off (give true or false)"}
+
+
+def test_the_build_page_help_fits_the_server_and_the_layout_kind(client: TestClient) -> None:
+    sheet = client.get("/build").text
+    deck = client.get("/build", params={"layout": "qwixx-cards-deck"}).text
+    assert "1 to 1,000" in sheet and "100,000" not in sheet
+    for page in (sheet, deck):
+        assert "--" not in re.sub(r"<!--.*?-->", "", page) and "((" not in page
+    assert "Decks" not in sheet and "cards a page" not in sheet and "Score sheets" not in deck
+    assert "scan marks" in sheet and "per page" in sheet and "svg text" in sheet
+    assert 'placeholder="X,Y (default 0,0)"' in deck and 'placeholder="LENGTH (default 5 mm)"' in deck
