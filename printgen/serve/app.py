@@ -121,18 +121,25 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
         if not request.headers.get("content-type", "").startswith("multipart/form-data"):
             raise HTTPException(415, "send multipart/form-data with photo, game and player")
         with server.queue.slot():
-            async with request.form(max_files=1, max_fields=8) as form:
+            try:
+                form = await request.form(max_files=1, max_fields=8)
+            except HTTPException as error:  # python-multipart's and Starlette's words, put in ours
+                raise HTTPException(400, _form_problem(str(error.detail))) from None
+            try:
                 photo = form.get("photo")
                 if not isinstance(photo, UploadFile):
-                    raise HTTPException(400, "photo: give a picture (JPEG, PNG, WebP, HEIC...) or a PDF")
+                    raise HTTPException(400, "photo: none arrived whole (the upload may have been cut off): choose "
+                                             "the picture (JPEG, PNG, WebP, HEIC...) or PDF and send it again")
                 game, player = checked(form.get("game"), "game"), checked(form.get("player"), "player")
                 data = await photo.read()
+            finally:
+                await form.close()
             digest = hashlib.sha256(data).hexdigest()
             await run_in_threadpool(server.store.check_new, game, digest)
             upload = await server.queue.run(read_upload, data, server.reader)
             del data
         if not upload.sheets:
-            raise HTTPException(422, upload.unreadable[0] if upload.unreadable else "no sheet found")
+            raise HTTPException(422, upload.unreadable[0] if upload.unreadable else "photo: no sheet found")
         kept = [(record(sheet.review), sheet.picture, figures(sheet.review)) for sheet in upload.sheets]
         ids = await run_in_threadpool(server.store.add, game, player, kept, digest)
         answer: dict[str, Any] = {"sheets": [sheet_json(sheet_id, sheet.review)
@@ -228,7 +235,7 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
         Route("/api/preview", preview, methods=["POST"]),
     ]
     handlers: dict[Any, Any] = {
-        HTTPException: lambda request, error: _error(error.status_code, str(error.detail)),
+        HTTPException: _http_error,
         UsageProblem: lambda request, error: _error(400, str(error).splitlines()[0]),
         FieldError: lambda request, error: _error(400, str(error)),
         BadName: lambda request, error: _error(400, str(error)),
@@ -250,6 +257,27 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
 
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
+
+
+def _http_error(request: Request, error: HTTPException) -> JSONResponse:
+    """Our own refusals as they are; Starlette's routing refusals (404, 405) in our words."""
+    if error.status_code == 405:
+        allowed = (error.headers or {}).get("Allow", "GET")
+        answer = _error(405, f"{request.method} is not taken here: this address takes {allowed}")
+        answer.headers["Allow"] = allowed
+        return answer
+    if error.status_code == 404 and error.detail == "Not Found":
+        return _error(404, "no such page or address")
+    return _error(error.status_code, str(error.detail))
+
+
+def _form_problem(detail: str) -> str:
+    """What is wrong with an upload's form, in our words (python-multipart's own are for programmers)."""
+    if detail.startswith("Too many files"):
+        return "photo: send one photo at a time"
+    if detail.startswith("Too many fields"):
+        return "the form holds more than the photo, the game and the player"
+    return "the upload is not a whole form (multipart/form-data): choose the photo and send it again"
 
 
 def _gone(request: Request, error: Exception) -> JSONResponse:

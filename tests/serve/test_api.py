@@ -511,3 +511,23 @@ def test_the_build_page_help_fits_the_server_and_the_layout_kind(client: TestCli
     assert "Decks" not in sheet and "cards a page" not in sheet and "Score sheets" not in deck
     assert "scan marks" in sheet and "per page" in sheet and "svg text" in sheet
     assert 'placeholder="X,Y (default 0,0)"' in deck and 'placeholder="LENGTH (default 5 mm)"' in deck
+
+
+def test_upload_and_routing_errors_are_our_own_plain_words(client: TestClient, demo: Any) -> None:
+    for photo, kind in ((demo.jpeg[:-22], "JPEG"), (b"%PDF-1.4 not a document", "PDF")):
+        answer = upload(client, photo)
+        assert answer.status_code == 422 and answer.json()["error"].endswith(": take or choose it again")
+        assert kind in answer.json()["error"] and "(" not in answer.json()["error"], answer.text
+    two = client.post("/api/score", data={"game": "Friday", "player": "Anna"},
+                      files=[("photo", ("a.jpg", b"1", "image/jpeg")), ("photo", ("b.jpg", b"2", "image/jpeg"))])
+    assert two.status_code == 400 and two.json() == {"error": "photo: send one photo at a time"}
+    unbounded = client.post("/api/score", content=b"abc", headers={"content-type": "multipart/form-data"})
+    assert unbounded.status_code == 400 and "not a whole form" in unbounded.json()["error"]
+    cut = client.post("/api/score", headers={"content-type": "multipart/form-data; boundary=x"},
+                      content=b'--x\r\nContent-Disposition: form-data; name="game"\r\n\r\nFriday\r\n--x\r\n'
+                              b'Content-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\n\xff\xd8\xff')
+    assert cut.status_code == 400 and "cut off" in cut.json()["error"]
+    wrong = client.get("/api/score")
+    assert wrong.status_code == 405 and wrong.json() == {"error": "GET is not taken here: this address takes POST"}
+    assert wrong.headers["allow"] == "POST"
+    assert client.get("/nothing").json() == {"error": "no such page or address"}
