@@ -1,6 +1,7 @@
 """The game-night server (`printgen serve`): photos from phones in, read and reviewed sheets, standings and printed pads out.
 
-One package per job: `store` keeps games and sheets in SQLite, `uploads`
+One package per job: `names` tidies and checks game and player names, `store`
+keeps games and sheets in SQLite, `uploads`
 reads uploads with one warm reader behind a bounded queue, `sheetview`
 turns a reviewed sheet into what the page draws over its photo, `guard`
 holds every request to the network rules (token, same-origin, size,

@@ -15,9 +15,11 @@ faults). The app is wrapped in `guard.Guard`.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import re
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -38,16 +40,15 @@ from printgen.scan.review import FieldError, record
 from printgen.scan.standings import Round, Standing, as_json, ranked, standings_csv
 from printgen.serve import making
 from printgen.serve.guard import App, Guard, TooLarge
-from printgen.serve.sheetview import corrected, review_of, sheet_json, view
-from printgen.serve.store import Store
+from printgen.serve.names import BadName, checked
+from printgen.serve.sheetview import accepted, corrected, review_of, sheet_json, view
+from printgen.serve.store import Duplicate, Store
 from printgen.serve.uploads import Busy, Queue, figures, read_upload
 
 MAX_UPLOAD = 25 * 2**20
 """Largest request body: a phone's photo or a scanner app's PDF (413 above)."""
 MAX_JSON = 64 * 2**10
 """Largest JSON body of a correction or build request."""
-NAME = re.compile(r"[^\W_][\w .'-]{0,39}")
-"""A game's or player's name: a letter or digit first, then letters, digits, spaces and . ' - _ (40 at most)."""
 HERE = Path(__file__).parent
 STATIC = {"serve.css": "text/css", "score.js": "text/javascript", "standings.js": "text/javascript",
           "build.js": "text/javascript"}
@@ -92,11 +93,12 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
     async def standings_page(request: Request) -> Response:
         """A game's standings; a game with no sheet yet (a name no upload used so far) shows empty, and fills as
         its first sheets come in."""
-        name = request.path_params["game"]
+        try:
+            name = checked(request.path_params["game"], "game")
+        except BadName:
+            raise HTTPException(404, "no such game") from None
         game = await run_in_threadpool(server.store.game, name)
         if game is None:
-            if not NAME.fullmatch(name):
-                raise HTTPException(404, "no such game")
             return page("standings.html.j2", game=name, standings=[], page="standings")
         return page("standings.html.j2", game=game, standings=await _standings(server, game), page="standings")
 
@@ -104,7 +106,10 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
         names = making.layout_names()
         chosen = request.query_params.get("layout", "qwixx-standard")
         layout = making.load_layout(chosen if chosen in names else "qwixx-standard")
-        return page("build.html.j2", names=names, layout=layout.name, options=making.offered(layout), page="build")
+        options = [{"key": o.key, "switch": o.switch, "choices": o.choices, "default": o.default,
+                    "label": making.label(o), "help": making.page_help(o, layout),
+                    "placeholder": making.placeholder(o)} for o in making.offered(layout)]
+        return page("build.html.j2", names=names, layout=layout.name, options=options, page="build")
 
     async def static(request: Request) -> Response:
         found = server.static.get(request.path_params["name"])
@@ -116,18 +121,27 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
         if not request.headers.get("content-type", "").startswith("multipart/form-data"):
             raise HTTPException(415, "send multipart/form-data with photo, game and player")
         with server.queue.slot():
-            async with request.form(max_files=1, max_fields=8) as form:
+            try:
+                form = await request.form(max_files=1, max_fields=8)
+            except HTTPException as error:  # python-multipart's and Starlette's words, put in ours
+                raise HTTPException(400, _form_problem(str(error.detail))) from None
+            try:
                 photo = form.get("photo")
                 if not isinstance(photo, UploadFile):
-                    raise HTTPException(400, "photo: give a picture (JPEG, PNG, WebP, HEIC...) or a PDF")
-                game, player = _name(form.get("game"), "game"), _name(form.get("player"), "player")
+                    raise HTTPException(400, "photo: none arrived whole (the upload may have been cut off): choose "
+                                             "the picture (JPEG, PNG, WebP, HEIC...) or PDF and send it again")
+                game, player = checked(form.get("game"), "game"), checked(form.get("player"), "player")
                 data = await photo.read()
+            finally:
+                await form.close()
+            digest = hashlib.sha256(data).hexdigest()
+            await run_in_threadpool(server.store.check_new, game, digest)
             upload = await server.queue.run(read_upload, data, server.reader)
             del data
         if not upload.sheets:
-            raise HTTPException(422, upload.unreadable[0] if upload.unreadable else "no sheet found")
+            raise HTTPException(422, upload.unreadable[0] if upload.unreadable else "photo: no sheet found")
         kept = [(record(sheet.review), sheet.picture, figures(sheet.review)) for sheet in upload.sheets]
-        ids = await run_in_threadpool(server.store.add, game, player, kept)
+        ids = await run_in_threadpool(server.store.add, game, player, kept, digest)
         answer: dict[str, Any] = {"sheets": [sheet_json(sheet_id, sheet.review)
                                              for sheet_id, sheet in zip(ids, upload.sheets)]}
         if upload.unreadable:
@@ -151,14 +165,18 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
             stored = await _sheet(server, request.path_params["id"])
             review = corrected(review_of(stored, server.reader.layouts), spec)
             await run_in_threadpool(server.store.update, stored.id, record(review), figures(review))
+            was_confirmed = stored.confirmed
             stored = await _sheet(server, stored.id)
-        return JSONResponse(view(stored, review))
+        return JSONResponse({**view(stored, review), "reopened": was_confirmed})
 
     async def confirm(request: Request) -> Response:
-        sheet_id = request.path_params["id"]
-        if not SHEET_ID.fullmatch(sheet_id) or not await run_in_threadpool(server.store.confirm, sheet_id):
-            raise HTTPException(404, "no such sheet")
-        return JSONResponse({"id": sheet_id, "confirmed": True})
+        """A person has checked the sheet: its doubtful fields are accepted as shown, and it counts as confirmed
+        until it is corrected again."""
+        async with server.corrections:
+            stored = await _sheet(server, request.path_params["id"])
+            review = accepted(review_of(stored, server.reader.layouts))
+            await run_in_threadpool(server.store.update, stored.id, record(review), figures(review), True)
+        return JSONResponse({"id": stored.id, "confirmed": True})
 
     async def remove(request: Request) -> Response:
         sheet_id = request.path_params["id"]
@@ -172,7 +190,7 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
 
     async def players(request: Request) -> Response:
         """The players of a game so far (none for a game not started yet: the page asks while a name is typed)."""
-        game = request.path_params["game"]
+        game = checked(request.path_params["game"], "game")
         return JSONResponse({"game": game, "players": await run_in_threadpool(server.store.players, game)})
 
     async def standings(request: Request) -> Response:
@@ -217,9 +235,11 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
         Route("/api/preview", preview, methods=["POST"]),
     ]
     handlers: dict[Any, Any] = {
-        HTTPException: lambda request, error: _error(error.status_code, str(error.detail)),
+        HTTPException: _http_error,
         UsageProblem: lambda request, error: _error(400, str(error).splitlines()[0]),
         FieldError: lambda request, error: _error(400, str(error)),
+        BadName: lambda request, error: _error(400, str(error)),
+        Duplicate: lambda request, error: _error(409, str(error)),
         TooLarge: lambda request, error: _error(413, f"too large: at most {MAX_UPLOAD // 2**20} MB"),
         Busy: lambda request, error: _error(503, f"busy: too many {error} at once; try again in a moment"),
         ClientDisconnect: _gone,
@@ -239,6 +259,27 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
+def _http_error(request: Request, error: HTTPException) -> JSONResponse:
+    """Our own refusals as they are; Starlette's routing refusals (404, 405) in our words."""
+    if error.status_code == 405:
+        allowed = (error.headers or {}).get("Allow", "GET")
+        answer = _error(405, f"{request.method} is not taken here: this address takes {allowed}")
+        answer.headers["Allow"] = allowed
+        return answer
+    if error.status_code == 404 and error.detail == "Not Found":
+        return _error(404, "no such page or address")
+    return _error(error.status_code, str(error.detail))
+
+
+def _form_problem(detail: str) -> str:
+    """What is wrong with an upload's form, in our words (python-multipart's own are for programmers)."""
+    if detail.startswith("Too many files"):
+        return "photo: send one photo at a time"
+    if detail.startswith("Too many fields"):
+        return "the form holds more than the photo, the game and the player"
+    return "the upload is not a whole form (multipart/form-data): choose the photo and send it again"
+
+
 def _gone(request: Request, error: Exception) -> JSONResponse:
     """A client that went away mid-request (a phone leaving the Wi-Fi, a stop cutting an upload): one quiet line
     in the log (not shown at `printgen serve`'s level), and an answer nobody reads."""
@@ -246,16 +287,9 @@ def _gone(request: Request, error: Exception) -> JSONResponse:
     return _error(400, "the client went away before the request was whole")
 
 
-def _name(value: object, what: str) -> str:
-    """A game's or player's name as given (spaces tidied); HTTPException 400 unless it is one."""
-    text = " ".join(value.split()) if isinstance(value, str) else ""
-    if not NAME.fullmatch(text):
-        raise HTTPException(400, f"{what}: give a name of 1 to 40 letters, digits, spaces and . ' - _")
-    return text
-
-
 async def _game(server: Server, name: str) -> str:
-    game = await run_in_threadpool(server.store.game, name)
+    """The game an address names, tidied as every name is (BadName 400, or 404 when there is none)."""
+    game = await run_in_threadpool(server.store.game, checked(name, "game"))
     if game is None:
         raise HTTPException(404, "no such game")
     return game
@@ -269,10 +303,12 @@ async def _sheet(server: Server, sheet_id: str) -> Any:
 
 
 async def _standings(server: Server, game: str) -> list[Standing]:
-    """Every player's rounds and total in `game`, best first (as `printgen score --csv` ranks them)."""
+    """Every player's rounds and total in `game`, best first (as `printgen score --csv` ranks them); a round's
+    `file` is when it was uploaded (`uploaded 20:14`), which players can tell apart, not its id."""
     sheets = await run_in_threadpool(server.store.sheets, game)
-    return ranked([(s.player, Round(f"sheet {s.id}", s.figures.total, s.figures.legal, s.figures.uncertain,
-                                    s.figures.problems, sheet=s.id, checked=s.confirmed)) for s in sheets])
+    return ranked([(s.player, Round(f"uploaded {time.strftime('%H:%M', time.localtime(s.created))}", s.figures.total,
+                                    s.figures.legal, s.figures.uncertain, s.figures.problems, sheet=s.id,
+                                    checked=s.confirmed)) for s in sheets])
 
 
 async def _json(request: Request) -> Any:

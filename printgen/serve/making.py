@@ -12,6 +12,8 @@ that is removed once they are read back. Builds have a queue of their own
 from __future__ import annotations
 
 import io
+import json
+import re
 import tempfile
 import zipfile
 from collections.abc import Mapping
@@ -21,7 +23,7 @@ from typing import Any
 
 from printgen import layouts
 from printgen.build import build_options, plan
-from printgen.errors import UsageProblem, shown
+from printgen.errors import UsageProblem
 from printgen.kinds import Layout, kind_of
 from printgen.options import BUILD_BY_KEY, Option, options_for, parse
 
@@ -36,7 +38,27 @@ WAITING = 4
 PREVIEW_WIDTH = 900
 """The preview's width in pixels."""
 ON = ("on", "true", "1", "yes")
-"""What a checked box of a form without JavaScript sends."""
+"""What a checked box of a form without JavaScript sends (and a switch may be given as in JSON)."""
+OFF = ("off", "false", "0", "no")
+"""What the hidden field before each box sends: the box unticked."""
+HELP: dict[tuple[str, str], str] = {
+    ("sheets", ""): f"Sheets in the pad, 1 to {MOST_SHEETS:,} (default: one page full; the command line "
+                    "printgen build makes larger pads).",
+    ("per_page", "score-sheet"): "1, 2 or 4 sheets a page (default 2; 1: each page is the sheet's own size).",
+    ("per_page", "deck"): "At most this many cards a page (default: as many as fit; 1: print-shop pages with trim "
+                          "and bleed boxes).",
+    ("bleed", "score-sheet"): "Bleed around each sheet when per page is 1 (default 0), 0 to 10 mm; other units: "
+                              "0.125in.",
+    ("bleed", "deck"): "Bleed around each card (default 3 mm), 0 to 10 mm; other units: 0.125in.",
+    ("scan_marks", ""): "Corner markers and a small code that the Score page reads from a photo of the sheet "
+                        "(unticked: none).",
+    ("crop_marks", ""): "Crop marks outside the bleed (unticked: none).",
+    ("alignment_page", ""): "Add a duplex test page; its rulers read off your printer's offset for back offset.",
+    ("tile", ""): "Print the board over several pages of the paper chosen, with glue strips and alignment crosses.",
+    ("seed", ""): "Seed for sheets that differ (lucky numbers, shuffle): the same seed gives the same pad.",
+}
+"""The build page's help where the command line's would mislead here (its limits, flags, other kinds), by
+option key and layout kind ("" for any kind)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,9 +77,39 @@ def layout_names() -> list[str]:
 
 def load_layout(name: object) -> Layout:
     """The built-in layout called `name`; UsageProblem for anything else (a path included)."""
+    if name is None or name == "":
+        raise UsageProblem("layout: choose one of the built-in layouts (see the build page's list)")
     if not isinstance(name, str) or name not in layouts.builtin_names():
-        raise UsageProblem(f"layout: {shown(name)} is not a built-in layout (see the build page's list)")
+        raise UsageProblem(f"layout: {_typed(name)} is not a built-in layout (see the build page's list)")
     return layouts.load(name)
+
+
+def page_help(option: Option, layout: Layout) -> str:
+    """What the build page says of `option` for `layout`: the command line's help, or HELP where that would
+    name flags, limits or kinds that do not hold here."""
+    return HELP.get((option.key, layout.kind)) or HELP.get((option.key, "")) or option.help
+
+
+def label(option: Option) -> str:
+    """The option's name on the build page (`per page`; the JSON API takes per_page and per-page alike)."""
+    return option.key.replace("_", " ")
+
+
+def placeholder(option: Option) -> str:
+    """What an empty text box shows: the form of a value and, if it has one, the default as one would type it
+    (`X,Y (default 0,0)`, `LENGTH (default 5 mm)`)."""
+    default = option.default
+    if default is None or isinstance(default, bool):
+        return option.metavar
+    if isinstance(default, tuple):
+        typed = ",".join(_number(v) for v in default)
+    else:
+        typed = _number(default) + (" mm" if option.metavar == "LENGTH" else "")
+    return f"{option.metavar} (default {typed})"
+
+
+def _number(value: object) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def offered(layout: Layout) -> list[Option]:
@@ -66,34 +118,72 @@ def offered(layout: Layout) -> list[Option]:
 
 
 def read_request(values: Mapping[str, Any], from_form: bool = False) -> tuple[Layout, dict[str, Any]]:
-    """The layout and the options a build request names (empty values left out: the defaults hold), each
-    read by its declaration; UsageProblem `key: what is wrong` for anything else."""
+    """The layout and the options a build request names by key (per_page or per-page; empty values left out:
+    the defaults hold), each read by its declaration; UsageProblem `key: what is wrong`, in plain words and
+    values as a person types them, for anything else."""
     layout = load_layout(values.get("layout"))
     taken = {option.key: option for option in offered(layout)}
     given: dict[str, Any] = {}
-    for key, value in values.items():
+    for named, value in values.items():
+        key = named.replace("-", "_")
         if key == "layout" or value is None or value == "":
             continue
         option = taken.get(key)
         if option is None:
-            about = "is not a build option" if key not in BUILD_BY_KEY else f"does not apply to {layout.name} here"
-            raise UsageProblem(f"{shown(key)}: {about}")
-        if option.switch and from_form and isinstance(value, str):
-            value = value.lower() in ON
-        if isinstance(value, str) and any(c.isdigit() and not c.isascii() for c in value):  # int() takes them
-            raise UsageProblem(f"{key}: {value[:40]}: write numbers with the digits 0 to 9")
-        given[key] = parse(option, value, key)
+            about = "is not a build option" if key not in BUILD_BY_KEY else f"does not apply to {layout.name}"
+            raise UsageProblem(f"{named[:40]}: {about}")
+        if option.switch:
+            given[key] = _switch(key, value)
+            continue
+        text = _typed(value, key)
+        if any(c.isdigit() and not c.isascii() for c in text):  # int() takes them
+            raise UsageProblem(f"{key}: {text[:40]}: write numbers with the digits 0 to 9")
+        try:
+            given[key] = parse(option, text, key)
+        except UsageProblem as error:
+            if key == "sheets":
+                raise UsageProblem(f"sheets: {text[:40]}: give a whole number from 1 to {MOST_SHEETS:,}") from None
+            raise UsageProblem(_plain(str(error), text)) from None
     if given.get("sheets", 0) > MOST_SHEETS:
-        raise UsageProblem(f"sheets: at most {MOST_SHEETS:,} here (printgen build makes larger pads)")
+        raise UsageProblem(f"sheets: at most {MOST_SHEETS:,} here (the command line printgen build makes larger "
+                           "pads)")
     return layout, given
+
+
+def _switch(key: str, value: object) -> bool:
+    """A switch's value: true or false (JSON), or on/off and the like (a form, or words); UsageProblem else."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ON + OFF:
+        return value.strip().lower() in ON
+    raise UsageProblem(f"{key}: {_typed(value)[:40]} is not on or off (give true or false)")
+
+
+def _typed(value: object, key: str = "") -> str:
+    """A value from a request as a person would type it: text as it is, numbers and true/false as in JSON;
+    UsageProblem for a list or an object."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (bool, int, float)) or value is None:
+        return json.dumps(value)
+    raise UsageProblem(f"{key or 'layout'}: give one value, not a list or an object")
+
+
+def _plain(message: str, text: str) -> str:
+    """A parser's message with the value as typed (no Python quotes) and ranges in words."""
+    message = message.replace(repr(text), text)
+    return re.sub(r"is out of range ([\d,.-]+)\.\.([\d,.-]+)", r"must be from \1 to \2", message)
 
 
 def make(layout: Layout, given: Mapping[str, Any]) -> Made:
     """Build `layout` with `given` options; the PDF or the SVG, or one ZIP file when more is written (several
     SVGs, or both formats: `--format both`)."""
     with tempfile.TemporaryDirectory(prefix="printgen-serve-") as folder:
-        options = build_options(layout, {**given, "out": Path(folder)}, shown=_key)
-        written = [item.path for item in plan(layout, options, shown=_key).write()]
+        try:
+            options = build_options(layout, {**given, "out": Path(folder)}, shown=_key)
+            written = [item.path for item in plan(layout, options, shown=_key).write()]
+        except UsageProblem as error:
+            raise UsageProblem(as_named_here(str(error))) from None
         if len(written) > 1 or written[0].is_dir():
             name = written[0].stem if len(written) == 1 else layout.name
             return Made(f"{name}.zip", _zipped(written, Path(folder)), "application/zip")
@@ -118,6 +208,18 @@ def preview(layout: Layout, given: Mapping[str, Any]) -> bytes:
     out = io.BytesIO()
     picture.save(out, "PNG", optimize=True)
     return out.getvalue()
+
+
+SHORT_FLAGS = {"-f": "format", "-p": "paper"}
+"""The command line's short flags a library message may use, by the names the build page gives them."""
+
+
+def as_named_here(message: str) -> str:
+    """A build's message with the command line's flags (`--per-page 2`, `-f svg`) named as the build page names
+    the options (`per page 2`, `format svg`)."""
+    message = re.sub(r"(?<![\w-])--(no-)?([a-z][a-z0-9-]*)",
+                     lambda m: m.group(2).replace("-", " ") + (" unticked" if m.group(1) else ""), message)
+    return re.sub(r"(?<![\w-])(-[fp]) (?=\w)", lambda m: SHORT_FLAGS[m.group(1)] + " ", message)
 
 
 def _key(option: Option) -> str:

@@ -5,7 +5,8 @@ so each field is drawn over it by its box in sheet millimetres: the page
 needs no geometry of its own. A correction names a field as
 `POST /api/sheets/{id}/fields` does and goes through
 `printgen.scan.review`, which re-settles the uncertain fields and
-re-referees the sheet.
+re-referees the sheet. Confirming a sheet accepts its doubtful fields as
+shown (`accepted`).
 """
 
 from __future__ import annotations
@@ -57,6 +58,15 @@ def _spec(field: Field) -> dict[str, Any]:
 def review_of(stored: StoredSheet, layouts: Mapping[str, ScoreSheetLayout]) -> Review:
     """The review a kept sheet holds (FieldError when its layout is no longer known)."""
     return restore(stored.record, layouts)
+
+
+def accepted(review: Review) -> Review:
+    """`review` with every doubtful field set as it is shown now (crossed or not), as a person confirming the
+    sheet accepts them: none of them needs a look any more, and the total stays what was shown."""
+    shown = [(item.field, item.crossed) for item in review.reading.readings if item.state is State.UNCERTAIN]
+    for field, crossed in shown:
+        review = correct(review, field, crossed)
+    return review
 
 
 def corrected(review: Review, spec: Any) -> Review:

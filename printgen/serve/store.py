@@ -1,6 +1,7 @@
 """Keeping a game night: games, players and reviewed sheets in, the same back after any restart out (SQLite, WAL).
 
-One file, `printgen.db`, in the data folder. Each sheet keeps its review
+One file, `printgen.db`, in the data folder (made 0700; the file and its
+WAL files 0600: photos and names are for the user running the server). Each sheet keeps its review
 as plain JSON (`printgen.scan.review.record`), the picture of the sheet the
 page draws over, and the figures the standings need (total, legality,
 uncertain fields, problems), written again with every correction so the
@@ -13,6 +14,7 @@ path from them.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sqlite3
 import threading
@@ -43,10 +45,17 @@ CREATE TABLE IF NOT EXISTS sheets (
     legal INTEGER NOT NULL,
     uncertain INTEGER NOT NULL,
     problems TEXT NOT NULL,
-    confirmed INTEGER NOT NULL DEFAULT 0
+    confirmed INTEGER NOT NULL DEFAULT 0,
+    digest TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS sheets_by_game ON sheets(game, seq);
 """
+DIGEST = "ALTER TABLE sheets ADD COLUMN digest TEXT NOT NULL DEFAULT ''"
+"""The column a database made before uploads were told apart by their bytes is given."""
+
+
+class Duplicate(Exception):
+    """The same photo (its bytes) was read for this game already: its message says whose round it is."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,20 +78,26 @@ class StoredSheet:
     record: dict[str, Any]
     confirmed: bool
     figures: Figures
+    created: float = 0.0
+    """When it was uploaded (seconds since the epoch)."""
 
 
 class Store:
     """The database of one data folder; safe to share between threads (one connection behind a lock)."""
 
     def __init__(self, folder: Path) -> None:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.path = folder / FILE_NAME
+        os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600))  # SQLite gives its -wal and -shm files
+        os.chmod(self.path, 0o600)  # the database's mode: photos and names are for this user only
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        if "digest" not in {row[1] for row in self._db.execute("PRAGMA table_info(sheets)")}:
+            self._db.execute(DIGEST)
 
     def close(self) -> None:
         with self._lock:
@@ -123,20 +138,40 @@ class Store:
             first.setdefault(str(player).casefold(), str(player))
         return list(first.values())
 
-    def add(self, game: str, player: str, sheets: list[tuple[dict[str, Any], bytes, Figures]]) -> list[str]:
+    def add(self, game: str, player: str, sheets: list[tuple[dict[str, Any], bytes, Figures]],
+            digest: str = "") -> list[str]:
         """Keep the sheets read from one upload (record, picture, figures) under `game` (made if new) and
-        `player`, all or none; their new ids, in order."""
+        `player`, all or none; their new ids, in order. Duplicate when an upload of the same `digest` (its
+        bytes' hash) is kept in `game` already."""
         ids = [secrets.token_hex(8) for _ in sheets]
         now = time.time()
         with self._transaction() as db:
+            if digest:
+                self._refuse_duplicate(db, game, digest)
             db.execute("INSERT OR IGNORE INTO games (name, folded, created) VALUES (?, ?, ?)",
                        (game, game.casefold(), now))
             (game_id,) = db.execute("SELECT id FROM games WHERE folded = ?", (game.casefold(),)).fetchone()
             for sheet_id, (record, picture, figures) in zip(ids, sheets):
                 db.execute("INSERT INTO sheets (id, game, player, created, record, picture, total, legal, uncertain, "
-                           "problems) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                           (sheet_id, game_id, player, now, json.dumps(record), picture, *_columns(figures)))
+                           "problems, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           (sheet_id, game_id, player, now, json.dumps(record), picture, *_columns(figures), digest))
         return ids
+
+    def check_new(self, game: str, digest: str) -> None:
+        """Duplicate when an upload of `digest` is kept in `game` already (asked before a photo is read)."""
+        with self._lock:
+            self._refuse_duplicate(self._db, game, digest)
+
+    @staticmethod
+    def _refuse_duplicate(db: sqlite3.Connection, game: str, digest: str) -> None:
+        rows = db.execute("SELECT s.player, s.digest, g.name FROM sheets s JOIN games g ON s.game = g.id WHERE g.folded = ? "
+                          "ORDER BY s.seq", (game.casefold(),)).fetchall()
+        rounds: dict[str, int] = {}
+        for player, kept, name in rows:
+            rounds[str(player).casefold()] = rounds.get(str(player).casefold(), 0) + 1
+            if kept == digest:
+                raise Duplicate(f"this photo was read already: {player}'s round {rounds[str(player).casefold()]} "
+                                f"in {name}; remove that round first to read it again")
 
     def sheet(self, sheet_id: str) -> StoredSheet | None:
         """The sheet kept under `sheet_id`, or None."""
@@ -150,17 +185,13 @@ class Store:
             row = self._db.execute("SELECT picture FROM sheets WHERE id = ?", (sheet_id,)).fetchone()
         return None if row is None else bytes(row[0])
 
-    def update(self, sheet_id: str, record: dict[str, Any], figures: Figures) -> None:
-        """Keep a corrected review of sheet `sheet_id` (a correction un-confirms it until confirmed again)."""
+    def update(self, sheet_id: str, record: dict[str, Any], figures: Figures, confirmed: bool = False) -> None:
+        """Keep a reviewed sheet `sheet_id` as it now stands: corrected (which re-opens a confirmed sheet until
+        it is confirmed again), or `confirmed` by a person (its doubtful fields accepted as shown)."""
         with self._transaction() as db:
             db.execute("UPDATE sheets SET record = ?, total = ?, legal = ?, uncertain = ?, problems = ?, "
-                       "confirmed = 0 WHERE id = ?", (json.dumps(record), *_columns(figures), sheet_id))
-
-    def confirm(self, sheet_id: str) -> bool:
-        """Mark sheet `sheet_id` as checked by a person; False when there is no such sheet."""
-        with self._transaction() as db:
-            changed = db.execute("UPDATE sheets SET confirmed = 1 WHERE id = ?", (sheet_id,)).rowcount
-        return bool(changed)
+                       "confirmed = ? WHERE id = ?",
+                       (json.dumps(record), *_columns(figures), int(confirmed), sheet_id))
 
     def remove(self, sheet_id: str) -> bool:
         """Forget sheet `sheet_id` (a photo uploaded twice, or under the wrong player); False when there is none."""
@@ -174,7 +205,7 @@ class Store:
         return [_stored(row) for row in rows]
 
 
-SELECT = ("SELECT s.id, g.name, s.player, s.record, s.confirmed, s.total, s.legal, s.uncertain, s.problems "
+SELECT = ("SELECT s.id, g.name, s.player, s.record, s.confirmed, s.total, s.legal, s.uncertain, s.problems, s.created "
           "FROM sheets s JOIN games g ON s.game = g.id")
 
 
@@ -183,6 +214,6 @@ def _columns(figures: Figures) -> tuple[int, int, int, str]:
 
 
 def _stored(row: tuple[Any, ...]) -> StoredSheet:
-    sheet_id, game, player, record, confirmed, total, legal, uncertain, problems = row
+    sheet_id, game, player, record, confirmed, total, legal, uncertain, problems, created = row
     return StoredSheet(str(sheet_id), str(game), str(player), json.loads(record), bool(confirmed),
-                       Figures(int(total), bool(legal), int(uncertain), tuple(json.loads(problems))))
+                       Figures(int(total), bool(legal), int(uncertain), tuple(json.loads(problems))), float(created))

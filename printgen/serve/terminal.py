@@ -89,7 +89,7 @@ def lan_token(folder: Path, new: bool = False) -> str:
             os.chmod(path, 0o600)
             return kept
     token = secrets.token_urlsafe(18)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     fresh = path.with_name(f".{TOKEN_FILE}.{secrets.token_hex(4)}")
     descriptor = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(descriptor, "w", encoding="ascii") as out:

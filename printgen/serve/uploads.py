@@ -16,6 +16,7 @@ refused at once (503) instead of queued without end.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -42,6 +43,9 @@ MARGIN = 4.0
 JPEG_QUALITY = 85
 UPLOAD_NAME = "photo"
 """How reports name an upload: a client's file name is never used."""
+
+LIBRARY_DETAIL = re.compile(r"(the .+ (?:is damaged or cut short|cannot be opened)) \(.*\)")
+"""A reason `printgen.scan` gives with the decoding library's message in brackets."""
 
 T = TypeVar("T")
 
@@ -101,10 +105,17 @@ def read_upload(data: bytes, reader: Reader) -> Upload:
     for image, results in read_file(data, UPLOAD_NAME, reader):
         for result in results:
             if isinstance(result, Unreadable):
-                unreadable.append(f"{where(result)}: {result.reason}")
+                unreadable.append(f"{where(result)}: {plain(result.reason)}")
             elif image is not None:
                 sheets.append(ReadSheet(Review(result), sheet_picture(image, result)))
     return Upload(sheets, unreadable)
+
+
+def plain(reason: str) -> str:
+    """Why a photo could not be read, without the decoding library's own words (`Truncated File Read`,
+    `PDFium: Data format error`), which say nothing to a player: what to do instead."""
+    match = LIBRARY_DETAIL.fullmatch(reason)
+    return f"{match.group(1)}: take or choose it again" if match else reason
 
 
 def sheet_picture(image: np.ndarray, reading: SheetReading) -> bytes:

@@ -52,6 +52,12 @@ def client(make_client: Callable[..., TestClient]) -> TestClient:
     return make_client()
 
 
+def another(photo: bytes, n: int) -> bytes:
+    """Photo `photo` with `n` bytes more after its end (ignored by any JPEG reader): another photo of the same
+    sheet, as the server tells uploads apart by their bytes."""
+    return photo + b"\0" * n
+
+
 def upload(client: TestClient, photo: bytes, game: str = "Friday", player: str = "Anna",
            kind: str = "image/jpeg") -> Any:
     """POST /api/score as a phone's form does."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import re
 import zipfile
 from collections.abc import Callable
@@ -17,11 +18,14 @@ from starlette.testclient import TestClient
 from printgen.options import BUILD_OPTIONS, FORMATS
 from printgen.scan.report import JSON_KEYS
 from printgen.serve import making
-from tests.serve.conftest import upload
+from tests.serve.conftest import another, upload
+
+PHOTOS = itertools.count(1)
 
 
 def scored(client: TestClient, demo: Any, player: str = "Anna", game: str = "Friday") -> dict[str, Any]:
-    response = upload(client, demo.jpeg, game, player)
+    """A sheet read from another photo of the demo sheet (the same bytes twice in a game are refused)."""
+    response = upload(client, another(demo.jpeg, next(PHOTOS)), game, player)
     assert response.status_code == 200, response.text
     (sheet,) = response.json()["sheets"]
     return dict(sheet)
@@ -289,7 +293,7 @@ def test_build_writes_both_formats_as_the_command_line_does_in_one_zip(client: T
 @pytest.mark.parametrize("body, words", [
     ({"layout": "../layouts/qwixx-standard.toml"}, "not a built-in layout"),
     ({"layout": "/etc/passwd"}, "not a built-in layout"),
-    ({"sheets": 2}, "not a built-in layout"),
+    ({"sheets": 2}, "layout: choose one of the built-in layouts"),
     ({"layout": "qwixx-standard", "tile": True}, "does not apply"),
     ({"layout": "qwixx-standard", "out": "/tmp"}, "does not apply"),
     ({"layout": "qwixx-standard", "icc": "/etc/passwd"}, "does not apply"),
@@ -375,3 +379,155 @@ def test_without_a_token_only_this_computers_names_are_answered(client: TestClie
     for host in ("evil.example", "evil.example:8420", "192.168.1.5:8420", ""):
         answer = client.get("/api/games", headers={"host": host})
         assert answer.status_code == 403 and "127.0.0.1" in answer.json()["error"], host
+
+
+@pytest.mark.parametrize("typed, kept", [
+    ("O\u2019Brien", "O'Brien"), ("\u092a\u094d\u0930\u093f\u092f\u093e", "\u092a\u094d\u0930\u093f\u092f\u093e"),
+    ("\u0e2a\u0e21\u0e28\u0e31\u0e01\u0e14\u0e34\u0e4c", "\u0e2a\u0e21\u0e28\u0e31\u0e01\u0e14\u0e34\u0e4c"),
+    ("\u0645\u062d\u0645\u0651\u062f", "\u0645\u062d\u0645\u0651\u062f"), ("Chloe\u0301", "Chlo\u00e9"),
+    ("  Anna   Lena ", "Anna Lena"),
+])
+def test_names_of_every_script_are_taken_and_kept_tidied(client: TestClient, demo: Any, typed: str,
+                                                         kept: str) -> None:
+    answer = upload(client, demo.jpeg, "Friday", typed)
+    assert answer.status_code == 200, answer.text
+    (standing,) = client.get("/api/games/Friday/standings").json()["players"]
+    assert standing["player"] == kept
+    assert client.get("/api/games/Friday/players").json()["players"] == [kept]
+
+
+@pytest.mark.parametrize("typed, words", [
+    ("a/b", "“/” cannot be in a name"), ("a\u0000b", "U+0000 cannot be in a name"),
+    ("a\\b", "“\\” cannot be in a name"), ("x" * 41, "at most 40 characters (this one has 41)"),
+    ("\u0301x", "starts with a letter or digit"), ("..", "starts with a letter or digit, not “.”"),
+])
+def test_a_name_that_is_not_one_says_what_is_wrong(client: TestClient, demo: Any, typed: str, words: str) -> None:
+    answer = upload(client, demo.jpeg, "Friday", typed)
+    assert answer.status_code == 400 and answer.json()["error"].startswith("player: "), answer.text
+    assert words in answer.json()["error"]
+
+
+def test_every_route_tidies_and_checks_names_the_same_way(client: TestClient, demo: Any) -> None:
+    assert upload(client, demo.jpeg, "Friday  night", "Anna").status_code == 200
+    assert client.get("/api/games").json()["games"][0]["game"] == "Friday night"
+    for address in ("/api/games/Friday%20%20night/standings", "/api/games/friday%20night%20/standings",
+                    "/api/games/Friday%20%20night/standings.csv"):
+        assert client.get(address).status_code == 200, address
+    assert client.get("/api/games/Friday%20%20night/players").json() == {"game": "Friday night", "players": ["Anna"]}
+    page = client.get("/games/Friday%20%20night").text
+    assert "<h1>Friday night</h1>" in page and "Anna" in page
+    long = client.get("/api/games/" + "x" * 5000 + "/players")
+    assert long.status_code == 400 and len(long.text) < 200
+    assert client.get("/api/games/a%2Fb/standings").status_code in (400, 404)
+    assert client.get("/games/" + "x" * 5000).status_code == 404
+
+
+def test_the_data_folder_and_database_are_for_this_user_only(client: TestClient, tmp_path: Any) -> None:
+    data = tmp_path / "data"
+    assert data.stat().st_mode & 0o777 == 0o700
+    for path in data.glob("printgen.db*"):
+        assert path.stat().st_mode & 0o777 == 0o600, path
+
+
+def test_the_same_photo_twice_in_a_game_is_refused_with_409(client: TestClient, demo: Any) -> None:
+    assert upload(client, demo.jpeg, "Friday", "Anna").status_code == 200
+    for player in ("Anna", "Bruno"):
+        again = upload(client, demo.jpeg, "friday", player)
+        assert again.status_code == 409
+        assert again.json() == {"error": "this photo was read already: Anna's round 1 in Friday; remove that round "
+                                         "first to read it again"}
+    assert [g["sheets"] for g in client.get("/api/games").json()["games"]] == [1]
+    assert upload(client, demo.jpeg, "Saturday", "Anna").status_code == 200  # another game is another night
+    (sheet,) = client.get("/api/games/Friday/standings").json()["players"][0]["rounds"]
+    assert client.post(f"/api/sheets/{sheet['sheet']}/remove").status_code == 200
+    assert upload(client, demo.jpeg, "Friday", "Anna").status_code == 200  # removed: it may be read again
+
+
+def test_confirming_accepts_the_doubtful_fields_as_shown_and_a_correction_reopens_it(
+        client: TestClient, doubtful: bytes) -> None:
+    sheet = upload(client, doubtful, "Friday", "Cleo").json()["sheets"][0]
+    shown = client.get(f"/api/sheets/{sheet['id']}").json()
+    assert [f for f in shown["fields"] if f["uncertain"]]
+    (before,) = client.get("/api/games/Friday/standings").json()["players"][0]["rounds"]
+    assert before["uncertain"] == 1 and not before["checked"]
+    assert client.post(f"/api/sheets/{sheet['id']}/confirm").json() == {"id": sheet["id"], "confirmed": True}
+    confirmed = client.get(f"/api/sheets/{sheet['id']}").json()
+    assert confirmed["confirmed"] and not [f for f in confirmed["fields"] if f["uncertain"]]
+    assert confirmed["total"] == shown["total"] and confirmed["uncertain"] == []
+    assert [f["crossed"] for f in confirmed["fields"]] == [f["crossed"] for f in shown["fields"]]
+    (after,) = client.get("/api/games/Friday/standings").json()["players"][0]["rounds"]
+    assert after["uncertain"] == 0 and after["checked"]
+    fix = client.post(f"/api/sheets/{sheet['id']}/fields", json={"field": "lock:3", "crossed": True}).json()
+    assert fix["reopened"] is True and fix["confirmed"] is False
+    again = client.post(f"/api/sheets/{sheet['id']}/fields", json={"field": "lock:3", "crossed": False}).json()
+    assert again["reopened"] is False
+
+
+def test_the_standings_name_rounds_by_their_upload_not_by_an_id(client: TestClient, demo: Any) -> None:
+    sheet = scored(client, demo)
+    (one,) = client.get("/api/games/Friday/standings").json()["players"][0]["rounds"]
+    assert one["sheet"] == sheet["id"] and re.fullmatch(r"uploaded \d\d:\d\d", one["file"])
+    text = client.get("/api/games/Friday/standings.csv").text
+    assert sheet["id"] not in text and "uploaded " in text
+
+
+@pytest.mark.parametrize("body, error", [
+    ({}, "layout: choose one of the built-in layouts (see the build page's list)"),
+    ({"layout": "qwixx-standard", "sheets": True}, "sheets: true: give a whole number from 1 to 1,000"),
+    ({"layout": "qwixx-standard", "sheets": "0"}, "sheets: 0: give a whole number from 1 to 1,000"),
+    ({"layout": "qwixx-standard", "card_size": "poker"}, "card_size: does not apply to qwixx-standard"),
+    ({"layout": "qwixx-standard", "lang": "xx"}, "lang: xx is not one of en, de, fr, it, pl"),
+    ({"layout": "qwixx-standard", "per-page": "0"}, "per_page: 0 must be from 1 to 64"),
+    ({"layout": "qwixx-standard", "cmyk": "maybe"}, "cmyk: maybe is not on or off (give true or false)"),
+    ({"layout": "qwixx-standard", "lang": ["en"]}, "lang: give one value, not a list or an object"),
+    ({"layout": "qwixx-standard", "per-pages": 2}, "per-pages: is not a build option"),
+])
+def test_build_errors_are_plain_words_and_values_as_typed(client: TestClient, body: Any, error: str) -> None:
+    answer = client.post("/api/build", json=body)
+    assert answer.status_code == 400 and answer.json() == {"error": error}
+
+
+def test_build_takes_options_by_either_spelling_and_refuses_a_switch_that_is_neither_on_nor_off(
+        client: TestClient) -> None:
+    dashes = client.post("/api/build", json={"layout": "qwixx-standard", "sheets": 4, "per-page": 1, "scan-marks": False})
+    underscores = client.post("/api/build", json={"layout": "qwixx-standard", "sheets": 4, "per_page": 1,
+                                                  "scan_marks": False})
+    assert dashes.status_code == underscores.status_code == 200 and dashes.content == underscores.content
+    pdf_only = client.post("/api/build", json={"layout": "qwixx-standard", "svg-text": "font"})
+    assert pdf_only.json() == {"error": "svg_text: changes only SVGs, and format pdf writes none (use format both "
+                                        "or format svg)"}
+    small = client.post("/api/build", json={"layout": "qwixx-standard", "per-page": 4}).json()["error"]
+    assert "use per page 2, or per page 4 with paper a3" in small and "--" not in small
+    form = client.post("/api/build", data={"layout": "qwixx-standard", "sheets": "2", "cmyk": ["off", "maybe"]})
+    assert form.status_code == 400 and form.json() == {"error": "cmyk: maybe is not on or off (give true or false)"}
+
+
+def test_the_build_page_help_fits_the_server_and_the_layout_kind(client: TestClient) -> None:
+    sheet = client.get("/build").text
+    deck = client.get("/build", params={"layout": "qwixx-cards-deck"}).text
+    assert "1 to 1,000" in sheet and "100,000" not in sheet
+    for page in (sheet, deck):
+        assert "--" not in re.sub(r"<!--.*?-->", "", page) and "((" not in page
+    assert "Decks" not in sheet and "cards a page" not in sheet and "Score sheets" not in deck
+    assert "scan marks" in sheet and "per page" in sheet and "svg text" in sheet
+    assert 'placeholder="X,Y (default 0,0)"' in deck and 'placeholder="LENGTH (default 5 mm)"' in deck
+
+
+def test_upload_and_routing_errors_are_our_own_plain_words(client: TestClient, demo: Any) -> None:
+    for photo, kind in ((demo.jpeg[:-22], "JPEG"), (b"%PDF-1.4 not a document", "PDF")):
+        answer = upload(client, photo)
+        assert answer.status_code == 422 and answer.json()["error"].endswith(": take or choose it again")
+        assert kind in answer.json()["error"] and "(" not in answer.json()["error"], answer.text
+    two = client.post("/api/score", data={"game": "Friday", "player": "Anna"},
+                      files=[("photo", ("a.jpg", b"1", "image/jpeg")), ("photo", ("b.jpg", b"2", "image/jpeg"))])
+    assert two.status_code == 400 and two.json() == {"error": "photo: send one photo at a time"}
+    unbounded = client.post("/api/score", content=b"abc", headers={"content-type": "multipart/form-data"})
+    assert unbounded.status_code == 400 and "not a whole form" in unbounded.json()["error"]
+    cut = client.post("/api/score", headers={"content-type": "multipart/form-data; boundary=x"},
+                      content=b'--x\r\nContent-Disposition: form-data; name="game"\r\n\r\nFriday\r\n--x\r\n'
+                              b'Content-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\n\xff\xd8\xff')
+    assert cut.status_code == 400 and "cut off" in cut.json()["error"]
+    wrong = client.get("/api/score")
+    assert wrong.status_code == 405 and wrong.json() == {"error": "GET is not taken here: this address takes POST"}
+    assert wrong.headers["allow"] == "POST"
+    assert client.get("/nothing").json() == {"error": "no such page or address"}

@@ -89,11 +89,21 @@ def test_a_phone_scores_corrects_and_confirms_a_sheet_and_the_standings_follow(
     assert table.inner_text("#table tbody td.total") == str(demo.total)
 
     empty = page.locator('.sheet svg .field:not(.crossed)[data-name="row 1: 2"]')
+    assert min(empty.bounding_box()["width"], empty.bounding_box()["height"]) < 25  # the whole sheet: too small
+    empty.tap()  # the first tap zooms in there
+    page.wait_for_selector(".sheet.zoomed")
+    box = empty.bounding_box()
+    assert box["width"] >= 40 and box["height"] >= 40, box  # where it is tapped to be corrected
+    assert page.locator(".sheet .field.corrected").count() == 0 and fits(page)
+    keep(page, tmp_path, "phone-zoomed.png")
     empty.tap()
     page.wait_for_selector(f'.sheet .total:not(:text-is("Total {demo.total}"))')
     corrected = int(page.inner_text(".sheet .total").removeprefix("Total "))
     assert corrected > demo.total
     assert page.locator('.sheet svg .field.crossed.corrected[data-name="row 1: 2"]').count() == 1
+    assert page.input_value("#photo") == ""  # read: a second press does not send it again
+    page.click("#send")
+    assert page.evaluate("document.getElementById('photo').validity.valueMissing")
     page.click(".sheet .confirm")
     page.wait_for_selector(".sheet .confirm.done")
     assert page.inner_text(".sheet .confirm") == "Confirmed ✓"
@@ -155,8 +165,40 @@ def test_a_doubtful_field_is_marked_on_the_phone_and_settled_with_a_tap(
     keep(page, tmp_path, "phone-review.png")
     crossed = field.get_attribute("aria-pressed") == "true"
     field.tap()
+    page.wait_for_selector(".sheet.zoomed")
+    assert min(field.bounding_box()["width"], field.bounding_box()["height"]) >= 40
+    field.tap()
     page.wait_for_selector(f'.sheet svg .field.corrected[data-name="{DOUBTFUL}"]')
     assert page.locator(".sheet svg .field.uncertain").count() == 0
     assert page.get_attribute(f'.sheet svg .field[data-name="{DOUBTFUL}"]', "aria-pressed") == (
         "false" if crossed else "true")
     assert "needs a look" not in page.inner_text(".sheet .problems")
+
+
+def test_a_round_in_the_standings_opens_its_sheet_to_confirm_after_a_reload(
+        address: str, browser: Any, doubtful: bytes, tmp_path: Path) -> None:
+    photo = tmp_path / "dora.jpg"
+    photo.write_bytes(doubtful)
+    page = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
+    upload(page, address, photo, "Dora")
+    page.reload()
+    assert page.locator(".sheet").count() == 0  # the page forgot it: the standings lead back to it
+    page.goto(address.rstrip("/") + "/games/Friday")
+    page.wait_for_selector("#table a.round.doubt")
+    assert "1 to check" in page.inner_text("#table a.round") and page.locator("#table .round.checked").count() == 0
+    keep(page, tmp_path, "phone-standings-doubt.png")
+    page.locator("#table a.round").tap()
+    page.wait_for_selector(".sheet .total")
+    assert "Dora · Friday" in page.inner_text(".sheet .who") and page.input_value("#game") == "Friday"
+    assert "1 field needs a look" in page.inner_text(".sheet .problems")
+    page.click(".sheet .confirm")
+    page.wait_for_selector(".sheet .confirm.done")
+    assert "needs a look" not in page.inner_text(".sheet .problems")  # confirming accepted it as shown
+    assert page.locator(".sheet svg .field.uncertain").count() == 0
+    page.locator(".sheet svg").tap()  # zoom in, then correct: the sheet is open again
+    page.locator('.sheet svg .field[data-name="row 1: 12"]').tap()
+    page.wait_for_selector('.sheet .confirm:text-is("Confirm again")')
+    assert "confirm it again" in page.inner_text("#status")
+    page.goto(address.rstrip("/") + "/games/Friday")
+    page.wait_for_selector("#table a.round")
+    assert page.locator("#table .round.checked").count() == 0 and page.locator("#table .round.doubt").count() == 0

@@ -11,6 +11,7 @@ import httpx
 from printgen.scan.reader import Reader
 from printgen.serve.app import create_app
 from printgen.serve.uploads import WAITING
+from tests.serve.conftest import another
 
 PHONES = 20
 
@@ -22,7 +23,7 @@ def test_twenty_uploads_at_once_are_all_answered_and_kept(tmp_path: Path, reader
     async def night() -> tuple[list[httpx.Response], httpx.Response]:
         async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1:8420") as client:
             answers = await asyncio.gather(*(
-                client.post("/api/score", files={"photo": ("p.jpg", demo.jpeg, "image/jpeg")},
+                client.post("/api/score", files={"photo": ("p.jpg", another(demo.jpeg, n), "image/jpeg")},
                             data={"game": "Night", "player": f"Player {n % 6}"}) for n in range(PHONES)))
             return list(answers), await client.get("/api/games/Night/standings")
 

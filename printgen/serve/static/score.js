@@ -1,4 +1,5 @@
-// printgen serve, scoring page: upload a photo, draw what was read over it, correct fields, confirm. No framework.
+// printgen serve, scoring page: upload a photo (or open a kept sheet: /?sheet=ID), draw what was read over it,
+// zoom in to correct fields, confirm. No framework.
 "use strict";
 (function () {
   const SVG = "http://www.w3.org/2000/svg";
@@ -8,12 +9,28 @@
   const player = document.getElementById("player");
   const sheets = document.getElementById("sheets");
   const template = document.getElementById("sheet-template");
+  const photo = document.getElementById("photo");
+  const TARGET = 44;  // CSS px: the least a field is drawn at where it is tapped to be corrected
 
   const query = new URLSearchParams(location.search);
   game.value = query.get("game") || localStorage.getItem("printgen-game") || "";
   player.value = localStorage.getItem("printgen-player") || "";
   game.addEventListener("change", loadPlayers);
   loadPlayers();
+  if (query.get("sheet")) openSheet(query.get("sheet"));
+
+  // A kept sheet, opened from its round in the standings (after a reload, on another phone).
+  async function openSheet(id) {
+    try {
+      const sheet = await json(await fetch("/api/sheets/" + encodeURIComponent(id), { cache: "no-store" }));
+      game.value = sheet.game;
+      loadPlayers();
+      show(sheet);
+      say(sheet.player + "'s sheet in " + sheet.game + ": correct it, confirm it or remove it.");
+    } catch (error) {
+      say(error.message, true);
+    }
+  }
 
   function say(text, error) {
     status.textContent = text;
@@ -56,6 +73,7 @@
       for (const sheet of answer.sheets) {
         show(await json(await fetch("/api/sheets/" + sheet.id)));
       }
+      photo.value = "";  // sent: the same file is not read again by a second press
       const n = answer.sheets.length;
       say(n + (n === 1 ? " sheet read." : " sheets read.") +
           (answer.unreadable ? " Not read: " + answer.unreadable.join("; ") : ""));
@@ -99,7 +117,10 @@
       article.querySelector("img").src = sheet.picture;
       article.querySelector(".confirm").addEventListener("click", () => confirmSheet(article));
       article.querySelector(".remove").addEventListener("click", () => removeSheet(article));
+      article.querySelector(".zoom-out").addEventListener("click", () => zoomOut(article));
+      article.querySelector("svg").addEventListener("click", (event) => tapped(article, event));
     }
+    article.sheet = sheet;
     article.dataset.id = sheet.id;
     article.querySelector(".total").textContent = "Total " + sheet.total;
     article.querySelector(".who").textContent = sheet.player + " · " + sheet.game;
@@ -131,9 +152,57 @@
       problems.appendChild(item);
     }
     const confirm = article.querySelector(".confirm");
-    confirm.textContent = sheet.confirmed ? "Confirmed ✓" : "Confirm " + sheet.player + "'s sheet";
+    confirm.textContent = sheet.confirmed ? "Confirmed ✓" :
+      (sheet.reopened || article.dataset.reopened ? "Confirm again" : "Confirm " + sheet.player + "'s sheet");
     confirm.classList.toggle("done", sheet.confirmed);
+    if (sheet.reopened) article.dataset.reopened = "1";
+    if (sheet.confirmed) delete article.dataset.reopened;
     draw(article.querySelector("svg"), sheet, article);
+    article.querySelector(".how").textContent = zoomedOut(article) ?
+      "Tap the sheet to zoom in, then tap a field to cross or uncross it." : "Tap a field to cross or uncross it.";
+  }
+
+  // On a phone the whole sheet's fields are a finger's fraction: a tap zooms in there first, so each field is
+  // at least TARGET px wide where it is tapped to be corrected.
+  function zoomWidth(sheet) {
+    const smallest = Math.min(...sheet.fields.map((f) => Math.min(f.box[2], f.box[3])));
+    return sheet.frame[2] * TARGET / smallest;
+  }
+
+  function zoomedOut(article) {
+    return !article.classList.contains("zoomed") &&
+      article.querySelector(".picture").clientWidth < zoomWidth(article.sheet) - 0.5;
+  }
+
+  function tapped(article, event) {
+    if (zoomedOut(article)) { zoomAt(article, event); return; }
+    const shape = event.target.closest(".field");
+    if (!shape) return;
+    const field = article.sheet.fields.find((f) => f.name === shape.dataset.name);
+    if (field) setField(article, field);
+  }
+
+  function zoomAt(article, event) {
+    const view = article.querySelector(".viewport");
+    const picture = article.querySelector(".picture");
+    const before = picture.getBoundingClientRect();
+    const fx = (event.clientX - before.left) / before.width;
+    const fy = (event.clientY - before.top) / before.height;
+    article.classList.add("zoomed");
+    picture.style.width = zoomWidth(article.sheet) + "px";
+    const after = picture.getBoundingClientRect();
+    view.scrollLeft = fx * after.width - view.clientWidth / 2;
+    view.scrollTop = fy * after.height - view.clientHeight / 2;
+    article.querySelector(".zoom-out").hidden = false;
+    article.querySelector(".how").textContent = "Zoomed in: tap a field to cross or uncross it; drag to move.";
+    view.scrollIntoView({ block: "nearest" });
+  }
+
+  function zoomOut(article) {
+    article.classList.remove("zoomed");
+    article.querySelector(".picture").style.width = "";
+    article.querySelector(".zoom-out").hidden = true;
+    show(article.sheet, article);
   }
 
   function draw(svg, sheet, article) {
@@ -162,9 +231,9 @@
       const title = document.createElementNS(SVG, "title");
       title.textContent = field.name + (field.crossed ? ": crossed" : ": empty") + (field.uncertain ? " (uncertain)" : "");
       shape.appendChild(title);
-      const toggle = () => setField(article, field);
-      shape.addEventListener("click", toggle);
-      shape.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); } });
+      shape.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); setField(article, field); }
+      });
       svg.appendChild(shape);
       if (field.crossed) {
         const m = Math.min(w, h) * 0.22;
@@ -184,7 +253,8 @@
       const sheet = await json(await fetch("/api/sheets/" + article.dataset.id + "/fields", {
         method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }));
       show(sheet, article);
-      say(field.name + (body.crossed ? " crossed." : " left empty.") + " Total now " + sheet.total + ".");
+      say(field.name + (body.crossed ? " crossed." : " left empty.") + " Total now " + sheet.total + "." +
+          (sheet.reopened ? " The sheet was confirmed: confirm it again when it is right." : ""));
     } catch (error) {
       say(error.message, true);
     }

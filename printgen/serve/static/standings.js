@@ -1,4 +1,5 @@
-// printgen serve, standings page: fetch the game's standings every few seconds and redraw the table. No framework.
+// printgen serve, standings page: fetch the game's standings every few seconds and redraw the table (each round
+// links to its sheet). No framework.
 "use strict";
 (function () {
   const table = document.getElementById("table");
@@ -26,10 +27,20 @@
         row.appendChild(cell(s.player));
         const rounds = cell("", "rounds");
         for (const r of s.rounds) {
-          const span = document.createElement("span");
-          span.className = "round" + (r.checked ? " checked" : "") + (r.legal ? "" : " bad");
-          span.textContent = r.total === null ? "?" : String(r.total);
-          rounds.appendChild(span);
+          const link = document.createElement("a");
+          link.className = "round" + (r.checked ? " checked" : "") + (r.legal ? "" : " bad") +
+            (r.uncertain ? " doubt" : "");
+          link.href = "/?sheet=" + encodeURIComponent(r.sheet);
+          link.title = "Round " + r.round + ", " + r.file + ": " +
+            (r.uncertain ? r.uncertain + (r.uncertain === 1 ? " field" : " fields") + " to check, " : "") +
+            (r.checked ? "confirmed" : "not confirmed yet");
+          link.textContent = r.total === null ? "?" : String(r.total);
+          if (r.uncertain) {
+            const small = document.createElement("small");
+            small.textContent = " " + r.uncertain + " to check";
+            link.appendChild(small);
+          }
+          rounds.appendChild(link);
         }
         row.appendChild(rounds);
         row.appendChild(cell(String(s.total), "num total"));
