@@ -30,6 +30,8 @@ from printgen.scan.thresholds import (
     BLUR_EDGE,
     BLUR_MIN_EDGE_PIXELS,
     BLURS,
+    CAST_COVER,
+    CAST_GRID,
     CLIPPED,
     COLOUR_INNER,
     COLOUR_MIN_AREA,
@@ -187,7 +189,7 @@ def measure(photo: np.ndarray, blank: np.ndarray, px_per_mm: float = PX_PER_MM) 
     noise = _noise(residual, expected)
     darkening = np.clip(residual - noise, 0.0, 1.0).astype(np.float32)
     return Measured(seen, expected, gain, darkening, residual, noise,
-                    doubts(seen, expected, gain, darker, noise, _hue_off(photo, gain, palette), px_per_mm))
+                    doubts(seen, expected, gain, darker, noise, _hue_off(photo, gain, palette, px_per_mm), px_per_mm))
 
 
 def _narrow_on_dark_print(residual: np.ndarray, printed: np.ndarray, px_per_mm: float) -> np.ndarray:
@@ -322,21 +324,44 @@ def _hue(photo: np.ndarray, gain: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return r - g, (r + g) / 2 - b
 
 
-def _hue_off(photo: np.ndarray, gain: np.ndarray, palette: Colours) -> np.ndarray:
+def _hue_off(photo: np.ndarray, gain: np.ndarray, palette: Colours, px_per_mm: float) -> np.ndarray:
     """How far each pixel's colour is from the colour its print shows everywhere else on the sheet (the
-    most common look of each printed colour, in `_hue`'s channels); 0 where the printed colour is too small
-    to learn."""
+    most common look of each printed colour, in `_hue`'s channels), less the light's own colour there (a cast
+    that changes slowly over the sheet); 0 where the printed colour is too small to learn."""
     size = (COLOUR_STEPS + 1) ** 3
+    known = np.zeros(size, bool)
+    known[[key for key, _ in palette.learnt]] = True
+    mask = known[palette.keys]
     off = np.zeros(photo.shape[:2], np.float32)
     for channel in _hue(photo, gain):
         looks = np.zeros(size, np.float32)
         flat = channel.ravel()
         for key, pixels in palette.learnt:
             looks[key] = _mode(flat[pixels], -HUE_RANGE, HUE_RANGE)
-        off += np.abs(channel - looks[palette.keys])
-    known = np.zeros(size, bool)
-    known[[key for key, _ in palette.learnt]] = True
-    return np.where(known[palette.keys], off, 0.0).astype(np.float32)
+        shift = (channel - looks[palette.keys]).astype(np.float32)
+        off += np.abs(shift - _cast(shift, mask, px_per_mm))
+    return np.where(mask, off, 0.0).astype(np.float32)
+
+
+def _cast(shift: np.ndarray, mask: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """The slowly changing part of `shift` (where `mask`): its means over CAST_GRID squares, the median of
+    each 5 x 5 of them (so what lies on the sheet, narrower than half of that, does not count), spread back
+    over the pixels."""
+    cell = max(1, round(CAST_GRID * px_per_mm))
+    h, w = shift.shape
+    rows, cols = -(-h // cell), -(-w // cell)
+    padded = np.zeros((rows * cell, cols * cell), np.float32)
+    weight = np.zeros_like(padded)
+    padded[:h, :w] = np.where(mask, shift, 0.0)
+    weight[:h, :w] = mask
+    sums = padded.reshape(rows, cell, cols, cell).sum(axis=(1, 3))
+    counts = weight.reshape(rows, cell, cols, cell).sum(axis=(1, 3))
+    seen = counts >= CAST_COVER * cell * cell
+    if not seen.any():
+        return np.zeros_like(shift)
+    means = np.where(seen, sums / np.maximum(counts, 1), float(np.median(sums[seen] / counts[seen])))
+    smooth = cv2.medianBlur(means.astype(np.float32), 5) if min(rows, cols) >= 3 else means.astype(np.float32)
+    return cv2.resize(smooth, (cols * cell, rows * cell), interpolation=cv2.INTER_LINEAR)[:h, :w]
 
 
 def _mode(values: np.ndarray, low: float = 0.0, high: float = MODE_RANGE) -> float:

@@ -227,6 +227,11 @@ CURVE_OUTLIER_WEIGHT = 0.02
 """...to this share of its weight."""
 DARK_PRINT_STROKE = 1.2
 """mm: on dark print (the bands) only darkening narrower than twice this counts as ink."""
+CAST_GRID = 10.0
+"""mm: the light's colour is taken as even over squares this size (a cast changes slowly; a finger or a pen
+lying on the sheet is off-colour against it)."""
+CAST_COVER = 0.2
+"""Share of such a square that must be print of a learnt colour for its cast to count."""
 COLOUR_SHIFT = 0.35
 """Luma (0..1): how far a printed colour may differ from what the blank sheet predicts."""
 BLURS = (0.0, 0.08, 0.15, 0.25, 0.35, 0.5, 0.7)

@@ -177,3 +177,30 @@ def test_a_cross_over_a_printed_number_counts_what_the_number_lets_show() -> Non
     seen = read_field(darkening, field, 6.0, residual=residual, expected=expected)
     assert seen.line > plain.line * 1.3  # the line judged only where ink can show
     assert seen.crossed
+
+
+def test_a_colour_cast_over_the_sheet_is_the_lights_but_a_finger_is_off_colour() -> None:
+    from printgen.scan.ink import _hue_off, colours
+    from printgen.scan.thresholds import HUE_OFF
+
+    px = 6.0
+    blank = np.ones((mm6(120), mm6(180), 3), np.float32)
+    blank[mm6(30):mm6(45), :] = (0.85, 0.2, 0.2)  # a red band
+    warm = np.linspace(-0.12, 0.12, blank.shape[1], dtype=np.float32)  # warm light on the right, cool on the left
+    photo = blank.copy()
+    photo[..., 0] *= 1 + warm
+    photo[..., 2] *= 1 - warm
+    gain = np.ones(blank.shape[:2], np.float32)
+    palette = colours(blank, px)
+    off = _hue_off(photo, gain, palette, px)
+    paper = np.ones(off.shape, bool)
+    paper[mm6(28):mm6(47), :] = False
+    assert float(off[paper].max()) < HUE_OFF  # the paper at both ends is as its print looks in that light
+    assert float((off > HUE_OFF).mean()) < 0.05  # (the band's own colour shifts a little otherwise)
+    photo[mm6(20):mm6(70), mm6(80):mm6(100)] = (0.93, 0.72, 0.6)  # a finger
+    off = _hue_off(photo, gain, palette, px)
+    assert float(np.median(off[mm6(50):mm6(65), mm6(84):mm6(96)])) > HUE_OFF
+
+
+def mm6(value: float) -> int:
+    return round(value * 6.0)
