@@ -32,23 +32,27 @@ from printgen.scan.thresholds import (
     WIDE_DARK,
 )
 
-NONE, COVERED, SHADOW = 0, 1, 2
+NONE, COVERED, SHADOW, VEILED = 0, 1, 2, 3
 REASONS = {
     COVERED: "the print is hidden there (a finger, a pen or glare over the sheet?)",
     SHADOW: "a shadow's edge crosses it",
+    VEILED: "glare pales the print there (a stroke may not show)",
 }
 """What each doubt code means, in words for the person who checks the field."""
 
 
 def doubts(seen: np.ndarray, expected: np.ndarray, gain: np.ndarray, darker: np.ndarray, noise: float,
-           hue_off: np.ndarray, px_per_mm: float) -> np.ndarray:
-    """Per pixel the code of why the photo cannot be trusted there (NONE, COVERED or SHADOW), from the photo's
-    luma under even light `seen`, the `expected` luma, the light `gain` and how much `darker` than expected the
-    photo is (negative where lighter), the photo's `noise` and how far its colour is from the print's
-    (`hue_off`)."""
+           hue_off: np.ndarray, tint: np.ndarray | None, px_per_mm: float) -> np.ndarray:
+    """Per pixel the code of why the photo cannot be trusted there (NONE, COVERED, SHADOW or VEILED), from the
+    photo's luma under even light `seen`, the `expected` luma, the light `gain` and how much `darker` than
+    expected the photo is (negative where lighter), the photo's `noise`, how far its colour is from the print's
+    (`hue_off`) and how much more colourful than the print it is (`tint`; None: any colour off is something
+    lying on the sheet)."""
     found = np.zeros(seen.shape, np.uint8)
     found[edges(gain, px_per_mm) > SHADOW_EDGE] = SHADOW
-    found[_covered(seen, expected, darker, noise, hue_off, px_per_mm)] = COVERED
+    covered, veiled = _covered(seen, expected, darker, noise, hue_off, hue_off if tint is None else tint, px_per_mm)
+    found[veiled] = VEILED
+    found[covered] = COVERED
     return found
 
 
@@ -58,24 +62,32 @@ def _disc(radius_mm: float, px_per_mm: float) -> np.ndarray:
 
 
 def _covered(seen: np.ndarray, expected: np.ndarray, darker: np.ndarray, noise: float, hue_off: np.ndarray,
-             px_per_mm: float) -> np.ndarray:
-    """Where something hides the print: lighter than any print near it could look, or dark over a patch wider
-    than a felt pen's stroke; only patches (grown by COVER_GROW) that reach further than a field, so a filled
-    field is still ink; with COVER_SHADOW around them, where what lies on the sheet casts its shadow."""
+             tint: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
+    """Where something hides the print, and where only glare pales it. Hidden: lighter than any print near it
+    could look, or dark or off-colour over a patch wider than a felt pen's stroke; only patches (grown by
+    COVER_GROW, pieces within JOIN taken together) that reach further than a field, so a filled field is still
+    ink; with COVER_SHADOW around them, where what lies on the sheet casts its shadow. A patch nowhere darker
+    or more colourful (`tint`) than the print over a stroke's width is glare: it can hide strokes but adds
+    none."""
     lighter = seen - cv2.dilate(expected, _disc(TOLERANCE, px_per_mm)) - noise > HIDDEN
     lighter = cv2.morphologyEx(lighter.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     _, labels, stats, _ = cv2.connectedComponentsWithStats(lighter, connectivity=8)
     small = stats[:, cv2.CC_STAT_AREA] < HIDDEN_AREA * px_per_mm * px_per_mm
     small[0] = True
     lighter = ~small[labels]
-    unlike = ((darker - noise > WIDE_DARK) | (hue_off > HUE_OFF)).astype(np.uint8)
-    wide = cv2.morphologyEx(unlike, cv2.MORPH_OPEN, _disc(WIDE / 2, px_per_mm)) > 0
+    disc = _disc(WIDE / 2, px_per_mm)
+    dark = cv2.morphologyEx((darker - noise > WIDE_DARK).astype(np.uint8), cv2.MORPH_OPEN, disc) > 0
+    wide = dark | (cv2.morphologyEx((hue_off > HUE_OFF).astype(np.uint8), cv2.MORPH_OPEN, disc) > 0)
+    solid = dark | (cv2.morphologyEx((tint > HUE_OFF).astype(np.uint8), cv2.MORPH_OPEN, disc) > 0)
     hidden = cv2.dilate(lighter.astype(np.uint8), _disc(COVER_GROW, px_per_mm)) > 0
     if not (wide.any() or hidden.any()):  # nothing lies on the sheet (the usual case): no need to look further
-        return np.zeros(seen.shape, bool)
+        return np.zeros(seen.shape, bool), np.zeros(seen.shape, bool)
     joined = cv2.dilate((hidden | wide).astype(np.uint8), _disc(JOIN, px_per_mm)) > 0
-    large = _filled(_reaching(wide, None, px_per_mm) | (_reaching(joined, hidden, px_per_mm) & (hidden | wide)))
-    return cv2.dilate(large.astype(np.uint8), _disc(COVER_SHADOW, px_per_mm)).astype(bool)
+    with_light = _reaching(joined, hidden, px_per_mm)
+    glare = with_light & ~_reaching(with_light, solid, px_per_mm)
+    large = _filled(_reaching(wide, None, px_per_mm) | (with_light & ~glare & (hidden | wide)))
+    covered = cv2.dilate(large.astype(np.uint8), _disc(COVER_SHADOW, px_per_mm)).astype(bool)
+    return covered, _filled(glare & (hidden | wide)) & ~covered
 
 
 def _filled(mask: np.ndarray) -> np.ndarray:

@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from printgen.scan.align import align
-from printgen.scan.doubt import COVERED, NONE, REASONS, SHADOW, doubts
+from printgen.scan.doubt import COVERED, NONE, REASONS, SHADOW, VEILED, doubts
 from printgen.scan.light import light
 from printgen.scan.raster import luma
 from printgen.scan.template import Field, per_blank
@@ -189,7 +189,7 @@ def measure(photo: np.ndarray, blank: np.ndarray, px_per_mm: float = PX_PER_MM) 
     noise = _noise(residual, expected)
     darkening = np.clip(residual - noise, 0.0, 1.0).astype(np.float32)
     return Measured(seen, expected, gain, darkening, residual, noise,
-                    doubts(seen, expected, gain, darker, noise, _hue_off(photo, gain, palette, px_per_mm), px_per_mm))
+                    doubts(seen, expected, gain, darker, noise, *_hue_off(photo, gain, palette, px_per_mm), px_per_mm))
 
 
 def _narrow_on_dark_print(residual: np.ndarray, printed: np.ndarray, px_per_mm: float) -> np.ndarray:
@@ -324,23 +324,29 @@ def _hue(photo: np.ndarray, gain: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return r - g, (r + g) / 2 - b
 
 
-def _hue_off(photo: np.ndarray, gain: np.ndarray, palette: Colours, px_per_mm: float) -> np.ndarray:
+def _hue_off(photo: np.ndarray, gain: np.ndarray, palette: Colours,
+             px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
     """How far each pixel's colour is from the colour its print shows everywhere else on the sheet (the
     most common look of each printed colour, in `_hue`'s channels), less the light's own colour there (a cast
-    that changes slowly over the sheet); 0 where the printed colour is too small to learn."""
+    that changes slowly over the sheet); and how much more colourful than its print it is (something coloured
+    lies there; glare only pales). Both 0 where the printed colour is too small to learn."""
     size = (COLOUR_STEPS + 1) ** 3
     known = np.zeros(size, bool)
     known[[key for key, _ in palette.learnt]] = True
     mask = known[palette.keys]
     off = np.zeros(photo.shape[:2], np.float32)
+    tint = np.zeros(photo.shape[:2], np.float32)
     for channel in _hue(photo, gain):
         looks = np.zeros(size, np.float32)
         flat = channel.ravel()
         for key, pixels in palette.learnt:
             looks[key] = _mode(flat[pixels], -HUE_RANGE, HUE_RANGE)
-        shift = (channel - looks[palette.keys]).astype(np.float32)
-        off += np.abs(shift - _cast(shift, mask, px_per_mm))
-    return np.where(mask, off, 0.0).astype(np.float32)
+        look = looks[palette.keys]
+        shift = (channel - look).astype(np.float32)
+        cast = _cast(shift, mask, px_per_mm)
+        off += np.abs(shift - cast)
+        tint += np.abs(channel - cast) - np.abs(look)
+    return np.where(mask, off, 0.0).astype(np.float32), np.where(mask, tint, 0.0).astype(np.float32)
 
 
 def _cast(shift: np.ndarray, mask: np.ndarray, px_per_mm: float) -> np.ndarray:
@@ -444,7 +450,7 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     cover, streak, line = _ink_in(patch, weights, total, field, px_per_mm, trace, visible)
     ring = _ring(darkening, field, px_per_mm) if field.kind in CIRCLED and not reason else 0.0
     seen = evidence(cover, line, ring)
-    if worst == SHADOW and seen >= SHADOW_SURE:
+    if worst in (SHADOW, VEILED) and seen >= SHADOW_SURE:
         reason = ""
     if not reason and seen >= SURE_CROSSED:  # crossed: is it by a stroke borrowed from outside?
         borrowed = _borrowed(darkening, (x0, y0, x1, y1), patch, px_per_mm)

@@ -9,7 +9,7 @@ from tests.scan.conftest import NEEDS_SCAN
 np = pytest.importorskip("numpy", reason=NEEDS_SCAN)
 cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
 
-from printgen.scan.doubt import COVERED, NONE, REASONS, SHADOW, doubts
+from printgen.scan.doubt import COVERED, NONE, REASONS, SHADOW, VEILED, doubts
 from printgen.scan.ink import State, read_field
 from printgen.scan.template import Field
 from printgen.scan.thresholds import SHADOW_SURE
@@ -50,7 +50,7 @@ class Photo:
 
     def doubts(self) -> np.ndarray:
         darker = self.expected - self.seen
-        return doubts(self.seen, self.expected, self.gain, darker, 0.02, self.hue_off, PX)
+        return doubts(self.seen, self.expected, self.gain, darker, 0.02, self.hue_off, None, PX)
 
 
 def test_crosses_and_blobs_in_their_fields_are_no_doubt() -> None:
@@ -82,10 +82,19 @@ def test_a_finger_seen_in_pieces_is_one_cover() -> None:
     assert (found[:, mm(62):] == NONE).all()
 
 
-def test_print_hidden_under_glare_is_covered() -> None:
+def test_print_paled_by_glare_is_doubtful_but_keeps_its_ink() -> None:
     photo = Photo()
     photo.seen[mm(18):mm(34), mm(60):mm(90)] = 1.0  # the band washed out to white over 30 mm
-    assert (photo.doubts()[mm(24):mm(28), mm(65):mm(85)] == COVERED).all()
+    x, y, w, h = photo.cells[6]
+    photo.stroke((x + 1, y + 1), (x + w - 1, y + h - 1), luma=0.85)  # a cross, paled too
+    photo.stroke((x + w - 1, y + 1), (x + 1, y + h - 1), luma=0.85)
+    found = photo.doubts()
+    assert (found[mm(24):mm(28), mm(65):mm(85)] == VEILED).all()
+    darkening = np.clip(photo.expected - photo.seen, 0, 1)
+    crossed = read_field(darkening, field(photo.cells[6]), PX, found)
+    assert crossed.state is State.UNCERTAIN and crossed.reason == REASONS[VEILED] and crossed.crossed
+    empty = read_field(darkening, field(photo.cells[7]), PX, found)
+    assert empty.state is State.UNCERTAIN and not empty.crossed
 
 
 def test_a_shadows_edge_is_doubtful_only_along_it() -> None:

@@ -192,13 +192,13 @@ def test_a_colour_cast_over_the_sheet_is_the_lights_but_a_finger_is_off_colour()
     photo[..., 2] *= 1 - warm
     gain = np.ones(blank.shape[:2], np.float32)
     palette = colours(blank, px)
-    off = _hue_off(photo, gain, palette, px)
+    off, _ = _hue_off(photo, gain, palette, px)
     paper = np.ones(off.shape, bool)
     paper[mm6(28):mm6(47), :] = False
     assert float(off[paper].max()) < HUE_OFF  # the paper at both ends is as its print looks in that light
     assert float((off > HUE_OFF).mean()) < 0.05  # (the band's own colour shifts a little otherwise)
     photo[mm6(20):mm6(70), mm6(80):mm6(100)] = (0.93, 0.72, 0.6)  # a finger
-    off = _hue_off(photo, gain, palette, px)
+    off, _ = _hue_off(photo, gain, palette, px)
     assert float(np.median(off[mm6(50):mm6(65), mm6(84):mm6(96)])) > HUE_OFF
 
 
