@@ -3,7 +3,8 @@
 Crossed fields get a green outline, uncertain ones an orange outline with a
 tag (?1, ?2, ...) that a legend under the sheet explains (why a person should
 look there); each row's points are written after its lock and each
-sheet's total (red when the sheet is not legal) above it, so a person can
+sheet's total above it (red when the sheet is not legal, orange with how
+many fields to check when some are uncertain), so a person can
 hold the picture against the sheet and see at a glance what the reader saw.
 The figures and the title sit on white tags: text on a photo's dark or
 busy table would not read.
@@ -93,7 +94,9 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -
     verdict = reading.verdict
     state = "legal" if verdict.legal else "NOT LEGAL"
     which = f"sheet {reading.position}: " if reading.of > 1 else ""
-    title = f"{which}{layout.name}: total {verdict.total}, {state}"
+    doubtful = sum(item.state is State.UNCERTAIN for item in reading.readings)
+    checks = f", {doubtful} to check" if doubtful else ""
+    title = f"{which}{layout.name}: total {verdict.total}, {state}{checks}"
     outline = _project(to_picture, [(0, 0), (layout.width, 0), (layout.width, layout.height), (0, layout.height)])
     title_size = size * 1.2
     (text_w, text_h), _ = cv2.getTextSize(title, cv2.FONT_HERSHEY_SIMPLEX, title_size, 2)
@@ -103,7 +106,8 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -
     left, top = outline.min(axis=0)
     at_y = top - 0.6 * text_h if top > 2 * text_h else top + 1.6 * text_h
     at_x = min(max(left, 8), picture.shape[1] - text_w - 8)
-    _label(picture, title, np.array([at_x, at_y]), GREEN if verdict.legal else RED, title_size, tag=True)
+    _label(picture, title, np.array([at_x, at_y]), RED if not verdict.legal else ORANGE if doubtful else GREEN,
+           title_size, tag=True)
     # the figures after the title, so none hides under it: each row's points beyond the sheet's edge, by its lock
     for index, row in enumerate(geometry.rows):
         _, cy, _ = row.lock

@@ -39,3 +39,28 @@ def test_row_points_and_total_sit_on_white_tags_on_a_black_table(reader) -> None
         white = np.all(patch == 255, axis=1).mean()
         figure = (np.abs(patch - dark).max(axis=1) < 40).mean()
         assert white > 0.2 and figure > 0.02, (place, white, figure)
+
+
+def test_the_title_is_orange_and_counts_the_fields_to_check_when_some_are_uncertain(reader) -> None:  # type: ignore[no-untyped-def]
+    """A sheet read legal but with a field left to a person does not look finished: its title is orange, not
+    green, and says how many fields to check."""
+    from dataclasses import replace
+
+    from printgen.scan.annotate import GREEN, ORANGE
+    from printgen.scan.ink import State
+
+    photo = sample([sheet("qwixx-standard")], 11, two_up=False, widest=1600)
+    (read,) = [r for r in reader.read_image(photo.image, "photo.jpg") if isinstance(r, SheetReading)]
+    sure = [replace(r, state=State.CROSSED if r.crossed else State.EMPTY, reason="") for r in read.readings]
+    reading = replace(read, readings=sure)  # every field taken as its best guess
+    assert reading.verdict.legal and not reading.uncertain
+
+    def title_pixels(shown: SheetReading, colour: tuple[int, int, int]) -> int:
+        drawn = annotate(np.zeros_like(photo.image), [shown])
+        return int(np.all(drawn == np.array(colour), axis=2).sum())
+
+    assert title_pixels(reading, GREEN) > title_pixels(reading, ORANGE)
+    first = replace(reading.readings[0], state=State.UNCERTAIN, reason="too much ink for an empty field")
+    doubtful = replace(reading, readings=[first, *reading.readings[1:]])
+    assert doubtful.verdict.legal
+    assert title_pixels(doubtful, ORANGE) > title_pixels(reading, ORANGE) + 500
