@@ -54,6 +54,15 @@ def fits(page: Any) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
 
 
+def phone_upload(browser: Any, address: str, photo: bytes, tmp_path: Path, player: str) -> Any:
+    """A touch phone's page with `photo` read for `player` (the photo saved as the player's file first)."""
+    path = tmp_path / f"{player.lower()}.jpg"
+    path.write_bytes(photo)
+    page = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
+    upload(page, address, path, player)
+    return page
+
+
 def upload(page: Any, address: str, photo: Path, player: str) -> None:
     page.goto(address)
     page.fill("#game", "Friday")
@@ -155,10 +164,7 @@ def test_a_doubtful_field_is_marked_on_the_phone_and_settled_with_a_tap(
         address: str, browser: Any, doubtful: bytes, tmp_path: Path) -> None:
     from tests.serve.doubtful import DOUBTFUL
 
-    photo = tmp_path / "cleo.jpg"
-    photo.write_bytes(doubtful)
-    page = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
-    upload(page, address, photo, "Cleo")
+    page = phone_upload(browser, address, doubtful, tmp_path, "Cleo")
     field = page.locator(f'.sheet svg .field.uncertain[data-name="{DOUBTFUL}"]')
     assert field.count() == 1 and page.locator(".sheet svg .field.uncertain").count() == 1
     assert "1 field needs a look" in page.inner_text(".sheet .problems")
@@ -177,10 +183,7 @@ def test_a_doubtful_field_is_marked_on_the_phone_and_settled_with_a_tap(
 
 def test_a_round_in_the_standings_opens_its_sheet_to_confirm_after_a_reload(
         address: str, browser: Any, doubtful: bytes, tmp_path: Path) -> None:
-    photo = tmp_path / "dora.jpg"
-    photo.write_bytes(doubtful)
-    page = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
-    upload(page, address, photo, "Dora")
+    page = phone_upload(browser, address, doubtful, tmp_path, "Dora")
     page.reload()
     assert page.locator(".sheet").count() == 0  # the page forgot it: the standings lead back to it
     page.goto(address.rstrip("/") + "/games/Friday")
