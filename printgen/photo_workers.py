@@ -66,6 +66,9 @@ def _in_workers(paths: list[Path], reader: Any, keep_pixels: bool, count: int) -
                 process.terminate()
         for process in processes:
             process.join(timeout=STOP_SECONDS)
+            if process.is_alive():
+                process.kill()
+                process.join()
         raise
     else:
         pool.shutdown(wait=True)
@@ -74,12 +77,14 @@ def _in_workers(paths: list[Path], reader: Any, keep_pixels: bool, count: int) -
 
 
 def _start(parent: int) -> None:
-    """A worker's start: it leaves Ctrl-C to its parent and dies with it."""
+    """A worker's start: it leaves Ctrl-C to its parent, dies at once when told to (not by the parent's own
+    SIGTERM handling, which a fork inherits) and dies with its parent."""
     import signal
 
     from printgen.workers import die_with
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     die_with(parent)
 
 

@@ -57,3 +57,22 @@ def test_workers_are_gone_when_the_reading_stops_early(folder: Path) -> None:
     import multiprocessing
 
     assert multiprocessing.active_children() == []
+
+
+def test_workers_end_when_told_to_even_where_the_parent_ignores_sigterm(folder: Path) -> None:
+    """A command that has already had its one SIGTERM ignores later ones; its workers, forked from it, must
+    still end when the reading stops."""
+    import multiprocessing
+    import signal
+
+    from printgen.photo_workers import read_photos
+    from printgen.scan.score import photos, reader_for
+
+    previous = signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    try:
+        readings = read_photos(photos([folder]), reader_for(()), False, workers=2)
+        next(readings)
+        readings.close()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert multiprocessing.active_children() == []
