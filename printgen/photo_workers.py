@@ -60,6 +60,7 @@ def _in_workers(paths: list[Path], reader: Any, keep_pixels: bool, count: int) -
             yield from pictures
     except BaseException:  # Ctrl-C, a closed pipe: the photos not yet read are dropped, the workers ended
         processes = list((getattr(pool, "_processes", None) or {}).values())
+        manager = getattr(pool, "_executor_manager_thread", None)
         pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             if process.is_alive():
@@ -69,6 +70,8 @@ def _in_workers(paths: list[Path], reader: Any, keep_pixels: bool, count: int) -
             if process.is_alive():
                 process.kill()
                 process.join()
+        if manager is not None:  # it reaps the workers too: until it has, a worker may still look alive
+            manager.join(STOP_SECONDS)
         raise
     else:
         pool.shutdown(wait=True)
