@@ -47,10 +47,10 @@ def test_workers_read_the_same_sheets_in_the_same_order(folder: Path) -> None:
 
 
 def test_workers_are_gone_when_the_reading_stops_early(folder: Path) -> None:
+    import multiprocessing
+
     from printgen.photo_workers import read_photos
     from printgen.scan.score import photos, reader_for
-
-    import multiprocessing
 
     before = set(multiprocessing.active_children())  # (another test's may still be ending)
     readings = read_photos(photos([folder]), reader_for(()), False, workers=2)
