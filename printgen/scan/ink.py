@@ -79,6 +79,7 @@ from printgen.scan.thresholds import (
     SLASH_ANGLES,
     STREAK_BAND,
     STREAK_LENGTH,
+    STREAK_MIDDLE,
     STREAK_SHARE,
     STREAK_TILT,
     STREAK_TILT_STEP,
@@ -645,7 +646,10 @@ def _streak_share(mass: np.ndarray, px_per_mm: float) -> float:
             continue
         inside = (bins == peak) | (bins == peak + 1)
         along = xs[inside & (mass > INKED)]
+        band_mass = np.where(inside, mass, 0.0)
+        height = float((band_mass * ys).sum() / max(float(band_mass.sum()), 1e-9))
         if along.size and float(along.max() - along.min()) >= STREAK_LENGTH * mass.shape[1] \
-                and abs(_angle(np.where(inside, mass, 0.0), xs, ys)) <= LEVEL:
+                and abs(height - mass.shape[0] / 2) <= STREAK_MIDDLE * mass.shape[0] \
+                and abs(_angle(band_mass, xs, ys)) <= LEVEL:
             best = share
     return best

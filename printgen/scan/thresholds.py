@@ -320,6 +320,8 @@ STREAK_SHARE = 0.7
 """A strike-through holds at least this share of the field's ink in its band..."""
 STREAK_LENGTH = 0.25
 """...runs across at least this share of the field's width..."""
+STREAK_MIDDLE = 0.25
+"""...passes this share of the field's height or less from its middle (a skipped number is struck through)..."""
 LEVEL = 18
 """...and the ink in it runs within this many degrees of level (a slash leans more). Not STREAK_TILT: that
 says which bands are tried, this how the ink found in a band (STREAK_BAND wide) may itself lean."""

@@ -224,3 +224,25 @@ def test_the_photos_blur_is_told_from_print_paler_than_expected(paleness: float)
     chosen = _as_blurred(expected, seen, px)
     errors = {s: float(np.abs(chosen - cv2.GaussianBlur(expected, (0, 0), s * px)).max()) for s in (0.08, 0.15, 0.25)}
     assert min(errors, key=errors.get) == 0.15  # type: ignore[arg-type]
+
+
+def test_a_level_stroke_counts_as_a_strike_through_only_where_it_runs_through_the_number() -> None:
+    """A skipped number is struck through its middle; a small cross drawn high in the field, one of its arms
+    nearly level, is still a cross."""
+    from printgen.scan.ink import read_field
+    from printgen.scan.template import Field
+
+    px = 6.0
+    box = (10.0, 10.0, 12.0, 12.0)
+    number = Field("number", 0, 5, box, False)
+
+    def darkening(*strokes: tuple[float, float, float, float]) -> np.ndarray:
+        canvas = np.zeros((round(32 * px), round(32 * px)), np.float32)
+        for x0, y0, x1, y1 in strokes:
+            cv2.line(canvas, (round(x0 * px), round(y0 * px)), (round(x1 * px), round(y1 * px)), 0.3, 2)
+        return canvas
+
+    struck = read_field(darkening((11.0, 16.2, 21.0, 15.8)), number, px)
+    assert struck.streak and struck.state is State.EMPTY
+    high = read_field(darkening((12.0, 12.5, 17.0, 13.3), (15.5, 10.8, 15.0, 12.5)), number, px)  # its short
+    assert not high.streak and high.state is State.CROSSED  # steep arm lies where the field's ink barely counts
