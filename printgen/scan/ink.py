@@ -27,7 +27,6 @@ from printgen.scan.light import light
 from printgen.scan.raster import luma
 from printgen.scan.template import Field, per_blank
 from printgen.scan.thresholds import (
-    BLUR_AROUND,
     BLUR_EDGE,
     BLUR_MIN_EDGE_PIXELS,
     BLURS,
@@ -252,23 +251,18 @@ def _noise(residual: np.ndarray, expected: np.ndarray) -> float:
 
 
 def _as_blurred(expected: np.ndarray, seen: np.ndarray, px_per_mm: float) -> np.ndarray:
-    """`expected` blurred as much as the photo is: the blur whose look around the print's edges (where blur
-    shows) correlates best with the photo's there. A correlation, not a difference: print that comes out paler
-    or darker than expected (a faint printer, dim light) must not pass for blur."""
+    """`expected` blurred as much as the photo is (judged along the print's edges, where blur shows)."""
     gx = cv2.Sobel(expected, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(expected, cv2.CV_32F, 0, 1, ksize=3)
     edges = np.hypot(gx, gy) > BLUR_EDGE
     if edges.sum() < BLUR_MIN_EDGE_PIXELS:
         return expected
-    around = cv2.dilate(edges.astype(np.uint8), np.ones((BLUR_AROUND, BLUR_AROUND), np.uint8)).astype(bool)
-    looks = seen[around] - float(seen[around].mean())
-    best, chosen = -np.inf, expected
+    best, chosen = np.inf, expected
     for sigma_mm in BLURS:
         candidate = cv2.GaussianBlur(expected, (0, 0), sigma_mm * px_per_mm) if sigma_mm else expected
-        blurred = candidate[around] - float(candidate[around].mean())
-        fit = float(np.dot(blurred, looks)) / max(float(np.linalg.norm(blurred)), 1e-9)
-        if fit > best:
-            best, chosen = fit, candidate
+        error = float(np.median(np.abs(candidate[edges] - seen[edges])))
+        if error < best:
+            best, chosen = error, candidate
     return chosen
 
 

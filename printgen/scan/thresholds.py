@@ -239,9 +239,7 @@ BLURS = (0.0, 0.08, 0.15, 0.25, 0.35, 0.5, 0.7)
 BLUR_EDGE = 0.5
 """Luma per px: the blank sheet's edges, where the photo's blur is judged, are at least this sharp..."""
 BLUR_MIN_EDGE_PIXELS = 100
-"""...and the blur is judged only on at least this many of their pixels..."""
-BLUR_AROUND = 5
-"""...and the pixels this many px square around them (where a blur moves the print's look)."""
+"""...and the blur is judged only on at least this many of their pixels."""
 SEEN_BLUR = 0.12
 """mm: the photo is softened by this (a Gaussian's sigma) before it is compared (JPEG, noise)."""
 TOLERANCE = 0.3

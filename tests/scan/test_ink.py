@@ -206,26 +206,6 @@ def mm6(value: float) -> int:
     return round(value * 6.0)
 
 
-@pytest.mark.parametrize("paleness", [1.0, 0.7, 0.5])
-def test_the_photos_blur_is_told_from_print_paler_than_expected(paleness: float) -> None:
-    """A faint printer or dim light pales the print; blurring the blank sheet pales its small print too, but
-    the blur chosen is the photo's own whatever the print's contrast."""
-    from printgen.scan.ink import _as_blurred
-
-    px = 6.0
-    expected = np.ones((240, 360), np.float32)
-    for row in range(4):  # digits' worth of small dark print: strokes 1 mm wide
-        for column in range(8):
-            x, y = 20 + 40 * column, 30 + 50 * row
-            expected[y:y + 24, x:x + 6] = 0.3
-            expected[y + 9:y + 15, x - 6:x + 14] = 0.3
-    sigma = 0.15 * px
-    seen = 1.0 - paleness * (1.0 - cv2.GaussianBlur(expected, (0, 0), sigma))
-    chosen = _as_blurred(expected, seen, px)
-    errors = {s: float(np.abs(chosen - cv2.GaussianBlur(expected, (0, 0), s * px)).max()) for s in (0.08, 0.15, 0.25)}
-    assert min(errors, key=errors.get) == 0.15  # type: ignore[arg-type]
-
-
 def test_a_level_stroke_counts_as_a_strike_through_only_where_it_runs_through_the_number() -> None:
     """A skipped number is struck through its middle; a small cross drawn high in the field, one of its arms
     nearly level, is still a cross."""
