@@ -135,8 +135,8 @@ class Reading:
 
     @property
     def crossed(self) -> bool:
-        """The best guess: crossed or not (an uncertain field as settled by the rules, else by which side of
-        halfway its ink is)."""
+        """The best guess: crossed or not (an uncertain field as settled by the rules, else by its own ink where
+        a stroke from outside runs into it, else by which side of halfway its ink is)."""
         if self.state is State.UNCERTAIN:
             if self.settled is not None:
                 return self.settled
