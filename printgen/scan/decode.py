@@ -21,6 +21,7 @@ from printgen.scan.thresholds import (
     CODE_PX_PER_MM,
     CODE_SEARCH,
     CODE_VERSIONS,
+    CODE_WIDE_SEARCH,
     CUT_OFFSETS,
     DEBLUR_MIN_DARK,
     DEBLUR_ROUNDS,
@@ -56,6 +57,22 @@ def read_code(gray: np.ndarray, to_photo: np.ndarray, box: tuple[float, float, f
         text = _sample_and_decode(gray, to_photo, version, (cx, cy), size)
         if text:
             return text
+    return _found_anyway(gray, to_photo, box)
+
+
+def _found_anyway(gray: np.ndarray, to_photo: np.ndarray, box: tuple[float, float, float, float]) -> str | None:
+    """The code's text as OpenCV's own QR reader finds it around `box` (each of CODE_WIDE_SEARCH in turn): it
+    looks for the code's corners itself, so a code that a curled sheet or a wide lens has moved, turned or bent
+    away from where the markers put it is still read (this module's reader samples it where the markers say)."""
+    x, y, size, _ = box
+    for reach in CODE_WIDE_SEARCH:
+        crop = _warp(gray, to_photo, (x - reach, y - reach), size + 2 * reach, CODE_PX_PER_MM)
+        try:
+            text, _, _ = cv2.QRCodeDetector().detectAndDecode(crop)
+        except cv2.error:
+            continue
+        if text:
+            return str(text)
     return None
 
 

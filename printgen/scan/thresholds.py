@@ -91,6 +91,9 @@ READING_BANDS = 6
 
 CODE_SEARCH = 2.5
 """mm: how far around its expected place the code is looked for."""
+CODE_WIDE_SEARCH = (4.0, 8.0)
+"""mm: how far around its expected place OpenCV's QR reader looks for a code printgen's own did not read (it
+needs the code's quiet zone, and finds it in one crop where another fails)."""
 CODE_PX_PER_MM = 14.0
 """px per mm at which the code's surroundings are resampled to find its finder patterns."""
 CODE_VERSIONS = (1, 2, 3)

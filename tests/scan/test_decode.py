@@ -66,3 +66,23 @@ def test_no_code_where_there_is_none() -> None:
     picture[int(y * 8) - 4:int((y + h) * 8) + 4, int(x * 8) - 4:int((x + w) * 8) + 4] = 255
     gray, matrix = located(photo(picture), layout.width, layout.height)
     assert read_code(gray, matrix, sheet_geometry(layout).code) is None
+
+
+def test_a_code_moved_and_turned_from_where_the_markers_put_it_still_reads() -> None:
+    """Paper that curls near the code, or a wide lens, moves the code a few mm from where the four markers
+    put it and turns it a little: it is still found and read."""
+    layout = sheet("qwixx-bonus-b")
+    (item,) = list(pad_items(layout, 1, seed=2))
+    px = 10
+    picture = printed(item, px)
+    x, y, w, h = sheet_geometry(layout).code
+    left, top, side = int((x - 1) * px), int((y - 1) * px), int((w + 2) * px)
+    code = picture[top:top + side, left:left + side].copy()
+    picture[top:top + side, left:left + side] = 255
+    turn = cv2.getRotationMatrix2D((side / 2, side / 2), 4.0, 1.0)
+    turned = cv2.warpAffine(code, turn, (side, side), borderValue=(255, 255, 255))
+    moved_left, moved_top = left + int(3.5 * px), top + int(1.5 * px)
+    picture[moved_top:moved_top + side, moved_left:moved_left + side] = turned
+    gray, matrix = located(photo(picture, turn=20, width=1800, jpeg=80), layout.width, layout.height)
+    text = read_code(gray, matrix, (x, y, w, h))
+    assert text is not None and text.startswith("$BONUS-B:")
