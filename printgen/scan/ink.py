@@ -125,8 +125,6 @@ class Reading:
     trusted over it); empty when it is not."""
     settled: bool | None = None
     """For an uncertain field: crossed or not as the rules decided (see `printgen.scan.settle`)."""
-    own: float | None = None
-    """For a field uncertain because a stroke from outside runs into it: the evidence of its own ink alone."""
 
     @property
     def evidence(self) -> float:
@@ -135,21 +133,15 @@ class Reading:
 
     @property
     def crossed(self) -> bool:
-        """The best guess: crossed or not (an uncertain field as settled by the rules, else by its own ink where
-        a stroke from outside runs into it, else by which side of halfway its ink is)."""
+        """The best guess: crossed or not (an uncertain field as settled by the rules, else by which side of
+        halfway its ink is)."""
         if self.state is State.UNCERTAIN:
-            if self.settled is not None:
-                return self.settled
-            if self.own is not None:  # its own ink without the stroke from outside: more than an empty field's?
-                return self.own > SURE_EMPTY
-            return self.evidence >= 1
+            return self.settled if self.settled is not None else self.evidence >= 1
         return self.state is State.CROSSED
 
     @property
     def doubt(self) -> float:
-        """How far an uncertain field's ink is from where its best guess turns (0 = right there)."""
-        if self.own is not None:
-            return abs(self.own / SURE_EMPTY - 1)
+        """How far an uncertain field's ink is from halfway between empty and crossed (0 = right there)."""
         return abs(self.evidence - 1)
 
 
@@ -461,18 +453,13 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     seen = evidence(cover, line, ring)
     if worst in (SHADOW, VEILED) and seen >= SHADOW_SURE:
         reason = ""
-    own = None
     if not reason and seen >= SURE_CROSSED:  # crossed: is it by a stroke borrowed from outside?
-        borrowed, away = _borrowed(darkening, (x0, y0, x1, y1), patch, px_per_mm)
+        borrowed = _borrowed(darkening, (x0, y0, x1, y1), patch, px_per_mm)
         if borrowed.any():
             alone = _ink_in(np.where(borrowed, 0.0, patch), weights, total, field, px_per_mm,
                             np.where(borrowed, 0.0, trace), visible)
             if evidence(alone[0], alone[2], ring) < SURE_CROSSED:
                 reason = OVERRUN
-                if away.any():  # the best guess: its ink without what is most likely a neighbour's
-                    rest = _ink_in(np.where(away, 0.0, patch), weights, total, field, px_per_mm,
-                                   np.where(away, 0.0, trace), visible)
-                    own = evidence(rest[0], rest[2], ring)
     if reason:
         state = State.UNCERTAIN
     elif seen >= SURE_CROSSED:
@@ -481,7 +468,7 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
         state = State.EMPTY
     else:
         state, reason = State.UNCERTAIN, UNCLEAR
-    return Reading(field, state, cover, streak, line, ring, reason=reason, own=own)
+    return Reading(field, state, cover, streak, line, ring, reason=reason)
 
 
 def _visible(expected: np.ndarray, weights: np.ndarray) -> np.ndarray:
@@ -542,12 +529,10 @@ def _own_ink(darkening: np.ndarray, box: tuple[int, int, int, int], px_per_mm: f
 
 
 def _borrowed(darkening: np.ndarray, box: tuple[int, int, int, int], patch: np.ndarray,
-              px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
+              px_per_mm: float) -> np.ndarray:
     """Where the ink kept in `patch` (the field's own, see `_own_ink`) may be borrowed: strokes that run on
     outside the field (followed across gaps up to twice OVERRUN_GAP, where ink the colour of the print does not
-    show) without coming as near its middle as OVERRUN_REACH; and of those, the ones most likely borrowed:
-    more of their ink lies outside the field than in it (a neighbour's stroke, not this field's own running
-    out)."""
+    show) without coming as near its middle as OVERRUN_REACH."""
     window, inside, distance = _window(darkening, box, px_per_mm)
     inked = (window > INKED).astype(np.uint8)
     gap = max(1, round(OVERRUN_GAP * px_per_mm))
@@ -559,11 +544,7 @@ def _borrowed(darkening: np.ndarray, box: tuple[int, int, int, int], patch: np.n
     np.minimum.at(nearest, own[patch > INKED], distance[patch > INKED])
     borrowed = outside & (nearest > OVERRUN_REACH * min(own.shape))
     borrowed[0] = False
-    ink = np.where(inked > 0, window, 0.0)
-    mass = np.maximum(np.bincount(labels.ravel(), weights=ink.ravel(), minlength=count), 1e-9)
-    within = np.bincount(labels[inside], weights=ink[inside], minlength=count)
-    away = borrowed & (within < mass / 2)
-    return np.asarray(borrowed[own] & (patch > 0)), np.asarray(away[own] & (patch > 0))
+    return np.asarray(borrowed[own] & (patch > 0))
 
 
 def _angle(mass: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> float:

@@ -168,21 +168,8 @@ def test_a_cross_overrunning_into_its_neighbour_is_never_the_neighbours_silently
     neighbour = read_field(darkening, field(photo.cells[3]), PX, photo.doubts())
     assert neighbour.state is State.UNCERTAIN and neighbour.reason == OVERRUN
     assert neighbour.evidence >= 1  # without the rule it would have been read as a cross
-    assert not neighbour.crossed  # and the best guess leaves out the stroke that is mostly the other field's
     alone = Photo()  # the same strokes inside the next field alone are its own cross
     alone.stroke((nx + 1, ny + 0.5), (nx + tip[0], ny + tip[1]), width=0.6)
     alone.stroke((nx + nw - 1, ny + 1), (nx + 1, ny + nh - 1), width=0.6)
     darkening = np.clip(alone.expected - alone.seen, 0, 1)
     assert read_field(darkening, field(alone.cells[3]), PX, alone.doubts()).state is State.CROSSED
-
-
-def test_a_fields_own_stroke_running_out_of_it_is_still_its_best_guess() -> None:
-    from printgen.scan.ink import OVERRUN
-
-    photo = Photo()
-    x, y, w, h = photo.cells[4]
-    photo.stroke((x + 0.8, y + h - 4.8), (x + w - 2.0, y - 2.0), width=0.6)  # a slash off the middle, running out
-    darkening = np.clip(photo.expected - photo.seen, 0, 1)
-    reading = read_field(darkening, field(photo.cells[4]), PX, photo.doubts())
-    assert reading.state is State.UNCERTAIN and reading.reason == OVERRUN  # it leaves the field: whose is it?
-    assert reading.crossed  # most of it lies in the field: its own, as the best guess
