@@ -29,12 +29,23 @@ def address(tmp_path: Path) -> Iterator[str]:
         yield address_in(lines)
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """Chromium, started once for this module's tests (`browser` gives each its own contexts)."""
     with sync_api.sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         yield launched
         launched.close()
+
+
+@pytest.fixture
+def browser(chromium: Any) -> Iterator[Any]:
+    """The browser, with no context open; every context (its cookies, storage and pages) the test opens is closed
+    after it."""
+    assert chromium.contexts == []
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
 
 
 def keep(page: Any, tmp_path: Path, name: str) -> Path:
