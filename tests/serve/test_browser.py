@@ -130,6 +130,8 @@ def test_a_phone_scores_corrects_and_confirms_a_sheet_and_the_standings_follow(
     keep(page, tmp_path, "phone-corrected.png")
 
     table.wait_for_selector(f'#table tbody td.total:text-is("{corrected}")', timeout=15_000)  # it refreshes
+    # (every 3 s: one between the correction and the confirmation shows the new total, not yet confirmed)
+    table.wait_for_selector("#table .round.checked", timeout=15_000)
     assert table.locator("#table .round.checked").count() == 1
     assert fits(table)
     keep(table, tmp_path, "phone-standings.png")
