@@ -40,6 +40,7 @@ import fcntl
 import os
 import re
 import shutil
+import signal
 import stat
 import tempfile
 from collections.abc import Callable, Iterator
@@ -156,12 +157,18 @@ def atomic_file(target: Path, flush: bool = True) -> Iterator[Path]:
     """Yield a temporary file beside `target`, locked while it is written; on success it replaces `target`, on
     error it is removed. `flush=False` (a cache that its reader checks) leaves flushing to the system."""
     check_file_target(target)
-    with _naming(target):
-        target.parent.mkdir(parents=True, exist_ok=True)
-        remove_leftovers(target)
-        descriptor, temporary = _claim(lambda: tempfile.mkstemp(prefix=_prefix(target), suffix=".part",
-                                                                dir=target.parent))
+    held = _hold_signals()
     try:
+        with _naming(target):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            remove_leftovers(target)
+            descriptor, temporary = _claim(lambda: tempfile.mkstemp(prefix=_prefix(target), suffix=".part",
+                                                                    dir=target.parent))
+    except BaseException:
+        _let_signals_in(held)
+        raise
+    try:
+        _let_signals_in(held)  # one that came meanwhile is answered here, where the file is removed on the way out
         with _naming(target):
             yield temporary
             os.chmod(temporary, 0o644)
@@ -182,13 +189,19 @@ def atomic_folder(target: Path) -> Iterator[Path]:
     """Yield a temporary folder beside `target` (its lock file held while it is written); on success it replaces
     `target` whole."""
     check_folder_target(target)
-    with _naming(target):
-        target.parent.mkdir(parents=True, exist_ok=True)
-        remove_leftovers(target)
-        descriptor, lock = _claim(lambda: tempfile.mkstemp(prefix=_prefix(target), suffix=".lock",
-                                                           dir=target.parent))
+    held = _hold_signals()
+    try:
+        with _naming(target):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            remove_leftovers(target)
+            descriptor, lock = _claim(lambda: tempfile.mkstemp(prefix=_prefix(target), suffix=".lock",
+                                                               dir=target.parent))
+    except BaseException:
+        _let_signals_in(held)
+        raise
     temporary, old = _sibling(lock, "part"), _sibling(lock, "old")
     try:
+        _let_signals_in(held)  # one that came meanwhile is answered here, where the lock file is removed
         with _naming(target):
             _new_folder(temporary)
             yield temporary
@@ -273,6 +286,23 @@ def _may_rename() -> None:
         from printgen.errors import Terminated
 
         raise Terminated()
+
+
+STOPPING = {signal.SIGINT, signal.SIGTERM}
+"""The signals whose handlers (printgen.cli's) unwind a command, removing its temporary files on the way."""
+
+
+def _hold_signals() -> set[int]:
+    """Hold back SIGINT and SIGTERM (in this thread: Python answers them in the main thread) until
+    `_let_signals_in`: from a temporary file's creation until the `try` that removes it, one would leave it
+    behind. The signals held before, to give back to `_let_signals_in`."""
+    return signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+
+
+def _let_signals_in(held: set[int]) -> None:
+    """Let SIGINT and SIGTERM in again (unless they were held before `_hold_signals`); one that came meanwhile is
+    answered now."""
+    signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _claim(make: Callable[[], tuple[int, str]]) -> tuple[int, Path]:

@@ -34,8 +34,8 @@ def stop_now(signum: int, frame: object) -> None:
 
 
 def answer_signals(handler: Callable[[int, Any], None]) -> None:
-    """Let `handler` answer SIGTERM, and Ctrl-C unless it is ignored (as a shell ignores it for a background job,
-    which Python respects too)."""
-    _signal.signal(_signal.SIGTERM, handler)
+    """Let `handler` answer Ctrl-C unless it is ignored (as a shell ignores it for a background job, which Python
+    respects too), and SIGTERM. SIGTERM comes last: once it is answered (as /proc shows), so is Ctrl-C."""
     if _signal.getsignal(_signal.SIGINT) is not _signal.SIG_IGN:
         _signal.signal(_signal.SIGINT, handler)
+    _signal.signal(_signal.SIGTERM, handler)

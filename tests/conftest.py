@@ -1,11 +1,15 @@
 """Shared fixtures: the standard layout, a CLI runner, a helper to write layout files, the pages the PDF writers
-draw (`pages`), and the --regenerate option of the golden references (tests/golden)."""
+draw (`pages`), the demo photo (`demo`, made once a run), and the --regenerate option of the golden references
+(tests/golden)."""
 
 from __future__ import annotations
 
+import fcntl
+import pickle
+import shutil
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from click.testing import CliRunner
@@ -14,6 +18,9 @@ from printgen import layouts
 from printgen.kinds import ScoreSheetLayout
 from printgen.resources import resource_dir
 from tests.capture import CapturedPages, install
+
+T = TypeVar("T")
+NEEDS_SCAN = "needs the scan extra: pip install 'printgen[scan]'"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -82,3 +89,48 @@ def pages(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> It
         pytest.fail(f"{request.node.nodeid} uses the `pages` fixture, but no PDF writer drew a page during it, "
                     "so whatever it checks of the pages was checked of none (if drawing nothing is right, "
                     "call pages.expect_none())", pytrace=False)
+
+
+def made_once(request: pytest.FixtureRequest, name: str, make: Callable[[], T]) -> T:
+    """`make()`, made once a run: with pytest-xdist, the first worker to ask makes it and keeps it (pickled) in the
+    run's temporary folder, which every worker shares, and the others wait for it and load it from there; without,
+    just `make()`. For what a session or module fixture would otherwise make again in each worker."""
+    if not hasattr(request.config, "workerinput"):  # not a pytest-xdist worker
+        return make()
+    factory: pytest.TempPathFactory = request.getfixturevalue("tmp_path_factory")
+    kept = factory.getbasetemp().parent / f"made-once-{name}.pickle"
+    with open(kept.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the others wait until it is made
+        if kept.exists():
+            loaded: T = pickle.loads(kept.read_bytes())
+            return loaded
+        made = make()
+        kept.write_bytes(pickle.dumps(made))
+        return made
+
+
+def filled_once(request: pytest.FixtureRequest, name: str, fill: Callable[[Path], T]) -> tuple[Path, T]:
+    """A new folder, `fill(folder)` filled, and what that returned, made once a run (`made_once`): tests only
+    read the folder."""
+    factory: pytest.TempPathFactory = request.getfixturevalue("tmp_path_factory")
+    if not hasattr(request.config, "workerinput"):
+        folder = factory.mktemp(name)
+        return folder, fill(folder)
+    folder = factory.getbasetemp().parent / f"made-once-{name}"
+
+    def make() -> T:
+        shutil.rmtree(folder, ignore_errors=True)  # what a worker that failed to fill it left
+        folder.mkdir()
+        return fill(folder)
+
+    return folder, made_once(request, name, make)
+
+
+@pytest.fixture(scope="session")
+def demo(request: pytest.FixtureRequest) -> Any:
+    """The demo photo (`printgen.demo.photo.demo_photo()`, a DemoPhoto), made once a run: tests must not change
+    it (it is frozen). Tests of the demo photo itself make theirs too, to compare."""
+    pytest.importorskip("cv2", reason=NEEDS_SCAN)
+    from printgen.demo.photo import demo_photo
+
+    return made_once(request, "demo", demo_photo)

@@ -6,21 +6,24 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import filled_once
 from tests.scan.conftest import NEEDS_SCAN, sheet
 
 
 @pytest.fixture(scope="module")
-def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def folder(request: pytest.FixtureRequest) -> Path:
     """A page of two Big Points sheets, a file that is not a picture and a standard sheet: the first photo takes
     longest to read, so a worker finishes the others before it."""
     pytest.importorskip("cv2", reason=NEEDS_SCAN)
     from tests.scan.simulator.synthetic import sample
 
-    made = tmp_path_factory.mktemp("photos")
-    for name, layout, seed, two_up in (("a.jpg", "qwixx-big-points", 21, True), ("c.jpg", "qwixx-standard", 23, False)):
-        (made / name).write_bytes(sample([sheet(layout)], seed, two_up=two_up, widest=1200).jpeg)
-    (made / "b.png").write_bytes(b"not a picture")
-    return made
+    def fill(made: Path) -> None:
+        for name, layout, seed, two_up in (("a.jpg", "qwixx-big-points", 21, True),
+                                           ("c.jpg", "qwixx-standard", 23, False)):
+            (made / name).write_bytes(sample([sheet(layout)], seed, two_up=two_up, widest=1200).jpeg)
+        (made / "b.png").write_bytes(b"not a picture")
+
+    return filled_once(request, "photos-workers", fill)[0]
 
 
 def described(readings: list[tuple[Path, object, list[object]]]) -> list[tuple[str, list[object]]]:

@@ -29,6 +29,7 @@ thumbnails are not drawn, which only saves time.
 from __future__ import annotations
 
 import difflib
+import os
 import re
 import shlex
 from dataclasses import dataclass
@@ -201,7 +202,9 @@ def test_output_matches_the_reference(group: str, isolated: Path, monkeypatch: p
     if pytestconfig.getoption("regenerate"):
         text = encode(made, header(group))
         if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
+            written = path.with_name(f".{path.name}.new")
+            written.write_text(text, encoding="utf-8")
+            os.replace(written, path)  # whole: another test (with pytest-xdist, in another process) may read it
         return
     assert path.is_file(), f"{path} is missing; to write it: {REGENERATE}"
     reference = decode(path.read_text(encoding="utf-8"))

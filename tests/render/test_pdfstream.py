@@ -16,6 +16,7 @@ from pypdf import PdfReader
 from printgen.page import Document, Group, Line, Page, Paint, Rect, Symbol, Text, Use
 from printgen.render import pdffile, pdfstream
 from printgen.render.pdfstream import NotStreamable, placements, write_streamed_pdf
+from tests.conftest import filled_once
 from tests.pdfcheck import fonts, page_texts
 
 INNER = Symbol("inner", 5, 5, (Rect(0, 0, 5, 5, Paint(fill="#ff0000")),))
@@ -97,12 +98,13 @@ def _build_pad(out: Path, sheets: int) -> int:
 
 
 @pytest.fixture(scope="module")
-def huge_pad(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int, int]:
+def huge_pad(request: pytest.FixtureRequest) -> tuple[Path, int, int]:
     """The largest pad printgen builds (100,000 sheets, 50,000 pages), built once; with the peak memory of
     building it and of building a 100-sheet pad."""
-    out = tmp_path_factory.mktemp("huge")
-    small = _build_pad(out / "small", 100)
-    large = _build_pad(out, 100_000)
+    def fill(out: Path) -> tuple[int, int]:
+        return _build_pad(out / "small", 100), _build_pad(out, 100_000)
+
+    out, (small, large) = filled_once(request, "huge", fill)
     return out / "qwixx-big-points-100000sheets.pdf", small, large
 
 

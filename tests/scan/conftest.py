@@ -6,9 +6,9 @@ import pytest
 
 from printgen import layouts
 from printgen.kinds import ScoreSheetLayout
+from tests.conftest import NEEDS_SCAN
 
 SHEETS = [name for name in layouts.builtin_names() if layouts.load(name).kind == "score-sheet"]
-NEEDS_SCAN = "needs the scan extra: pip install 'printgen[scan]'"
 
 
 def sheet(name: str) -> ScoreSheetLayout:

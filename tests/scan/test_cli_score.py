@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from printgen.cli import main
+from tests.conftest import filled_once
 from tests.scan.conftest import NEEDS_SCAN, sheet
 
 JSON_KEYS = ["file", "layout", "sheet", "rows", "penalties", "bonus", "points", "total", "legal", "problems",
@@ -20,20 +21,23 @@ JSON_KEYS = ["file", "layout", "sheet", "rows", "penalties", "bonus", "points", 
 
 
 @pytest.fixture(scope="module")
-def photos(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[object]]:
+def photos(request: pytest.FixtureRequest) -> tuple[Path, list[object]]:
     """A folder with a Bonus B sheet, a Big Points page of two sheets, and a picture of no sheet at all."""
     pytest.importorskip("cv2", reason=NEEDS_SCAN)
     from tests.scan.simulator.synthetic import sample
 
-    folder = tmp_path_factory.mktemp("photos")
-    truths = []
-    for name, layout, seed, two_up in (("a-bonus.jpg", "qwixx-bonus-b", 11, False),
-                                       ("b-page.jpg", "qwixx-big-points", 12, True)):
-        picture = sample([sheet(layout)], seed, two_up=two_up, widest=2400)
-        (folder / name).write_bytes(picture.jpeg)
-        truths += picture.truths
-    (folder / "c-nothing.png").write_bytes((Path(__file__).parent / "__init__.py").read_bytes() or b"not a picture")
-    return folder, truths
+    def fill(folder: Path) -> list[object]:
+        truths = []
+        for name, layout, seed, two_up in (("a-bonus.jpg", "qwixx-bonus-b", 11, False),
+                                           ("b-page.jpg", "qwixx-big-points", 12, True)):
+            picture = sample([sheet(layout)], seed, two_up=two_up, widest=2400)
+            (folder / name).write_bytes(picture.jpeg)
+            truths += picture.truths
+        (folder / "c-nothing.png").write_bytes((Path(__file__).parent / "__init__.py").read_bytes()
+                                               or b"not a picture")
+        return truths
+
+    return filled_once(request, "photos-cli", fill)
 
 
 def test_json_objects_have_exactly_the_contract_keys(photos: tuple[Path, list[object]]) -> None:

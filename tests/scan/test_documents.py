@@ -4,8 +4,8 @@ installed (one line saying how to get it where not), EXIF turns honoured in what
 from __future__ import annotations
 
 import io
-from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -23,14 +23,6 @@ from printgen.scan.documents import pictures
 from printgen.scan.picture import Refused
 
 
-@cache
-def demo() -> tuple[bytes, int]:
-    from printgen.demo.photo import demo_photo
-
-    photo = demo_photo()
-    return photo.jpeg, photo.total
-
-
 def pdf(*pages: Image.Image) -> bytes:
     """A PDF such as a scanner app writes: one picture a page."""
     buffer = io.BytesIO()
@@ -38,13 +30,13 @@ def pdf(*pages: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-def test_each_page_of_a_pdf_is_a_picture_named_by_its_page() -> None:
-    photo = Image.open(io.BytesIO(demo()[0]))
+def test_each_page_of_a_pdf_is_a_picture_named_by_its_page(demo: Any) -> None:
+    photo = Image.open(io.BytesIO(demo.jpeg))
     found = list(pictures(pdf(photo, Image.new("RGB", (800, 600), "white")), "scan.pdf"))
     assert [name for name, _ in found] == ["scan.pdf [page 1 of 2]", "scan.pdf [page 2 of 2]"]
     first = found[0][1]
     assert isinstance(first, np.ndarray) and first.shape[1] == pytest.approx(photo.size[0], abs=2)
-    original = cv2.imdecode(np.frombuffer(demo()[0], np.uint8), cv2.IMREAD_COLOR)  # BGR, as OpenCV reads it
+    original = cv2.imdecode(np.frombuffer(demo.jpeg, np.uint8), cv2.IMREAD_COLOR)  # BGR, as OpenCV reads it
     assert np.abs(first.reshape(-1, 3).mean(axis=0) - original.reshape(-1, 3).mean(axis=0)).max() < 2
 
 
@@ -95,42 +87,42 @@ def test_a_file_of_no_kind_read_names_every_kind_including_pdf() -> None:
     assert isinstance(found, Refused) and found.reason.endswith("(it reads JPEG, PNG, WebP, BMP, TIFF, HEIC, PDF)")
 
 
-def test_a_pdf_is_scored_page_by_page_and_annotated_as_one_picture(tmp_path: Path) -> None:
-    photo = Image.open(io.BytesIO(demo()[0]))
+def test_a_pdf_is_scored_page_by_page_and_annotated_as_one_picture(tmp_path: Path, demo: Any) -> None:
+    photo = Image.open(io.BytesIO(demo.jpeg))
     (tmp_path / "scan.pdf").write_bytes(pdf(photo, photo.rotate(180)))
     result = CliRunner().invoke(main, ["score", str(tmp_path / "scan.pdf"), "--annotate", str(tmp_path / "read.png"),
                                        "--csv", str(tmp_path / "s.csv")])
     assert result.exit_code == 0, result.output
-    assert result.output.count(f": qwixx-standard: total {demo()[1]}, legal") == 2
+    assert result.output.count(f": qwixx-standard: total {demo.total}, legal") == 2
     assert "scan.pdf [page 2 of 2]: qwixx-standard" in result.output
     drawn = cv2.imread(str(tmp_path / "read.png"))
     assert drawn.shape[0] > 1.5 * drawn.shape[1] * photo.size[1] / photo.size[0]  # the pages one under another
     rows = (tmp_path / "s.csv").read_text().splitlines()
-    assert rows[1].startswith(f"1,scan,{2 * demo()[1]},2,{demo()[1]},{demo()[1]},yes")
+    assert rows[1].startswith(f"1,scan,{2 * demo.total},2,{demo.total},{demo.total},yes")
 
 
-def test_exif_turns_are_honoured_in_reading_and_in_the_annotation(tmp_path: Path) -> None:
-    photo = Image.open(io.BytesIO(demo()[0]))
+def test_exif_turns_are_honoured_in_reading_and_in_the_annotation(tmp_path: Path, demo: Any) -> None:
+    photo = Image.open(io.BytesIO(demo.jpeg))
     turned = photo.transpose(Image.Transpose.ROTATE_90)  # stored on its side, as a phone held upright does
     exif = Image.Exif()
     exif[0x0112] = 6  # "turn 90 degrees clockwise to show"
     turned.save(tmp_path / "side.jpg", exif=exif, quality=92)
     result = CliRunner().invoke(main, ["score", str(tmp_path / "side.jpg"), "--annotate", str(tmp_path / "a.png")])
     assert result.exit_code == 0, result.output
-    assert f"total {demo()[1]}, legal" in result.output
+    assert f"total {demo.total}, legal" in result.output
     drawn = cv2.imread(str(tmp_path / "a.png"))
     assert (drawn.shape[1] > drawn.shape[0]) == (photo.size[0] > photo.size[1])  # upright, as the photo was taken
 
 
-def test_heic_is_read_where_pillow_heif_is_installed(tmp_path: Path) -> None:
+def test_heic_is_read_where_pillow_heif_is_installed(tmp_path: Path, demo: Any) -> None:
     heif = pytest.importorskip("pillow_heif", reason="pillow-heif is optional (pip install 'printgen[heic]')")
     heif.register_heif_opener()
     buffer = io.BytesIO()
-    Image.open(io.BytesIO(demo()[0])).save(buffer, format="HEIF", quality=90)
+    Image.open(io.BytesIO(demo.jpeg)).save(buffer, format="HEIF", quality=90)
     (tmp_path / "IMG_0001.HEIC").write_bytes(buffer.getvalue())
     result = CliRunner().invoke(main, ["score", str(tmp_path / "IMG_0001.HEIC")])
     assert result.exit_code == 0, result.output
-    assert f"total {demo()[1]}, legal" in result.output
+    assert f"total {demo.total}, legal" in result.output
 
 
 def test_heic_without_pillow_heif_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,15 +13,14 @@ from tests.scan.conftest import NEEDS_SCAN
 cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
 np = pytest.importorskip("numpy", reason=NEEDS_SCAN)
 
-from printgen.demo.photo import demo_photo
 from printgen.scan.reader import Reader, SheetReading
 from printgen.scan.review import FieldError, Review, correct, find_field, record, restore
 
 
 @pytest.fixture(scope="module")
-def read() -> tuple[Reader, SheetReading]:
+def read(demo: Any) -> tuple[Reader, SheetReading]:
     reader = Reader()
-    image = cv2.imdecode(np.frombuffer(demo_photo().jpeg, np.uint8), cv2.IMREAD_COLOR)
+    image = cv2.imdecode(np.frombuffer(demo.jpeg, np.uint8), cv2.IMREAD_COLOR)
     (reading,) = reader.read_image(image, "demo.jpg")
     assert isinstance(reading, SheetReading)
     return reader, reading

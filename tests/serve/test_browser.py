@@ -29,12 +29,23 @@ def address(tmp_path: Path) -> Iterator[str]:
         yield address_in(lines)
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """Chromium, started once for this module's tests (`browser` gives each its own contexts)."""
     with sync_api.sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         yield launched
         launched.close()
+
+
+@pytest.fixture
+def browser(chromium: Any) -> Iterator[Any]:
+    """The browser, with no context open; every context (its cookies, storage and pages) the test opens is closed
+    after it."""
+    assert chromium.contexts == []
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
 
 
 def keep(page: Any, tmp_path: Path, name: str) -> Path:
@@ -119,6 +130,8 @@ def test_a_phone_scores_corrects_and_confirms_a_sheet_and_the_standings_follow(
     keep(page, tmp_path, "phone-corrected.png")
 
     table.wait_for_selector(f'#table tbody td.total:text-is("{corrected}")', timeout=15_000)  # it refreshes
+    # (every 3 s: one between the correction and the confirmation shows the new total, not yet confirmed)
+    table.wait_for_selector("#table .round.checked", timeout=15_000)
     assert table.locator("#table .round.checked").count() == 1
     assert fits(table)
     keep(table, tmp_path, "phone-standings.png")

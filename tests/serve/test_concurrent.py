@@ -16,9 +16,9 @@ from tests.serve.conftest import another
 PHONES = 20
 
 
-def test_twenty_uploads_at_once_are_all_answered_and_kept(tmp_path: Path, reader: Reader, demo: Any) -> None:
+def test_twenty_uploads_at_once_are_all_answered_and_kept(tmp_path: Path, demo: Any) -> None:
     assert PHONES <= WAITING
-    app = create_app(tmp_path, reader=reader)
+    app = create_app(tmp_path, reader=Reader())  # a plain reader (not conftest's ReadOnce): every upload is read
 
     async def night() -> tuple[list[httpx.Response], httpx.Response]:
         async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1:8420") as client:
