@@ -131,7 +131,7 @@ def find_warp(photo: np.ndarray, to_photo: np.ndarray, blank: np.ndarray, width:
     image, matrix = _shrunk(photo, to_photo, width, height, px)
     for level, (patch, search) in enumerate(zip(WARP_LEVELS, WARP_RANGE)):
         seen = _cut(image, matrix, width, height, px, warp, search)
-        grey = luma(seen[..., ::-1].astype(np.float32) / 255.0).astype(np.float32)
+        grey = luma(np.divide(seen[..., ::-1], np.float32(255), dtype=np.float32)).astype(np.float32)
         found = _shifts(structure(grey, px), template, px, patch, search)
         if level == 0:
             found += markers_found
