@@ -97,7 +97,7 @@ def blank_pixels(layout: ScoreSheetLayout, code: SheetCode, px_per_mm: float) ->
     size = (round(layout.width * px_per_mm), round(layout.height * px_per_mm))
     if (pixels.shape[1], pixels.shape[0]) != size:
         pixels = cv2.resize(pixels, size, interpolation=cv2.INTER_AREA)
-    return pixels.astype(np.float32) / 255.0
+    return np.divide(pixels, np.float32(255), dtype=np.float32)
 
 
 def per_blank(function: Callable[..., T]) -> Callable[..., T]:
