@@ -6,8 +6,9 @@ a time each, and hands the results back in the order the photos were given,
 as soon as each is ready. One photo, or one core, is read in this process.
 Workers write nothing: an annotated picture is written by the parent, which
 then asks for each photo's pixels back. They ignore Ctrl-C (the parent
-unwinds and ends them) and die with the parent (printgen.workers), and keep the
-memory one photo's reading frees for the next.
+unwinds and ends them) and die with the parent (printgen.workers); each keeps
+the memory one photo's reading frees for the next, and gives OpenCV only the
+cores the other workers leave.
 """
 
 from __future__ import annotations
@@ -57,8 +58,13 @@ def _in_workers(paths: list[Path], reader: Any, keep_pixels: bool, count: int) -
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    import cv2
+
     global _READER
     _READER = reader
+    threads = cv2.getNumThreads()
+    cv2.setNumThreads(_opencv_threads(count))  # for the workers forked from here; put back when the reading
+    # ends (set in a worker, forked from a process whose OpenCV threads have run, it deadlocks)
     pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork"), initializer=_start,
                                initargs=(os.getpid(),))
     try:
@@ -83,11 +89,18 @@ def _in_workers(paths: list[Path], reader: Any, keep_pixels: bool, count: int) -
         pool.shutdown(wait=True)
     finally:
         _READER = None
+        cv2.setNumThreads(threads)
+
+
+def _opencv_threads(count: int) -> int:
+    """The threads each of `count` workers runs OpenCV on: the cores the workers leave (where they fill every
+    core, more threads in each would only wait for each other, at a cost in CPU: about 2 % of a photo's)."""
+    return max(1, cores() // count)
 
 
 def _start(parent: int) -> None:
     """A worker's start: it leaves Ctrl-C to its parent, dies at once when told to (not by the parent's own
-    SIGTERM handling, which a fork inherits) and dies with its parent."""
+    SIGTERM handling, which a fork inherits) and dies with its parent; freed memory is kept for the next photo."""
     import signal
 
     from printgen.workers import die_with
