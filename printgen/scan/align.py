@@ -34,7 +34,7 @@ def align(photo: np.ndarray, blank: np.ndarray, px_per_mm: float) -> np.ndarray:
         return photo
     dx, dy = field
     h, w = photo.shape[:2]
-    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    xs, ys = np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32)[:, None]
     return cv2.remap(photo, xs + dx, ys + dy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 

@@ -12,6 +12,7 @@ was, so that a doubtful identification is flagged.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -27,7 +28,7 @@ from printgen.marks.codes import SheetCode, layout_version
 from printgen.page import Page, Text
 from printgen.rules.variants import variant
 from printgen.scan.locate import SheetMarkers
-from printgen.scan.raster import luma, raster
+from printgen.scan.raster import luma, rasters
 from printgen.scan.rectify import rectify
 from printgen.scan.template import blank_pixels
 from printgen.scan.thresholds import (
@@ -170,17 +171,29 @@ def _clear(scores: list[float]) -> bool:
     return len(ranked) < 2 or ranked[0] - ranked[1] >= CLEAR
 
 
-def _glyph(text: Text, box: tuple[float, float, float, float]) -> np.ndarray:
-    """`text` as it prints inside `box` (sheet mm), at GLYPH_PX_PER_MM, normalised (drawn once for every
-    text at the same place in a box of the same size)."""
-    x, y, w, h = box
-    return _glyph_in_box(replace(text, x=round(text.x - x, 3), y=round(text.y - y, 3)), round(w, 3), round(h, 3))
+GLYPHS_KEPT = 1024
+"""Glyphs drawn (as `_glyphs` keeps them) kept for the next sheets, the least recently used dropped first."""
+_glyphs_kept: OrderedDict[tuple[Text, float, float], np.ndarray] = OrderedDict()
 
 
-@lru_cache(maxsize=1024)
-def _glyph_in_box(text: Text, w: float, h: float) -> np.ndarray:
-    pixels = raster(Page(w, h, (text,)), GLYPH_PX_PER_MM).astype(np.float32) / 255.0
-    return _normalised(cv2.GaussianBlur(luma(pixels), (0, 0), GLYPH_BLUR), GLYPH_SIGMA, GLYPH_PX_PER_MM)
+def _glyphs(wanted: list[tuple[Text, tuple[float, float, float, float]]]) -> list[np.ndarray]:
+    """Each `text` as it prints inside its box (sheet mm), at GLYPH_PX_PER_MM, normalised: drawn once for every
+    text at the same place in a box of the same size, and all those not drawn yet from one PDF."""
+    keys = [(replace(text, x=round(text.x - x, 3), y=round(text.y - y, 3)), round(w, 3), round(h, 3))
+            for text, (x, y, w, h) in wanted]
+    missing = list(dict.fromkeys(key for key in keys if key not in _glyphs_kept))
+    if missing:
+        drawn = rasters([Page(w, h, (text,)) for text, w, h in missing], GLYPH_PX_PER_MM)
+        for key, pixels in zip(missing, drawn):
+            grey = luma(pixels.astype(np.float32) / 255.0)
+            _glyphs_kept[key] = _normalised(cv2.GaussianBlur(grey, (0, 0), GLYPH_BLUR), GLYPH_SIGMA, GLYPH_PX_PER_MM)
+    found = []
+    for key in keys:
+        _glyphs_kept.move_to_end(key)
+        found.append(_glyphs_kept[key])
+    while len(_glyphs_kept) > GLYPHS_KEPT:
+        _glyphs_kept.popitem(last=False)
+    return found
 
 
 def _around(fine: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
@@ -201,15 +214,13 @@ def _match(region: np.ndarray, glyph: np.ndarray) -> float:
 def _lucky(fine: np.ndarray, layout: ScoreSheetLayout, sums: range) -> tuple[tuple[int, int], bool]:
     """The two lucky numbers read from their circles, and whether both were clear."""
     circles = sheet_geometry(layout).lucky
+    boxes = [(cx - r, cy - r, 2 * r, 2 * r) for cx, cy, r in circles]
+    glyphs = iter(_glyphs([(centred_text(cx, cy, str(number), r * 1.05, INK), box)
+                           for (cx, cy, r), box in zip(circles, boxes) for number in sums]))
     scores = []
-    for cx, cy, r in circles:
-        box = (cx - r, cy - r, 2 * r, 2 * r)
+    for box in boxes:
         region = _around(fine, box)
-        row = {}
-        for number in sums:
-            glyph = _glyph(centred_text(cx, cy, str(number), r * 1.05, INK), box)
-            row[number] = _match(region, glyph)
-        scores.append(row)
+        scores.append({number: _match(region, next(glyphs)) for number in sums})
     best = max(((a, b) for a in sums for b in sums if a != b), key=lambda p: scores[0][p[0]] + scores[1][p[1]])
     sure = all(_clear(list(row.values())) for row in scores)
     return best, sure
@@ -218,22 +229,25 @@ def _lucky(fine: np.ndarray, layout: ScoreSheetLayout, sums: range) -> tuple[tup
 def _numbers(fine: np.ndarray, layout: ScoreSheetLayout) -> tuple[tuple[tuple[int, ...], ...], bool]:
     """Every row's numbers read cell by cell (the last, the lock number, stays), and whether all were clear."""
     geometry = sheet_geometry(layout)
-    rows = []
-    sure = True
+    wanted: list[tuple[Text, tuple[float, float, float, float]]] = []
     for index, (spec, row) in enumerate(zip(layout.rows, geometry.rows)):
-        movable = spec.numbers[:-1]
-        cells = row.cells[:-1]
-        glyphs = {}
-        for number in movable:
+        for number in spec.numbers[:-1]:
             text = number_texts(layout, row, index, (number, *(n for n in spec.numbers if n != number)))[0]
             assert isinstance(text, Text)
             x, y, side = row.cells[0]
-            glyphs[number] = (_glyph(text, (x, y, side, side)), (x, y))
+            wanted.append((text, (x, y, side, side)))
+    glyphs = iter(_glyphs(wanted))
+    rows = []
+    sure = True
+    for spec, row in zip(layout.rows, geometry.rows):
+        movable = spec.numbers[:-1]
+        cells = row.cells[:-1]
+        drawn = [next(glyphs) for _ in movable]
         scores = np.zeros((len(cells), len(movable)))
         for i, (x, y, side) in enumerate(cells):
             region = _around(fine, (x, y, side, side))
-            for j, number in enumerate(movable):
-                scores[i, j] = _match(region, glyphs[number][0])
+            for j, glyph in enumerate(drawn):
+                scores[i, j] = _match(region, glyph)
         order = _best_arrangement(scores)
         for a in range(len(order)):  # clear only if no two cells would rather swap their numbers
             for b in range(a + 1, len(order)):

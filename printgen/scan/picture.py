@@ -138,8 +138,12 @@ def _decode(data: bytes) -> np.ndarray | Refused:
     factor = _reduction(rgb.width * rgb.height)
     if factor > 1:
         rgb = rgb.reduce(factor)
-    bgr = rgb.tobytes("raw", "BGR")  # one copy, already in OpenCV's channel order
-    return np.frombuffer(bytearray(bgr), np.uint8).reshape(rgb.height, rgb.width, 3)
+    import cv2
+
+    pixels = np.frombuffer(rgb.tobytes(), np.uint8).reshape(rgb.height, rgb.width, 3)
+    bgr = np.empty_like(pixels)  # (out of memory: MemoryError, as for any array)
+    cv2.cvtColor(pixels, cv2.COLOR_RGB2BGR, dst=bgr)  # OpenCV's channel order, writable
+    return bgr
 
 
 def _heif_opener() -> bool:
@@ -162,20 +166,30 @@ def _reduction(pixels: int) -> int:
     return factor
 
 
+TURNED = range(2, 9)
+"""The EXIF orientations (tag 0x0112) that turn or mirror a picture (1, or none, leaves it as it is)."""
+
+
 def _upright(picture: Image.Image) -> Image.Image:
-    """`picture` turned (and mirrored) as its EXIF orientation says; as it is when that tag cannot be read."""
-    from PIL import ImageOps
+    """`picture` turned (and mirrored) as its EXIF orientation says; as it is (not copied) when it needs no
+    turn or that tag cannot be read."""
+    from PIL import ExifTags, ImageOps
 
     try:
+        if picture.getexif().get(ExifTags.Base.Orientation, 1) not in TURNED:
+            return picture
         return ImageOps.exif_transpose(picture) or picture
     except Exception:  # noqa: BLE001 - a damaged EXIF block: the pixels are still good
         return picture
 
 
 def _rgb(picture: Image.Image) -> Image.Image:
-    """`picture` as 8-bit RGB, transparency laid on white paper, 16-bit and float greys scaled to 8 bits."""
+    """`picture` as 8-bit RGB (itself when it is), transparency laid on white paper, 16-bit and float greys
+    scaled to 8 bits."""
     from PIL import Image
 
+    if picture.mode == "RGB":
+        return picture
     if picture.mode in ("RGBA", "LA", "PA") or (picture.mode == "P" and "transparency" in picture.info):
         rgba = picture.convert("RGBA")
         paper = Image.new("RGBA", rgba.size, (255, 255, 255, 255))

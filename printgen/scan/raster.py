@@ -19,16 +19,32 @@ if TYPE_CHECKING:
 
 def raster(page: Page, px_per_mm: float) -> np.ndarray:
     """`page` rendered at `px_per_mm` as an H x W x 3 uint8 RGB array (white where nothing is drawn)."""
-    import pypdfium2 as pdfium
+    return render(page_pdf(page), px_per_mm)[0]
 
+
+def rasters(pages: list[Page], px_per_mm: float) -> list[np.ndarray]:
+    """Each of `pages` as `raster` renders it, from one PDF of them all (a PDF costs much more than a page)."""
+    return render(page_pdf(*pages), px_per_mm, len(pages))
+
+
+def page_pdf(*pages: Page) -> bytes:
+    """`pages` as one PDF (printgen's own renderer), to `render` at any resolution."""
     from printgen.render.pdf import write_pdf
 
+    symbols = {symbol.id: symbol for page in pages for symbol in page.symbols()}
     buffer = io.BytesIO()
-    write_pdf(Document(page.symbols(), [page], "scan"), buffer)
-    document = pdfium.PdfDocument(buffer.getvalue())
+    write_pdf(Document(list(symbols.values()), list(pages), "scan"), buffer)
+    return buffer.getvalue()
+
+
+def render(pdf: bytes, px_per_mm: float, pages: int = 1) -> list[np.ndarray]:
+    """The first `pages` pages of `pdf` rasterised by pdfium at `px_per_mm`, each an H x W x 3 uint8 RGB array."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
     try:
-        bitmap = document[0].render(scale=px_per_mm / PT_PER_MM, rev_byteorder=True)
-        return bitmap.to_numpy().copy()
+        return [document[index].render(scale=px_per_mm / PT_PER_MM, rev_byteorder=True).to_numpy().copy()
+                for index in range(pages)]
     finally:
         document.close()
 

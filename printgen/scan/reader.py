@@ -177,7 +177,7 @@ class Reader:
         warp = find_warp(image, to_photo, blank_pixels(layout, code, WARP_PX_PER_MM), layout.width, layout.height,
                          _marker_points(group, to_photo, layout.width, layout.height))
         flat = flatten(image, to_photo, layout.width, layout.height, PX_PER_MM, warp)
-        photo = flat[..., ::-1].astype(np.float32) / 255.0
+        photo = np.divide(flat[..., ::-1], np.float32(255), dtype=np.float32)  # RGB 0..1
         blank = blank_pixels(layout, code, PX_PER_MM)
         readings = settle(layout, code, read_fields(measure(photo, blank), fields(layout, code)))
         verdict = referee(layout.rules, marks_of(layout, readings), code.lucky, code.numbers)

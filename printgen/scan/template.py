@@ -76,19 +76,28 @@ def blank_item(layout: ScoreSheetLayout, code: SheetCode) -> Item:
     return Item(layout.name, base.art, extras)
 
 
+@lru_cache(maxsize=8)
+def blank_pdf(layout: ScoreSheetLayout, code: SheetCode) -> bytes:
+    """The sheet named by `code` as a PDF before anyone wrote on it (made once for all the resolutions a photo
+    of it is compared at)."""
+    from printgen.scan.raster import page_pdf
+
+    return page_pdf(blank_item(layout, code).as_page())
+
+
 @lru_cache(maxsize=24)
 def blank_pixels(layout: ScoreSheetLayout, code: SheetCode, px_per_mm: float) -> np.ndarray:
     """The blank sheet as RGB floats 0..1 at `px_per_mm`, exactly `round(width * px_per_mm)` wide."""
     import cv2
     import numpy as np
 
-    from printgen.scan.raster import raster
+    from printgen.scan.raster import render
 
-    pixels = raster(blank_item(layout, code).as_page(), px_per_mm)
+    pixels = render(blank_pdf(layout, code), px_per_mm)[0]
     size = (round(layout.width * px_per_mm), round(layout.height * px_per_mm))
     if (pixels.shape[1], pixels.shape[0]) != size:
         pixels = cv2.resize(pixels, size, interpolation=cv2.INTER_AREA)
-    return pixels.astype(np.float32) / 255.0
+    return np.divide(pixels, np.float32(255), dtype=np.float32)
 
 
 def per_blank(function: Callable[..., T]) -> Callable[..., T]:

@@ -15,6 +15,7 @@ explain, `align` and the ink measure see as print that does not match.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 
 import cv2
 import numpy as np
@@ -131,7 +132,7 @@ def find_warp(photo: np.ndarray, to_photo: np.ndarray, blank: np.ndarray, width:
     image, matrix = _shrunk(photo, to_photo, width, height, px)
     for level, (patch, search) in enumerate(zip(WARP_LEVELS, WARP_RANGE)):
         seen = _cut(image, matrix, width, height, px, warp, search)
-        grey = luma(seen[..., ::-1].astype(np.float32) / 255.0).astype(np.float32)
+        grey = luma(np.divide(seen[..., ::-1], np.float32(255), dtype=np.float32)).astype(np.float32)
         found = _shifts(structure(grey, px), template, px, patch, search)
         if level == 0:
             found += markers_found
@@ -164,8 +165,20 @@ def _textured(template: np.ndarray, size: int) -> list[tuple[int, int]]:
     be matched."""
     h, w = template.shape
     stride = max(1, size // 2)
-    return [(y0, x0) for y0 in range(0, max(h - size, 0) + 1, stride) for x0 in range(0, max(w - size, 0) + 1, stride)
-            if float(template[y0:y0 + size, x0:x0 + size].std()) >= 0.05]
+    ys, xs = range(0, max(h - size, 0) + 1, stride), range(0, max(w - size, 0) + 1, stride)
+    if h < size or w < size:
+        return [(y0, x0) for y0 in ys for x0 in xs if float(template[y0:y0 + size, x0:x0 + size].std()) >= 0.05]
+    sums, squares = cv2.integral2(template, sdepth=cv2.CV_64F, sqdepth=cv2.CV_64F)  # every patch's at once
+    top, left = np.array(ys)[:, None], np.array(xs)[None, :]
+
+    def total(table: np.ndarray) -> np.ndarray:
+        return table[top + size, left + size] - table[top, left + size] - table[top + size, left] + table[top, left]
+
+    mean = total(sums) / (size * size)
+    spread = np.sqrt(np.maximum(total(squares) / (size * size) - mean * mean, 0.0))
+    return [(y0, x0) for (i, y0), (j, x0) in product(enumerate(ys), enumerate(xs))  # near the line: as NumPy has it
+            if (spread[i, j] >= 0.05 if abs(spread[i, j] - 0.05) > 1e-4
+                else float(template[y0:y0 + size, x0:x0 + size].std()) >= 0.05)]
 
 
 def _shifts(seen: np.ndarray, template: np.ndarray, px: float, patch: float,
@@ -214,9 +227,13 @@ def _trusted(found: list[tuple[float, float, float, float, float]],
     near = (distance > 0) & (distance <= 2.5 * patch)
     count = near.sum(axis=1)
     rows = np.arange(len(found))
+    owner, neighbour = np.nonzero(near)  # row by row
+    slot = np.arange(len(owner)) - np.repeat(np.cumsum(count) - count, count)
     median = np.empty_like(shifts)
-    for k in range(2):  # each point's neighbours' median: theirs sorted first, the others (inf) after
-        ordered = np.sort(np.where(near, shifts[None, :, k], np.inf), axis=1)
+    for k in range(2):  # each point's neighbours' median: theirs sorted first, then inf (as many as the most have)
+        ordered = np.full((len(found), max(int(count.max()), 1)), np.inf)
+        ordered[owner, slot] = shifts[neighbour, k]
+        ordered.sort(axis=1)
         low, high = ordered[rows, np.maximum(count - 1, 0) // 2], ordered[rows, count // 2]
         median[:, k] = (low + high) / 2
     agrees = np.hypot(shifts[:, 0] - median[:, 0], shifts[:, 1] - median[:, 1]) <= max(1.0, 0.12 * patch)
