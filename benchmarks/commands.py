@@ -178,7 +178,11 @@ def main() -> None:
                 photos = args.photos or work / "photos"
             except ImportError:
                 print("(no scan extra: score is not measured)")
-        rows = [case for case in cases(work, photos) if args.only is None or case.key in args.only]
+        every = cases(work, photos)
+        unknown = sorted(set(args.only or ()) - {case.key for case in every})
+        if unknown:
+            parser.error(f"--only: no row {', '.join(unknown)} (the rows: {', '.join(c.key for c in every)})")
+        rows = [case for case in every if args.only is None or case.key in args.only]
         measure(YARDSTICK, cwd, env)
         yardstick = [measure(YARDSTICK, cwd, env) for _ in range(args.repeat)]
         for case in rows:
