@@ -157,16 +157,7 @@ def atomic_file(target: Path, flush: bool = True) -> Iterator[Path]:
     """Yield a temporary file beside `target`, locked while it is written; on success it replaces `target`, on
     error it is removed. `flush=False` (a cache that its reader checks) leaves flushing to the system."""
     check_file_target(target)
-    held = _hold_signals()
-    try:
-        with _naming(target):
-            target.parent.mkdir(parents=True, exist_ok=True)
-            remove_leftovers(target)
-            descriptor, temporary = _claim(lambda: tempfile.mkstemp(prefix=_prefix(target), suffix=".part",
-                                                                    dir=target.parent))
-    except BaseException:
-        _let_signals_in(held)
-        raise
+    descriptor, temporary, held = _claim_beside(target, ".part")
     try:
         _let_signals_in(held)  # one that came meanwhile is answered here, where the file is removed on the way out
         with _naming(target):
@@ -189,16 +180,7 @@ def atomic_folder(target: Path) -> Iterator[Path]:
     """Yield a temporary folder beside `target` (its lock file held while it is written); on success it replaces
     `target` whole."""
     check_folder_target(target)
-    held = _hold_signals()
-    try:
-        with _naming(target):
-            target.parent.mkdir(parents=True, exist_ok=True)
-            remove_leftovers(target)
-            descriptor, lock = _claim(lambda: tempfile.mkstemp(prefix=_prefix(target), suffix=".lock",
-                                                               dir=target.parent))
-    except BaseException:
-        _let_signals_in(held)
-        raise
+    descriptor, lock, held = _claim_beside(target, ".lock")
     temporary, old = _sibling(lock, "part"), _sibling(lock, "old")
     try:
         _let_signals_in(held)  # one that came meanwhile is answered here, where the lock file is removed
@@ -290,6 +272,23 @@ def _may_rename() -> None:
 
 STOPPING = {signal.SIGINT, signal.SIGTERM}
 """The signals whose handlers (printgen.cli's) unwind a command, removing its temporary files on the way."""
+
+
+def _claim_beside(target: Path, suffix: str) -> tuple[int, Path, set[int]]:
+    """A new hidden file beside `target` ending in `suffix`, claimed (see `_claim`) after older leftovers are
+    removed, with SIGINT and SIGTERM held back: its descriptor, its path and the signals to give back to
+    `_let_signals_in` once the caller's cleanup of the file is in place (at once if it could not be made)."""
+    held = _hold_signals()
+    try:
+        with _naming(target):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            remove_leftovers(target)
+            descriptor, path = _claim(lambda: tempfile.mkstemp(prefix=_prefix(target), suffix=suffix,
+                                                               dir=target.parent))
+    except BaseException:
+        _let_signals_in(held)
+        raise
+    return descriptor, path, held
 
 
 def _hold_signals() -> set[int]:
