@@ -45,7 +45,6 @@ from printgen.scan.thresholds import (
     CURVE_OUTLIER_WEIGHT,
     CURVE_ROUNDS,
     DARK_PRINT_STROKE,
-    FAINT,
     FOREIGN_REACH,
     HUE_RANGE,
     INKED,
@@ -62,6 +61,7 @@ from printgen.scan.thresholds import (
     NOISE_FLOOR,
     NOISE_MIN_PIXELS,
     NOISE_SPREADS,
+    ONE_LINE,
     OVERRUN_GAP,
     OVERRUN_REACH,
     OWN_REACH,
@@ -80,8 +80,13 @@ from printgen.scan.thresholds import (
     STREAK_LENGTH,
     STREAK_MIDDLE,
     STREAK_SHARE,
+    STREAK_SPILL,
     STREAK_TILT,
     STREAK_TILT_STEP,
+    STREAK_WIDEST,
+    STROKE_BEND,
+    STROKE_REACH,
+    STROKE_SWAY,
     SURE_CROSSED,
     SURE_EMPTY,
     TOLERANCE,
@@ -485,8 +490,7 @@ def _ink_in(patch: np.ndarray, weights: np.ndarray, total: float, field: Field, 
     (in `trace`, weighted by `visible`)."""
     mass = patch * weights
     cover = float(mass.sum()) / total
-    struck = field.kind in STRUCK_THROUGH and cover > FAINT
-    share = _streak_share(mass, px_per_mm) if struck else 0.0
+    share = _streak_share(mass, px_per_mm) if field.kind in STRUCK_THROUGH else 0.0
     if share > 0:  # a line through the field: what counts is the ink besides it
         cover *= 1 - share
     line = _slanted_line(trace * visible, visible) if share <= 0 else 0.0
@@ -525,7 +529,57 @@ def _own_ink(darkening: np.ndarray, box: tuple[int, int, int, int], px_per_mm: f
     foreign = (within < OWN_SHARE * totals) & (nearest > OWN_REACH * min(own.shape))
     foreign[0] = False
     patch[foreign[own]] = 0.0
+    gap = max(1, round(OVERRUN_GAP * px_per_mm))
+    joined = cv2.dilate((patch > INKED).astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * gap + 1,) * 2))
+    count, pieces = cv2.connectedComponents(joined, connectivity=8)
+    for label in range(1, count):
+        piece = np.where(pieces == label, patch, 0.0)
+        if _from_outside(darkening, piece, box, px_per_mm):
+            patch[pieces == label] = 0.0
     return patch
+
+
+def _from_outside(darkening: np.ndarray, piece: np.ndarray, box: tuple[int, int, int, int],
+                  px_per_mm: float) -> bool:
+    """Whether `piece` (ink in `box`) is one straight stroke whose middle lies outside the box: followed both ways
+    along its direction through `darkening` (across gaps up to twice OVERRUN_GAP, where ink the colour of the
+    print does not show), a neighbour's arm reaching in ends up centred on the neighbour, a field's own slash,
+    tick or overrunning cross on the field."""
+    total = float(piece.sum())
+    if total <= 0:
+        return False
+    ys, xs = np.mgrid[0:piece.shape[0], 0:piece.shape[1]]
+    mx, my = float((piece * xs).sum()) / total, float((piece * ys).sum()) / total
+    cxx = float((piece * (xs - mx) ** 2).sum()) / total
+    cyy = float((piece * (ys - my) ** 2).sum()) / total
+    cxy = float((piece * (xs - mx) * (ys - my)).sum()) / total
+    spread, axes = np.linalg.eigh(np.array([[cxx, cxy], [cxy, cyy]]))
+    if spread[0] > (ONE_LINE ** 2) * spread[1]:  # crossing strokes, a blob: not one line
+        return False
+    x0, y0, x1, y1 = box
+    along, across = axes[:, 1], axes[:, 0]
+    reach = round(STROKE_REACH * max(x1 - x0, y1 - y0))
+    steps = np.arange(-reach, reach + 1, dtype=np.float64)
+    half = np.sqrt(max(float(spread[0]), 0.0)) * 2 + STROKE_SWAY * px_per_mm
+    widest = np.ceil(half + reach * np.tan(np.radians(STROKE_BEND)))
+    offsets = np.arange(-widest, widest + 1)
+    px = x0 + mx + steps[:, None] * along[0] + offsets[None, :] * across[0]
+    py = y0 + my + steps[:, None] * along[1] + offsets[None, :] * across[1]
+    ix, iy = np.rint(px).astype(np.int64), np.rint(py).astype(np.int64)
+    valid = (ix >= 0) & (iy >= 0) & (ix < darkening.shape[1]) & (iy < darkening.shape[0])
+    valid &= np.abs(offsets)[None, :] <= half + np.abs(steps)[:, None] * np.tan(np.radians(STROKE_BEND))
+    inked = np.zeros(ix.shape, bool)
+    inked[valid] = darkening[iy[valid], ix[valid]] > INKED
+    hits = np.flatnonzero(inked.any(axis=1)) - reach
+    gap = 2 * OVERRUN_GAP * px_per_mm + 1
+    ends = []
+    for side in (hits[hits >= 0], -hits[hits <= 0][::-1]):
+        reached = np.concatenate(([0], side))
+        jumps = np.flatnonzero(np.diff(reached) > gap)
+        ends.append(float(reached[jumps[0]] if jumps.size else reached[-1]))
+    middle = (ends[0] - ends[1]) / 2
+    cx, cy = x0 + mx + middle * along[0], y0 + my + middle * along[1]
+    return not (x0 <= cx < x1 and y0 <= cy < y1)
 
 
 def _borrowed(darkening: np.ndarray, box: tuple[int, int, int, int], patch: np.ndarray,
@@ -625,6 +679,8 @@ def _streak_share(mass: np.ndarray, px_per_mm: float) -> float:
     if total <= 0:
         return 0.0
     ys, xs = np.mgrid[0:mass.shape[0], 0:mass.shape[1]].astype(np.float32)
+    if abs(_angle(mass, xs, ys)) > LEVEL:  # the field's ink leans as a whole: a tick, a slash
+        return 0.0
     cx = float((mass * xs).sum() / total)
     band = STREAK_BAND * px_per_mm
     best = 0.0
@@ -645,5 +701,25 @@ def _streak_share(mass: np.ndarray, px_per_mm: float) -> float:
         if along.size and float(along.max() - along.min()) >= STREAK_LENGTH * mass.shape[1] \
                 and abs(height - mass.shape[0] / 2) <= STREAK_MIDDLE * mass.shape[0] \
                 and abs(_angle(band_mass, xs, ys)) <= LEVEL:
-            best = share
+            low, high = _spill(profile, peak)
+            wide = np.where((bins >= low) & (bins <= high), mass, 0.0)
+            best = float(wide.sum()) / total if abs(_angle(wide, xs, ys)) <= LEVEL else share
     return best
+
+
+def _spill(profile: np.ndarray, peak: int) -> tuple[int, int]:
+    """The half-band bins of a strike-through's line wider than its band (a felt pen's): from bins `peak` and
+    `peak + 1` of `profile` outwards while each next bin holds STREAK_SPILL of the band's fuller bin, at most
+    STREAK_WIDEST mm in all."""
+    floor = STREAK_SPILL * float(max(profile[peak], profile[min(peak + 1, len(profile) - 1)]))
+    low, high = peak, peak + 1
+    for _ in range(round(2 * (STREAK_WIDEST - STREAK_BAND) / STREAK_BAND)):
+        below = profile[low - 1] if low > 0 else 0.0
+        above = profile[high + 1] if high + 1 < len(profile) else 0.0
+        if max(below, above) < floor:
+            break
+        if below >= above:
+            low -= 1
+        else:
+            high += 1
+    return low, high

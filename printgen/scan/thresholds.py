@@ -265,7 +265,17 @@ FOREIGN_REACH = 8.0
 OWN_SHARE = 0.34
 """A stroke counts for a field when at least this share of its ink lies inside it..."""
 OWN_REACH = 0.28
-"""...or when it comes this near the field's middle (share of the field's shorter side)."""
+"""...or when it comes this near the field's middle (share of the field's shorter side), unless it is one
+straight line centred outside the field..."""
+ONE_LINE = 0.4
+"""...which spreads across its direction at most this share of as much as along it (crossing strokes spread
+more)..."""
+STROKE_REACH = 2.0
+"""...followed at most this many times the field's size either way, its ink looked for up to STROKE_SWAY mm
+beside the line of its piece in the field and STROKE_BEND degrees off it (a hand's line bends, and where it
+crosses print that hides it, it need not go on straight)."""
+STROKE_SWAY = 0.8
+STROKE_BEND = 4
 OVERRUN_GAP = 1.0
 """mm: a stroke is followed across a gap up to twice this wide when it is asked whether it runs on outside its
 field (red ink over a red band does not show)..."""
@@ -290,8 +300,6 @@ SURE_CROSSED = 1.9
 """Evidence at or above which a field is crossed; between SURE_EMPTY and this it is uncertain, for a person
 to check. Both set from the spread of empty and crossed fields over the benchmark's photos so that a field
 read wrong is nearly always uncertain."""
-FAINT = 0.0035
-"""Ink cover below which no strike-through line is looked for (too little ink to be one)."""
 RING_INNER = 0.3
 """Share of a field's size: a circle round its number is looked for from this far from its middle..."""
 RING_OUTER = 0.64
@@ -317,6 +325,11 @@ STREAK_TILT_STEP = 4
 """...in steps of this."""
 STREAK_BAND = 1.2
 """mm: the width of the band a strike-through line must lie in (blurred lines spread)."""
+STREAK_SPILL = 0.3
+"""A strike-through's band grows by half-band steps holding at least this share of its fuller half (a felt
+pen's line is wider than STREAK_BAND)..."""
+STREAK_WIDEST = 2.4
+"""...up to this many mm in all."""
 STREAK_SHARE = 0.7
 """A strike-through holds at least this share of the field's ink in its band..."""
 STREAK_LENGTH = 0.25

@@ -155,8 +155,6 @@ def test_in_a_photo_too_grainy_to_tell_no_field_is_surely_empty() -> None:
 @pytest.mark.parametrize("tip, unseen", [((3.5, 7.5), True), ((4.0, 6.5), False), ((4.0, 6.5), True)])
 def test_a_cross_overrunning_into_its_neighbour_is_never_the_neighbours_silently(
         tip: tuple[float, float], unseen: bool) -> None:
-    from printgen.scan.ink import OVERRUN
-
     photo = Photo()
     (x, y, w, h), (nx, ny, nw, nh) = photo.cells[2], photo.cells[3]
     photo.stroke((x + 1, y + 0.5), (nx + tip[0], ny + tip[1]), width=0.6)  # runs on deep into the next field
@@ -166,10 +164,24 @@ def test_a_cross_overrunning_into_its_neighbour_is_never_the_neighbours_silently
     darkening = np.clip(photo.expected - photo.seen, 0, 1)
     assert read_field(darkening, field(photo.cells[2]), PX, photo.doubts()).state is State.CROSSED
     neighbour = read_field(darkening, field(photo.cells[3]), PX, photo.doubts())
-    assert neighbour.state is State.UNCERTAIN and neighbour.reason == OVERRUN
-    assert neighbour.evidence >= 1  # without the rule it would have been read as a cross
+    assert neighbour.state is State.EMPTY  # the stroke, followed across the band, is centred on its own field
     alone = Photo()  # the same strokes inside the next field alone are its own cross
     alone.stroke((nx + 1, ny + 0.5), (nx + tip[0], ny + tip[1]), width=0.6)
     alone.stroke((nx + nw - 1, ny + 1), (nx + 1, ny + nh - 1), width=0.6)
     darkening = np.clip(alone.expected - alone.seen, 0, 1)
     assert read_field(darkening, field(alone.cells[3]), PX, alone.doubts()).state is State.CROSSED
+
+
+def test_a_hooked_stroke_running_into_the_neighbour_leaves_it_uncertain() -> None:
+    from printgen.scan.ink import OVERRUN
+
+    photo = Photo()
+    (x, y, w, h), (nx, ny, _, _) = photo.cells[2], photo.cells[3]
+    photo.stroke((x + w - 1, y + 1), (x + 1, y + h - 1), width=0.6)
+    photo.stroke((x + 1, y + 0.5), (nx + 2.5, ny + 6.0), width=0.6)  # runs on into the next field...
+    photo.stroke((nx + 2.5, ny + 6.0), (nx + 0.8, ny + 8.0), width=0.6)  # ...and turns back: no straight line
+    darkening = np.clip(photo.expected - photo.seen, 0, 1)
+    assert read_field(darkening, field(photo.cells[2]), PX, photo.doubts()).state is State.CROSSED
+    neighbour = read_field(darkening, field(photo.cells[3]), PX, photo.doubts())
+    assert neighbour.state is State.UNCERTAIN and neighbour.reason == OVERRUN
+    assert neighbour.evidence >= 1  # without the rule it would have been read as a cross

@@ -226,3 +226,23 @@ def test_a_level_stroke_counts_as_a_strike_through_only_where_it_runs_through_th
     assert struck.streak and struck.state is State.EMPTY
     high = read_field(darkening((12.0, 12.5, 17.0, 13.3), (15.5, 10.8, 15.0, 12.5)), number, px)  # its short
     assert not high.streak and high.state is State.CROSSED  # steep arm lies where the field's ink barely counts
+
+
+@pytest.mark.parametrize("name, strokes, width, dark, struck", [
+    ("felt pen strike", [(11.0, 16.2, 21.0, 15.8)], 7, 0.3, True),  # wider than the band, once blurred
+    ("faint strike in pieces", [(10.5, 16.3, 13.5, 16.1), (18.5, 15.8, 21.5, 15.6)], 2, 0.12, True),  # the rest
+    ("tick", [(13.0, 15.0, 15.0, 18.0), (15.0, 18.0, 21.0, 13.0)], 2, 0.3, False),  # hidden behind the number
+])
+def test_strike_throughs_of_every_pen_are_no_crosses_and_a_tick_is_no_strike_through(
+        name: str, strokes: list[tuple[float, float, float, float]], width: int, dark: float, struck: bool) -> None:
+    from printgen.scan.ink import read_field
+    from printgen.scan.template import Field
+
+    px = 6.0
+    canvas = np.zeros((round(32 * px), round(32 * px)), np.float32)
+    for x0, y0, x1, y1 in strokes:
+        cv2.line(canvas, (round(x0 * px), round(y0 * px)), (round(x1 * px), round(y1 * px)), dark, width)
+    reading = read_field(cv2.GaussianBlur(canvas, (0, 0), 1.0), Field("number", 0, 5, (10.0, 10.0, 12.0, 12.0), False),
+                         px)
+    assert reading.streak is struck, name
+    assert reading.state is (State.EMPTY if struck else State.CROSSED), name
