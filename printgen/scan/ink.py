@@ -84,6 +84,7 @@ from printgen.scan.thresholds import (
     STREAK_TILT,
     STREAK_TILT_STEP,
     STREAK_WIDEST,
+    STROKE_AWAY,
     STROKE_BEND,
     STROKE_REACH,
     STROKE_SWAY,
@@ -541,7 +542,7 @@ def _own_ink(darkening: np.ndarray, box: tuple[int, int, int, int], px_per_mm: f
 
 def _from_outside(darkening: np.ndarray, piece: np.ndarray, box: tuple[int, int, int, int],
                   px_per_mm: float) -> bool:
-    """Whether `piece` (ink in `box`) is one straight stroke whose middle lies outside the box: followed both ways
+    """Whether `piece` (ink in `box`) is one straight stroke whose middle lies far off the field's: followed both ways
     along its direction through `darkening` (across gaps up to twice OVERRUN_GAP, where ink the colour of the
     print does not show), a neighbour's arm reaching in ends up centred on the neighbour, a field's own slash,
     tick or overrunning cross on the field."""
@@ -577,9 +578,11 @@ def _from_outside(darkening: np.ndarray, piece: np.ndarray, box: tuple[int, int,
         reached = np.concatenate(([0], side))
         jumps = np.flatnonzero(np.diff(reached) > gap)
         ends.append(float(reached[jumps[0]] if jumps.size else reached[-1]))
+    if max(ends) >= reach:  # no end in sight: a line ruled across the sheet, or ink all along
+        return False
     middle = (ends[0] - ends[1]) / 2
-    cx, cy = x0 + mx + middle * along[0], y0 + my + middle * along[1]
-    return not (x0 <= cx < x1 and y0 <= cy < y1)
+    dx, dy = mx + middle * along[0] - (x1 - x0) / 2, my + middle * along[1] - (y1 - y0) / 2
+    return bool(np.hypot(dx, dy) > STROKE_AWAY * min(x1 - x0, y1 - y0))
 
 
 def _borrowed(darkening: np.ndarray, box: tuple[int, int, int, int], patch: np.ndarray,

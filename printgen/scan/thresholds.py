@@ -266,7 +266,9 @@ OWN_SHARE = 0.34
 """A stroke counts for a field when at least this share of its ink lies inside it..."""
 OWN_REACH = 0.28
 """...or when it comes this near the field's middle (share of the field's shorter side), unless it is one
-straight line centred outside the field..."""
+straight line centred at least STROKE_AWAY of the field's size from its middle (a neighbour's arm is centred on
+the neighbour)..."""
+STROKE_AWAY = 0.75
 ONE_LINE = 0.4
 """...which spreads across its direction at most this share of as much as along it (crossing strokes spread
 more)..."""
