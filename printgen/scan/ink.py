@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -563,20 +564,36 @@ def _slanted_line(mass: np.ndarray, weights: np.ndarray) -> float:
     along its line, noise does not, darkening over the whole field (grain, a shadow) is no line, and a
     neighbour's cross overrunning a corner does not pass near the middle."""
     h, w = mass.shape
-    centre = (w / 2, h / 2)
     near = round(NEAR_MIDDLE * min(h, w))
     middle = h // 2
-    best = 0.0
-    for angle in SLASH_ANGLES:
-        turn = cv2.getRotationMatrix2D(centre, angle, 1.0)
-        ink_rows = cv2.warpAffine(mass, turn, (w, h), flags=cv2.INTER_LINEAR).sum(axis=1)
-        weight_rows = cv2.warpAffine(weights, turn, (w, h), flags=cv2.INTER_LINEAR).sum(axis=1)
-        ink_rows = np.convolve(ink_rows, np.ones(LINE_WIDTH), mode="same")
-        weight_rows = np.convolve(weight_rows, np.ones(LINE_WIDTH), mode="same")
-        if weight_rows.max() > 0:  # a line's ink against a whole line's length: short pieces count less
-            band = ink_rows[max(middle - near, 0):middle + near + 1]
-            best = max(best, float(band.max() / weight_rows.max()))
+    layers = cv2.merge([mass, weights.astype(mass.dtype, copy=False)] * 2)  # 4 channels turn as each alone would
+    turns = _turns(w, h)
+    turned = np.empty((len(turns), h, w, 4), layers.dtype)
+    for k, turn in enumerate(turns):
+        cv2.warpAffine(layers, turn, (w, h), dst=turned[k], flags=cv2.INTER_LINEAR)
+    ink_rows, weight_rows = turned[..., 0].sum(axis=2), turned[..., 1].sum(axis=2)
+    widest = _widened(weight_rows).max(axis=1)
+    bands = _widened(ink_rows)[:, max(middle - near, 0):middle + near + 1].max(axis=1)
+    lines = bands[widest > 0] / widest[widest > 0]  # against a whole line's length: short pieces count less
+    best = max(0.0, float(lines.max())) if lines.size else 0.0
     return best - max(float(mass.sum()) / max(float(weights.sum()), 1e-9), 0.0)
+
+
+@lru_cache(maxsize=64)
+def _turns(w: int, h: int) -> tuple[np.ndarray, ...]:
+    """The rotations by SLASH_ANGLES about the middle of a `w` x `h` patch."""
+    return tuple(cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0) for angle in SLASH_ANGLES)
+
+
+def _widened(rows: np.ndarray) -> np.ndarray:
+    """Each row of `rows` summed over LINE_WIDTH neighbours, as `np.convolve(row, np.ones(LINE_WIDTH), "same")`
+    sums them (in float64, left to right)."""
+    before = LINE_WIDTH - 1 - (LINE_WIDTH - 1) // 2
+    padded = np.pad(rows.astype(np.float64), ((0, 0), (before, LINE_WIDTH - 1 - before)))
+    total = padded[:, :rows.shape[1]].copy()
+    for k in range(1, LINE_WIDTH):
+        total += padded[:, k:k + rows.shape[1]]
+    return total
 
 
 def _ring(darkening: np.ndarray, field: Field, px_per_mm: float) -> float:
