@@ -588,11 +588,13 @@ def _turns(w: int, h: int) -> tuple[np.ndarray, ...]:
 def _widened(rows: np.ndarray) -> np.ndarray:
     """Each row of `rows` summed over LINE_WIDTH neighbours, as `np.convolve(row, np.ones(LINE_WIDTH), "same")`
     sums them (in float64, left to right)."""
+    count, length = rows.shape
     before = LINE_WIDTH - 1 - (LINE_WIDTH - 1) // 2
-    padded = np.pad(rows.astype(np.float64), ((0, 0), (before, LINE_WIDTH - 1 - before)))
-    total = padded[:, :rows.shape[1]].copy()
+    padded = np.zeros((count, length + LINE_WIDTH - 1))
+    padded[:, before:before + length] = rows
+    total = padded[:, :length].copy()
     for k in range(1, LINE_WIDTH):
-        total += padded[:, k:k + rows.shape[1]]
+        total += padded[:, k:k + length]
     return total
 
 
