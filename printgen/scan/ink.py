@@ -247,13 +247,14 @@ def _as_blurred(expected: np.ndarray, seen: np.ndarray, px_per_mm: float) -> np.
     """`expected` blurred as much as the photo is (judged along the print's edges, where blur shows)."""
     gx = cv2.Sobel(expected, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(expected, cv2.CV_32F, 0, 1, ksize=3)
-    edges = np.hypot(gx, gy) > BLUR_EDGE
-    if edges.sum() < BLUR_MIN_EDGE_PIXELS:
+    edges = np.flatnonzero(np.hypot(gx, gy) > BLUR_EDGE)
+    if edges.size < BLUR_MIN_EDGE_PIXELS:
         return expected
     best, chosen = np.inf, expected
+    looks = seen.ravel()[edges]
     for sigma_mm in BLURS:
         candidate = cv2.GaussianBlur(expected, (0, 0), sigma_mm * px_per_mm) if sigma_mm else expected
-        error = float(np.median(np.abs(candidate[edges] - seen[edges])))
+        error = float(np.median(np.abs(candidate.ravel()[edges] - looks)))
         if error < best:
             best, chosen = error, candidate
     return chosen
