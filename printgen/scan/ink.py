@@ -24,7 +24,7 @@ import numpy as np
 
 from printgen.scan.align import align
 from printgen.scan.doubt import COVERED, NONE, REASONS, SHADOW, VEILED, doubts
-from printgen.scan.light import light
+from printgen.scan.light import light, plain
 from printgen.scan.raster import luma
 from printgen.scan.template import Field, per_blank
 from printgen.scan.thresholds import (
@@ -174,9 +174,9 @@ def measure(photo: np.ndarray, blank: np.ndarray, px_per_mm: float = PX_PER_MM) 
     """The photo (RGB floats, sheet pixels) aligned to `blank` and compared with it after light and colour are matched."""
     photo = align(photo, blank, px_per_mm)
     raw = luma(photo)
-    printed = luma(blank)
+    printed, flat = _print_of(blank, px_per_mm)
     palette = colours(blank, px_per_mm)
-    gain = light(raw, printed, px_per_mm)
+    gain = light(raw, printed, px_per_mm, flat)
     for _ in range(LIGHT_PASSES):  # the light again, now that the print's own look is known
         expected = _expected(raw / gain, palette, printed)
         gain = light(raw, expected, px_per_mm)
@@ -202,21 +202,39 @@ def _narrow_on_dark_print(residual: np.ndarray, printed: np.ndarray, px_per_mm: 
     (a dark mark narrower than that) what is darker than the middle of that mark (its median away from its
     edges, where blur makes it lighter). Fields are light, so a
     filled field still counts whole."""
+    disc, bands, marks, inner, labels, count = _dark_print(printed, px_per_mm)
+    darker = np.maximum(residual, 0.0)  # lighter than the print is no ink, and must not lift what is beside it
+    narrow = darker - cv2.dilate(cv2.erode(darker, disc), disc)  # a white top hat: only what is narrow
+    baseline = np.clip(_medians(labels[inner], residual.ravel()[inner], count), 0.0, None)
+    out = residual.copy()
+    out.ravel()[bands] = narrow.ravel()[bands]
+    out.ravel()[marks] = residual.ravel()[marks] - baseline[labels[marks]]
+    return out.astype(np.float32)
+
+
+@per_blank
+def _print_of(blank: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
+    """The blank sheet's luma, and where it is plain (`printgen.scan.light.plain`)."""
+    printed = luma(blank)
+    return printed, plain(printed)
+
+
+@per_blank
+def _dark_print(printed: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                                                 np.ndarray, int]:
+    """The dark print of the blank sheet's luma `printed`, as `_narrow_on_dark_print` needs it: the disc of a
+    stroke's reach; the flat indices of its bands, of its marks and of the marks' insides (a mark too thin for
+    an inside: all of it); every pixel's mark label (flat) and how many labels there are."""
     radius = max(1, round(DARK_PRINT_STROKE * px_per_mm))
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
     dark = (printed < LIGHT_COLOURS).astype(np.uint8)
     bands = cv2.dilate(cv2.erode(dark, disc), disc).astype(bool) & dark.astype(bool)
-    darker = np.maximum(residual, 0.0)  # lighter than the print is no ink, and must not lift what is beside it
-    narrow = darker - cv2.dilate(cv2.erode(darker, disc), disc)  # a white top hat: only what is narrow
     marks = dark.astype(bool) & ~bands
     count, labels = cv2.connectedComponents(marks.astype(np.uint8), connectivity=8)
     inner = cv2.erode(marks.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-    inner |= marks & ~np.isin(labels, np.unique(labels[inner]))  # a mark too thin for an inside: all of it
-    baseline = np.clip(_medians(labels[inner], residual[inner], count), 0.0, None)
-    out = residual.copy()
-    out[bands] = narrow[bands]
-    out[marks] = residual[marks] - baseline[labels[marks]]
-    return out.astype(np.float32)
+    inner |= marks & ~np.isin(labels, np.unique(labels[inner]))
+    return disc, np.flatnonzero(bands), np.flatnonzero(marks), np.flatnonzero(inner), labels.ravel(), count
+
 
 def _medians(labels: np.ndarray, values: np.ndarray, count: int) -> np.ndarray:
     """The median of `values` for each label 0..count-1 (0 for a label without values)."""
