@@ -521,10 +521,23 @@ def _window(darkening: np.ndarray, box: tuple[int, int, int, int],
     grow = round(FOREIGN_REACH * px_per_mm)
     gx0, gy0 = max(x0 - grow, 0), max(y0 - grow, 0)
     gx1, gy1 = min(x1 + grow, darkening.shape[1]), min(y1 + grow, darkening.shape[0])
-    inside = np.zeros((gy1 - gy0, gx1 - gx0), bool)
-    inside[y0 - gy0:y1 - gy0, x0 - gx0:x1 - gx0] = True
-    ys, xs = np.mgrid[0:y1 - y0, 0:x1 - x0]
-    return darkening[gy0:gy1, gx0:gx1], inside, np.hypot(xs - (x1 - x0) / 2, ys - (y1 - y0) / 2)
+    return darkening[gy0:gy1, gx0:gx1], *_frame(gy1 - gy0, gx1 - gx0, y0 - gy0, x0 - gx0, y1 - y0, x1 - x0)
+
+
+@lru_cache(maxsize=64)
+def _frame(rows: int, cols: int, top: int, left: int, height: int, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """Which pixels of a `rows` x `cols` window lie in the `height` x `width` box at `top`, `left` of it, and each
+    pixel of the box's distance from its middle (px); both read-only."""
+    inside = np.zeros((rows, cols), bool)
+    inside[top:top + height, left:left + width] = True
+    ys, xs = np.mgrid[0:height, 0:width]
+    return _read_only(inside), _read_only(np.hypot(xs - width / 2, ys - height / 2))
+
+
+def _read_only(array: np.ndarray) -> np.ndarray:
+    """`array`, made read-only (it is remembered and shared)."""
+    array.flags.writeable = False
+    return array
 
 
 def _own_ink(darkening: np.ndarray, box: tuple[int, int, int, int], px_per_mm: float) -> np.ndarray:
@@ -627,24 +640,42 @@ def _ring(darkening: np.ndarray, field: Field, px_per_mm: float) -> float:
     outer = RING_OUTER * size * px_per_mm
     x0, y0 = max(int(cx - outer), 0), max(int(cy - outer), 0)
     x1, y1 = min(int(cx + outer) + 1, darkening.shape[1]), min(int(cy + outer) + 1, darkening.shape[0])
-    patch = darkening[y0:y1, x0:x1]
+    bins = _ring_bins(field.box, px_per_mm, x0, y0, x1, y1)[darkening[y0:y1, x0:x1] > RING_INK]
+    bins = bins[bins >= 0]
+    if not bins.size:
+        return 0.0
+    return float(len(np.unique(bins))) / RING_BINS
+
+
+@lru_cache(maxsize=512)
+def _ring_bins(box: tuple[float, float, float, float], px_per_mm: float, x0: int, y0: int, x1: int,
+               y1: int) -> np.ndarray:
+    """For `_ring`, each pixel of the photo's `x0`..`x1`, `y0`..`y1` around the field `box`: its direction's bin
+    where it lies between RING_INNER and RING_OUTER of the field's size from its middle, else -1 (read-only)."""
+    x, y, w, h = box
+    size = min(w, h)
+    cx, cy = (x + w / 2) * px_per_mm, (y + h / 2) * px_per_mm
     ys, xs = np.mgrid[y0:y1, x0:x1].astype(np.float32)
     dx, dy = xs + 0.5 - cx, ys + 0.5 - cy
     radius = np.hypot(dx, dy) / (size * px_per_mm)
-    inside = (radius >= RING_INNER) & (radius <= RING_OUTER) & (patch > RING_INK)
-    if not inside.any():
-        return 0.0
-    bins = ((np.arctan2(dy[inside], dx[inside]) + np.pi) / (2 * np.pi) * RING_BINS).astype(np.int32) % RING_BINS
-    return float(len(np.unique(bins))) / RING_BINS
+    bins = ((np.arctan2(dy, dx) + np.pi) / (2 * np.pi) * RING_BINS).astype(np.int32) % RING_BINS
+    return _read_only(np.where((radius >= RING_INNER) & (radius <= RING_OUTER), bins, -1).astype(np.int16))
 
 
 def _weights(field: Field, x0: int, y0: int, shape: tuple[int, ...], px_per_mm: float) -> np.ndarray:
     """1 in the field's middle, falling to 0 at its edge: from WEIGHT_START inside the edge to WEIGHT_FULL of the
-    field in."""
-    x, y, w, h = field.box
+    field in (read-only: remembered per field's place)."""
+    return _weights_at(field.box, field.round, x0, y0, shape, px_per_mm)
+
+
+@lru_cache(maxsize=512)
+def _weights_at(box: tuple[float, float, float, float], round_: bool, x0: int, y0: int, shape: tuple[int, ...],
+                px_per_mm: float) -> np.ndarray:
+    """`_weights` of a field by its box (a layout's fields come back photo after photo)."""
+    x, y, w, h = box
     xs = (np.arange(shape[1]) + x0 + 0.5) / px_per_mm
     ys = (np.arange(shape[0]) + y0 + 0.5) / px_per_mm
-    if field.round:
+    if round_:
         r = w / 2
         inside = r - np.hypot(xs[None, :] - (x + r), ys[:, None] - (y + r))
         size = w
@@ -653,7 +684,7 @@ def _weights(field: Field, x0: int, y0: int, shape: tuple[int, ...], px_per_mm: 
                             np.minimum(ys[:, None] - y, y + h - ys[:, None]))
         size = min(w, h)
     start, full = WEIGHT_START, max(WEIGHT_START + WEIGHT_RAMP, size * WEIGHT_FULL)
-    return np.clip((inside - start) / (full - start), 0.0, 1.0).astype(np.float32)
+    return _read_only(np.clip((inside - start) / (full - start), 0.0, 1.0).astype(np.float32))
 
 
 def _streak_share(mass: np.ndarray, px_per_mm: float) -> float:
