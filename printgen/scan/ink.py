@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import lru_cache
 
 import cv2
 import numpy as np
 
 from printgen.scan.align import align
 from printgen.scan.doubt import COVERED, NONE, REASONS, SHADOW, VEILED, doubts
-from printgen.scan.light import light
+from printgen.scan.light import light, plain
 from printgen.scan.raster import luma
 from printgen.scan.template import Field, per_blank
 from printgen.scan.thresholds import (
@@ -179,9 +180,9 @@ def measure(photo: np.ndarray, blank: np.ndarray, px_per_mm: float = PX_PER_MM) 
     """The photo (RGB floats, sheet pixels) aligned to `blank` and compared with it after light and colour are matched."""
     photo = align(photo, blank, px_per_mm)
     raw = luma(photo)
-    printed = luma(blank)
+    printed, flat = _print_of(blank, px_per_mm)
     palette = colours(blank, px_per_mm)
-    gain = light(raw, printed, px_per_mm)
+    gain = light(raw, printed, px_per_mm, flat)
     for _ in range(LIGHT_PASSES):  # the light again, now that the print's own look is known
         expected = _expected(raw / gain, palette, printed)
         gain = light(raw, expected, px_per_mm)
@@ -207,21 +208,39 @@ def _narrow_on_dark_print(residual: np.ndarray, printed: np.ndarray, px_per_mm: 
     (a dark mark narrower than that) what is darker than the middle of that mark (its median away from its
     edges, where blur makes it lighter). Fields are light, so a
     filled field still counts whole."""
+    disc, bands, marks, inner, labels, count = _dark_print(printed, px_per_mm)
+    darker = np.maximum(residual, 0.0)  # lighter than the print is no ink, and must not lift what is beside it
+    narrow = darker - cv2.dilate(cv2.erode(darker, disc), disc)  # a white top hat: only what is narrow
+    baseline = np.clip(_medians(labels[inner], residual.ravel()[inner], count), 0.0, None)
+    out = residual.copy()
+    out.ravel()[bands] = narrow.ravel()[bands]
+    out.ravel()[marks] = residual.ravel()[marks] - baseline[labels[marks]]
+    return out.astype(np.float32)
+
+
+@per_blank
+def _print_of(blank: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
+    """The blank sheet's luma, and where it is plain (`printgen.scan.light.plain`)."""
+    printed = luma(blank)
+    return printed, plain(printed)
+
+
+@per_blank
+def _dark_print(printed: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                                                 np.ndarray, int]:
+    """The dark print of the blank sheet's luma `printed`, as `_narrow_on_dark_print` needs it: the disc of a
+    stroke's reach; the flat indices of its bands, of its marks and of the marks' insides (a mark too thin for
+    an inside: all of it); every pixel's mark label (flat) and how many labels there are."""
     radius = max(1, round(DARK_PRINT_STROKE * px_per_mm))
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
     dark = (printed < LIGHT_COLOURS).astype(np.uint8)
     bands = cv2.dilate(cv2.erode(dark, disc), disc).astype(bool) & dark.astype(bool)
-    darker = np.maximum(residual, 0.0)  # lighter than the print is no ink, and must not lift what is beside it
-    narrow = darker - cv2.dilate(cv2.erode(darker, disc), disc)  # a white top hat: only what is narrow
     marks = dark.astype(bool) & ~bands
     count, labels = cv2.connectedComponents(marks.astype(np.uint8), connectivity=8)
     inner = cv2.erode(marks.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-    inner |= marks & ~np.isin(labels, np.unique(labels[inner]))  # a mark too thin for an inside: all of it
-    baseline = np.clip(_medians(labels[inner], residual[inner], count), 0.0, None)
-    out = residual.copy()
-    out[bands] = narrow[bands]
-    out[marks] = residual[marks] - baseline[labels[marks]]
-    return out.astype(np.float32)
+    inner |= marks & ~np.isin(labels, np.unique(labels[inner]))
+    return disc, np.flatnonzero(bands), np.flatnonzero(marks), np.flatnonzero(inner), labels.ravel(), count
+
 
 def _medians(labels: np.ndarray, values: np.ndarray, count: int) -> np.ndarray:
     """The median of `values` for each label 0..count-1 (0 for a label without values)."""
@@ -252,13 +271,14 @@ def _as_blurred(expected: np.ndarray, seen: np.ndarray, px_per_mm: float) -> np.
     """`expected` blurred as much as the photo is (judged along the print's edges, where blur shows)."""
     gx = cv2.Sobel(expected, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(expected, cv2.CV_32F, 0, 1, ksize=3)
-    edges = np.hypot(gx, gy) > BLUR_EDGE
-    if edges.sum() < BLUR_MIN_EDGE_PIXELS:
+    edges = np.flatnonzero(np.hypot(gx, gy) > BLUR_EDGE)
+    if edges.size < BLUR_MIN_EDGE_PIXELS:
         return expected
     best, chosen = np.inf, expected
+    looks = seen.ravel()[edges]
     for sigma_mm in BLURS:
         candidate = cv2.GaussianBlur(expected, (0, 0), sigma_mm * px_per_mm) if sigma_mm else expected
-        error = float(np.median(np.abs(candidate[edges] - seen[edges])))
+        error = float(np.median(np.abs(candidate.ravel()[edges] - looks)))
         if error < best:
             best, chosen = error, candidate
     return chosen
@@ -506,10 +526,23 @@ def _window(darkening: np.ndarray, box: tuple[int, int, int, int],
     grow = round(FOREIGN_REACH * px_per_mm)
     gx0, gy0 = max(x0 - grow, 0), max(y0 - grow, 0)
     gx1, gy1 = min(x1 + grow, darkening.shape[1]), min(y1 + grow, darkening.shape[0])
-    inside = np.zeros((gy1 - gy0, gx1 - gx0), bool)
-    inside[y0 - gy0:y1 - gy0, x0 - gx0:x1 - gx0] = True
-    ys, xs = np.mgrid[0:y1 - y0, 0:x1 - x0]
-    return darkening[gy0:gy1, gx0:gx1], inside, np.hypot(xs - (x1 - x0) / 2, ys - (y1 - y0) / 2)
+    return darkening[gy0:gy1, gx0:gx1], *_frame(gy1 - gy0, gx1 - gx0, y0 - gy0, x0 - gx0, y1 - y0, x1 - x0)
+
+
+@lru_cache(maxsize=64)
+def _frame(rows: int, cols: int, top: int, left: int, height: int, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """Which pixels of a `rows` x `cols` window lie in the `height` x `width` box at `top`, `left` of it, and each
+    pixel of the box's distance from its middle (px); both read-only."""
+    inside = np.zeros((rows, cols), bool)
+    inside[top:top + height, left:left + width] = True
+    ys, xs = np.mgrid[0:height, 0:width]
+    return _read_only(inside), _read_only(np.hypot(xs - width / 2, ys - height / 2))
+
+
+def _read_only(array: np.ndarray) -> np.ndarray:
+    """`array`, made read-only (it is remembered and shared)."""
+    array.flags.writeable = False
+    return array
 
 
 def _own_ink(darkening: np.ndarray, box: tuple[int, int, int, int], px_per_mm: float) -> np.ndarray:
@@ -620,20 +653,38 @@ def _slanted_line(mass: np.ndarray, weights: np.ndarray) -> float:
     along its line, noise does not, darkening over the whole field (grain, a shadow) is no line, and a
     neighbour's cross overrunning a corner does not pass near the middle."""
     h, w = mass.shape
-    centre = (w / 2, h / 2)
     near = round(NEAR_MIDDLE * min(h, w))
     middle = h // 2
-    best = 0.0
-    for angle in SLASH_ANGLES:
-        turn = cv2.getRotationMatrix2D(centre, angle, 1.0)
-        ink_rows = cv2.warpAffine(mass, turn, (w, h), flags=cv2.INTER_LINEAR).sum(axis=1)
-        weight_rows = cv2.warpAffine(weights, turn, (w, h), flags=cv2.INTER_LINEAR).sum(axis=1)
-        ink_rows = np.convolve(ink_rows, np.ones(LINE_WIDTH), mode="same")
-        weight_rows = np.convolve(weight_rows, np.ones(LINE_WIDTH), mode="same")
-        if weight_rows.max() > 0:  # a line's ink against a whole line's length: short pieces count less
-            band = ink_rows[max(middle - near, 0):middle + near + 1]
-            best = max(best, float(band.max() / weight_rows.max()))
+    layers = cv2.merge([mass, weights.astype(mass.dtype, copy=False)] * 2)  # 4 channels turn as each alone would
+    turns = _turns(w, h)
+    turned = np.empty((len(turns), h, w, 4), layers.dtype)
+    for k, turn in enumerate(turns):
+        cv2.warpAffine(layers, turn, (w, h), dst=turned[k], flags=cv2.INTER_LINEAR)
+    ink_rows, weight_rows = turned[..., 0].sum(axis=2), turned[..., 1].sum(axis=2)
+    widest = _widened(weight_rows).max(axis=1)
+    bands = _widened(ink_rows)[:, max(middle - near, 0):middle + near + 1].max(axis=1)
+    lines = bands[widest > 0] / widest[widest > 0]  # against a whole line's length: short pieces count less
+    best = max(0.0, float(lines.max())) if lines.size else 0.0
     return best - max(float(mass.sum()) / max(float(weights.sum()), 1e-9), 0.0)
+
+
+@lru_cache(maxsize=64)
+def _turns(w: int, h: int) -> tuple[np.ndarray, ...]:
+    """The rotations by SLASH_ANGLES about the middle of a `w` x `h` patch."""
+    return tuple(cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0) for angle in SLASH_ANGLES)
+
+
+def _widened(rows: np.ndarray) -> np.ndarray:
+    """Each row of `rows` summed over LINE_WIDTH neighbours, as `np.convolve(row, np.ones(LINE_WIDTH), "same")`
+    sums them (in float64, left to right)."""
+    count, length = rows.shape
+    before = LINE_WIDTH - 1 - (LINE_WIDTH - 1) // 2
+    padded = np.zeros((count, length + LINE_WIDTH - 1))
+    padded[:, before:before + length] = rows
+    total = padded[:, :length].copy()
+    for k in range(1, LINE_WIDTH):
+        total += padded[:, k:k + length]
+    return total
 
 
 def _ring(darkening: np.ndarray, field: Field, px_per_mm: float) -> float:
@@ -646,24 +697,42 @@ def _ring(darkening: np.ndarray, field: Field, px_per_mm: float) -> float:
     outer = RING_OUTER * size * px_per_mm
     x0, y0 = max(int(cx - outer), 0), max(int(cy - outer), 0)
     x1, y1 = min(int(cx + outer) + 1, darkening.shape[1]), min(int(cy + outer) + 1, darkening.shape[0])
-    patch = darkening[y0:y1, x0:x1]
+    bins = _ring_bins(field.box, px_per_mm, x0, y0, x1, y1)[darkening[y0:y1, x0:x1] > RING_INK]
+    bins = bins[bins >= 0]
+    if not bins.size:
+        return 0.0
+    return float(len(np.unique(bins))) / RING_BINS
+
+
+@lru_cache(maxsize=512)
+def _ring_bins(box: tuple[float, float, float, float], px_per_mm: float, x0: int, y0: int, x1: int,
+               y1: int) -> np.ndarray:
+    """For `_ring`, each pixel of the photo's `x0`..`x1`, `y0`..`y1` around the field `box`: its direction's bin
+    where it lies between RING_INNER and RING_OUTER of the field's size from its middle, else -1 (read-only)."""
+    x, y, w, h = box
+    size = min(w, h)
+    cx, cy = (x + w / 2) * px_per_mm, (y + h / 2) * px_per_mm
     ys, xs = np.mgrid[y0:y1, x0:x1].astype(np.float32)
     dx, dy = xs + 0.5 - cx, ys + 0.5 - cy
     radius = np.hypot(dx, dy) / (size * px_per_mm)
-    inside = (radius >= RING_INNER) & (radius <= RING_OUTER) & (patch > RING_INK)
-    if not inside.any():
-        return 0.0
-    bins = ((np.arctan2(dy[inside], dx[inside]) + np.pi) / (2 * np.pi) * RING_BINS).astype(np.int32) % RING_BINS
-    return float(len(np.unique(bins))) / RING_BINS
+    bins = ((np.arctan2(dy, dx) + np.pi) / (2 * np.pi) * RING_BINS).astype(np.int32) % RING_BINS
+    return _read_only(np.where((radius >= RING_INNER) & (radius <= RING_OUTER), bins, -1).astype(np.int16))
 
 
 def _weights(field: Field, x0: int, y0: int, shape: tuple[int, ...], px_per_mm: float) -> np.ndarray:
     """1 in the field's middle, falling to 0 at its edge: from WEIGHT_START inside the edge to WEIGHT_FULL of the
-    field in."""
-    x, y, w, h = field.box
+    field in (read-only: remembered per field's place)."""
+    return _weights_at(field.box, field.round, x0, y0, shape, px_per_mm)
+
+
+@lru_cache(maxsize=512)
+def _weights_at(box: tuple[float, float, float, float], round_: bool, x0: int, y0: int, shape: tuple[int, ...],
+                px_per_mm: float) -> np.ndarray:
+    """`_weights` of a field by its box (a layout's fields come back photo after photo)."""
+    x, y, w, h = box
     xs = (np.arange(shape[1]) + x0 + 0.5) / px_per_mm
     ys = (np.arange(shape[0]) + y0 + 0.5) / px_per_mm
-    if field.round:
+    if round_:
         r = w / 2
         inside = r - np.hypot(xs[None, :] - (x + r), ys[:, None] - (y + r))
         size = w
@@ -672,7 +741,7 @@ def _weights(field: Field, x0: int, y0: int, shape: tuple[int, ...], px_per_mm: 
                             np.minimum(ys[:, None] - y, y + h - ys[:, None]))
         size = min(w, h)
     start, full = WEIGHT_START, max(WEIGHT_START + WEIGHT_RAMP, size * WEIGHT_FULL)
-    return np.clip((inside - start) / (full - start), 0.0, 1.0).astype(np.float32)
+    return _read_only(np.clip((inside - start) / (full - start), 0.0, 1.0).astype(np.float32))
 
 
 def _streak_share(mass: np.ndarray, px_per_mm: float) -> float:

@@ -38,14 +38,14 @@ def plain(expected: np.ndarray) -> np.ndarray:
     return cv2.erode(flat, np.ones((3, 3), np.uint8)).astype(bool)
 
 
-def light(raw: np.ndarray, expected: np.ndarray, px_per_mm: float) -> np.ndarray:
+def light(raw: np.ndarray, expected: np.ndarray, px_per_mm: float, flat: np.ndarray | None = None) -> np.ndarray:
     """The light on every pixel (1 = the light the expected sheet is rendered in), from the photo's luma `raw`
-    and the sheet's expected luma under that light."""
+    and the sheet's expected luma under that light (`flat`: `plain(expected)` when already known)."""
     h, w = raw.shape
     cell = max(1, round(px_per_mm / LIGHT_GRID))
     rows, cols = h // cell, w // cell
     ratio = raw / np.maximum(expected, 1e-3)
-    usable = plain(expected) & (expected >= LIGHT_COLOURS) & (raw < CLIPPED)
+    usable = (plain(expected) if flat is None else flat) & (expected >= LIGHT_COLOURS) & (raw < CLIPPED)
     values = np.where(usable, ratio, np.nan)[: rows * cell, : cols * cell]
     blocks = values.reshape(rows, cell, cols, cell).transpose(0, 2, 1, 3).reshape(rows, cols, -1)
     counts = np.sum(~np.isnan(blocks), axis=2)
