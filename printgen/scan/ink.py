@@ -583,11 +583,8 @@ def _from_outside(darkening: np.ndarray, piece: np.ndarray, box: tuple[int, int,
     if total <= 0:
         return False
     ys, xs = np.mgrid[0:piece.shape[0], 0:piece.shape[1]]
-    mx, my = float((piece * xs).sum()) / total, float((piece * ys).sum()) / total
-    cxx = float((piece * (xs - mx) ** 2).sum()) / total
-    cyy = float((piece * (ys - my) ** 2).sum()) / total
-    cxy = float((piece * (xs - mx) * (ys - my)).sum()) / total
-    spread, axes = np.linalg.eigh(np.array([[cxx, cxy], [cxy, cyy]]))
+    mx, my, (cxx, cxy, cyy) = _moments(piece, xs, ys)
+    spread, axes = np.linalg.eigh(np.array([[cxx, cxy], [cxy, cyy]]) / total)
     if spread[0] > (ONE_LINE ** 2) * spread[1]:  # crossing strokes, a blob: not one line
         return False
     x0, y0, x1, y1 = box
@@ -639,12 +636,16 @@ def _borrowed(darkening: np.ndarray, box: tuple[int, int, int, int], patch: np.n
 
 def _angle(mass: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> float:
     """The direction (degrees from level) in which the ink spreads most."""
+    _, _, (cxx, cxy, cyy) = _moments(mass, xs, ys)
+    return float(np.degrees(0.5 * np.arctan2(2 * cxy, cxx - cyy)))
+
+
+def _moments(mass: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> tuple[float, float, tuple[float, float, float]]:
+    """The ink's middle (x, y) and its spread about it (xx, xy, yy, summed, not divided by the ink's mass)."""
     total = float(mass.sum())
     mx, my = float((mass * xs).sum() / total), float((mass * ys).sum() / total)
-    cxx = float((mass * (xs - mx) ** 2).sum())
-    cyy = float((mass * (ys - my) ** 2).sum())
-    cxy = float((mass * (xs - mx) * (ys - my)).sum())
-    return float(np.degrees(0.5 * np.arctan2(2 * cxy, cxx - cyy)))
+    return mx, my, (float((mass * (xs - mx) ** 2).sum()), float((mass * (xs - mx) * (ys - my)).sum()),
+                    float((mass * (ys - my) ** 2).sum()))
 
 
 def _slanted_line(mass: np.ndarray, weights: np.ndarray) -> float:
