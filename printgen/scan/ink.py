@@ -563,14 +563,21 @@ def _own_ink(darkening: np.ndarray, box: tuple[int, int, int, int], px_per_mm: f
     foreign = (within < OWN_SHARE * totals) & (nearest > OWN_REACH * min(own.shape))
     foreign[0] = False
     patch[foreign[own]] = 0.0
-    gap = max(1, round(OVERRUN_GAP * px_per_mm))
-    joined = cv2.dilate((patch > INKED).astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * gap + 1,) * 2))
-    count, pieces = cv2.connectedComponents(joined, connectivity=8)
+    count, pieces = _across_gaps((patch > INKED).astype(np.uint8), px_per_mm)
     for label in range(1, count):
-        piece = np.where(pieces == label, patch, 0.0)
-        if _from_outside(darkening, piece, box, px_per_mm):
-            patch[pieces == label] = 0.0
+        where = pieces == label
+        if _from_outside(darkening, np.where(where, patch, 0.0), box, px_per_mm):
+            patch[where] = 0.0
     return patch
+
+
+def _across_gaps(inked: np.ndarray, px_per_mm: float) -> tuple[int, np.ndarray]:
+    """The strokes of the mask `inked`, followed across gaps up to twice OVERRUN_GAP (where ink the colour of the
+    print does not show, or a printed number hides it): how many labels, and each pixel's label."""
+    gap = max(1, round(OVERRUN_GAP * px_per_mm))
+    joined = cv2.dilate(inked, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * gap + 1,) * 2))
+    count, labels = cv2.connectedComponents(joined, connectivity=8)
+    return count, labels
 
 
 def _from_outside(darkening: np.ndarray, piece: np.ndarray, box: tuple[int, int, int, int],
@@ -592,13 +599,13 @@ def _from_outside(darkening: np.ndarray, piece: np.ndarray, box: tuple[int, int,
     reach = round(STROKE_REACH * max(x1 - x0, y1 - y0))
     steps = np.arange(-reach, reach + 1, dtype=np.float64)
     half = np.sqrt(max(float(spread[0]), 0.0)) * 2 + STROKE_SWAY * px_per_mm
-    widest = np.ceil(half + reach * np.tan(np.radians(STROKE_BEND)))
-    offsets = np.arange(-widest, widest + 1)
+    bend = np.tan(np.radians(STROKE_BEND))
+    offsets = np.arange(-np.ceil(half + reach * bend), np.ceil(half + reach * bend) + 1)
     px = x0 + mx + steps[:, None] * along[0] + offsets[None, :] * across[0]
     py = y0 + my + steps[:, None] * along[1] + offsets[None, :] * across[1]
     ix, iy = np.rint(px).astype(np.int64), np.rint(py).astype(np.int64)
     valid = (ix >= 0) & (iy >= 0) & (ix < darkening.shape[1]) & (iy < darkening.shape[0])
-    valid &= np.abs(offsets)[None, :] <= half + np.abs(steps)[:, None] * np.tan(np.radians(STROKE_BEND))
+    valid &= np.abs(offsets)[None, :] <= half + np.abs(steps)[:, None] * bend
     inked = np.zeros(ix.shape, bool)
     inked[valid] = darkening[iy[valid], ix[valid]] > INKED
     hits = np.flatnonzero(inked.any(axis=1)) - reach
@@ -622,9 +629,7 @@ def _borrowed(darkening: np.ndarray, box: tuple[int, int, int, int], patch: np.n
     show) without coming as near its middle as OVERRUN_REACH."""
     window, inside, distance = _window(darkening, box, px_per_mm)
     inked = (window > INKED).astype(np.uint8)
-    gap = max(1, round(OVERRUN_GAP * px_per_mm))
-    joined = cv2.dilate(inked, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * gap + 1,) * 2))
-    count, labels = cv2.connectedComponents(joined, connectivity=8)
+    count, labels = _across_gaps(inked, px_per_mm)
     outside = np.bincount(labels[~inside & (inked > 0)], minlength=count) > 0
     own = labels[inside].reshape(patch.shape)
     nearest = np.full(count, np.inf)
