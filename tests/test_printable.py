@@ -67,14 +67,17 @@ def test_nothing_of_tokens_or_board_within_the_printer_margin(tmp_path: Path, pa
     inside(pages, 5.0)
 
 
+PER_PAGE_PAPER = [(1, None), *itertools.product([2, 4], ["a4", "letter", "a3"])]
+"""A sheet a page is printed at its own size (no paper to choose); two and four a page on each paper."""
+
+
 @pytest.mark.parametrize("lang", ["en", "de", "fr", "it", "pl"])
-@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
-@pytest.mark.parametrize("per_page", [1, 2, 4])
+@pytest.mark.parametrize("per_page, paper", PER_PAGE_PAPER)
 @pytest.mark.parametrize("name", SHEETS)
-def test_sheets_are_legible_or_refused(tmp_path: Path, pages: CapturedPages, name: str, per_page: int, paper: str,
-                                       lang: str) -> None:
-    options = options_for(name, out=tmp_path, per_page=per_page, paper=None if per_page == 1 else paper,
-                          lang=lang, symbols=True, sheets=per_page)
+def test_sheets_are_legible_or_refused(tmp_path: Path, pages: CapturedPages, name: str, per_page: int,
+                                       paper: str | None, lang: str) -> None:
+    options = options_for(name, out=tmp_path, per_page=per_page, paper=paper, lang=lang, symbols=True,
+                          sheets=per_page)
     try:
         build(name, options)
     except UsageProblem as refused:

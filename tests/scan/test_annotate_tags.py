@@ -11,16 +11,23 @@ np = pytest.importorskip("numpy", reason=NEEDS_SCAN)
 
 from printgen.builders.geometry import sheet_geometry
 from printgen.scan.annotate import DARK, LONGEST, _project, annotate
-from printgen.scan.reader import SheetReading
-from tests.scan.simulator.synthetic import sample
+from printgen.scan.reader import Result, SheetReading
+from tests.scan.simulator.synthetic import Sample, sample
 
 
-def test_row_points_and_total_sit_on_white_tags_on_a_black_table(reader) -> None:  # type: ignore[no-untyped-def]
+@pytest.fixture(scope="module")
+def photo_read(reader) -> tuple[Sample, list[Result]]:  # type: ignore[no-untyped-def]
+    """A standard sheet, the sheet and its margin all in view, and what the reader read from it (made and read
+    once for this module's tests, which only look at both)."""
+    photo = sample([sheet("qwixx-standard")], 11, two_up=False, widest=1600)
+    return photo, reader.read_image(photo.image, "photo.jpg")
+
+
+def test_row_points_and_total_sit_on_white_tags_on_a_black_table(photo_read: tuple[Sample, list[Result]]) -> None:
     """Drawn over a black picture (the darkest table there is), every row's points and the total show as dark
     figures on white: the tag's white and the figure's dark both found round each figure's place."""
     layout = sheet("qwixx-standard")
-    photo = sample([layout], 11, two_up=False, widest=1600)  # the sheet and its margin all in view
-    results = reader.read_image(photo.image, "photo.jpg")
+    photo, results = photo_read
     readings = [r for r in results if isinstance(r, SheetReading)]
     assert len(readings) == 1
     black = np.zeros_like(photo.image)
@@ -41,7 +48,8 @@ def test_row_points_and_total_sit_on_white_tags_on_a_black_table(reader) -> None
         assert white > 0.2 and figure > 0.02, (place, white, figure)
 
 
-def test_the_title_is_orange_and_counts_the_fields_to_check_when_some_are_uncertain(reader) -> None:  # type: ignore[no-untyped-def]
+def test_the_title_is_orange_and_counts_the_fields_to_check_when_some_are_uncertain(
+        photo_read: tuple[Sample, list[Result]]) -> None:
     """A sheet read legal but with a field left to a person does not look finished: its title is orange, not
     green, and says how many fields to check."""
     from dataclasses import replace
@@ -49,8 +57,8 @@ def test_the_title_is_orange_and_counts_the_fields_to_check_when_some_are_uncert
     from printgen.scan.annotate import GREEN, ORANGE
     from printgen.scan.ink import State
 
-    photo = sample([sheet("qwixx-standard")], 11, two_up=False, widest=1600)
-    (read,) = [r for r in reader.read_image(photo.image, "photo.jpg") if isinstance(r, SheetReading)]
+    photo, results = photo_read
+    (read,) = [r for r in results if isinstance(r, SheetReading)]
     sure = [replace(r, state=State.CROSSED if r.crossed else State.EMPTY, reason="") for r in read.readings]
     reading = replace(read, readings=sure)  # every field taken as its best guess
     assert reading.verdict.legal and not reading.uncertain
