@@ -52,6 +52,7 @@ from printgen.scan.thresholds import (
     LEVEL,
     LIGHT_COLOURS,
     LIGHT_PASSES,
+    LINE_FLANK,
     LINE_HALF,
     LINE_WIDTH,
     MODE_BINS,
@@ -75,10 +76,12 @@ from printgen.scan.thresholds import (
     RING_INNER,
     RING_OUTER,
     SEEN_BLUR,
+    SHADOW_NEAR,
     SHADOW_SURE,
     SLASH_ANGLES,
     STREAK_BAND,
     STREAK_LENGTH,
+    STREAK_MARGIN,
     STREAK_MIDDLE,
     STREAK_SHARE,
     STREAK_SPILL,
@@ -474,6 +477,10 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
             if worst == COVERED:
                 patch = np.where(codes == COVERED, 0.0, patch)
                 trace = np.where(codes == COVERED, 0.0, trace)
+            elif worst == SHADOW:  # its best guess from the ink away from the edge (the light is unsure there)
+                near = _near_edge(doubt, (x0, y0, x1, y1), px_per_mm)
+                patch = np.where(near, 0.0, patch)
+                trace = np.where(near, 0.0, trace)
     cover, streak, line = _ink_in(patch, weights, total, field, px_per_mm, trace, visible)
     ring = _ring(darkening, field, px_per_mm) if field.kind in CIRCLED and not reason else 0.0
     seen = evidence(cover, line, ring)
@@ -497,6 +504,18 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     return Reading(field, state, cover, streak, line, ring, reason=reason)
 
 
+def _near_edge(doubt: np.ndarray, box: tuple[int, int, int, int], px_per_mm: float) -> np.ndarray:
+    """Which pixels of `box` lie within SHADOW_NEAR of a shadow's edge (where `doubt` says SHADOW): the light
+    model smooths a sharp edge, so beside it the paper looks darker or lighter than it is."""
+    x0, y0, x1, y1 = box
+    grow = max(1, round(SHADOW_NEAR * px_per_mm))
+    gx0, gy0 = max(x0 - grow, 0), max(y0 - grow, 0)
+    gx1, gy1 = min(x1 + grow, doubt.shape[1]), min(y1 + grow, doubt.shape[0])
+    edge = (doubt[gy0:gy1, gx0:gx1] == SHADOW).astype(np.uint8)
+    near = cv2.dilate(edge, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * grow + 1,) * 2)) > 0
+    return near[y0 - gy0:y1 - gy0, x0 - gx0:x1 - gx0]
+
+
 def _visible(expected: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """How much of a stroke's darkening shows on each pixel of a field (0..1): the print's lightness against
     the field's paper (ink over a printed number darkens it only as much as the number lets light through)."""
@@ -511,11 +530,11 @@ def _ink_in(patch: np.ndarray, weights: np.ndarray, total: float, field: Field, 
     (in `trace`, weighted by `visible`)."""
     mass = patch * weights
     cover = float(mass.sum()) / total
-    share = _streak_share(mass, px_per_mm) if field.kind in STRUCK_THROUGH else 0.0
-    if share > 0:  # a line through the field: what counts is the ink besides it
-        cover *= 1 - share
-    line = _slanted_line(trace * visible, visible) if share <= 0 else 0.0
-    return cover, share > 0, line
+    struck = _struck(mass, px_per_mm) if field.kind in STRUCK_THROUGH else None
+    if struck is not None:  # a line through the field: what counts is the ink away from it
+        cover = float(mass[~struck].sum()) / total
+    line = _slanted_line(trace * visible, visible) if struck is None else 0.0
+    return cover, struck is not None, line
 
 
 def _window(darkening: np.ndarray, box: tuple[int, int, int, int],
@@ -655,9 +674,10 @@ def _moments(mass: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> tuple[float, f
 
 def _slanted_line(mass: np.ndarray, weights: np.ndarray) -> float:
     """The highest mean darkening along a straight band (about half a mm wide) slanted 25 to 65 degrees
-    either way and passing near the field's middle, above the field's mean: a stroke's faint pieces add up
-    along its line, noise does not, darkening over the whole field (grain, a shadow) is no line, and a
-    neighbour's cross overrunning a corner does not pass near the middle."""
+    either way and passing near the field's middle, above the field's mean and above the lines LINE_FLANK either
+    side of it: a stroke's faint pieces add up along its line, noise does not, darkening over the whole field
+    (grain, a shadow) or beside a step in it (a shadow's or a fold's edge) is no line, and a neighbour's cross
+    overrunning a corner does not pass near the middle."""
     h, w = mass.shape
     near = round(NEAR_MIDDLE * min(h, w))
     middle = h // 2
@@ -668,10 +688,13 @@ def _slanted_line(mass: np.ndarray, weights: np.ndarray) -> float:
         cv2.warpAffine(layers, turn, (w, h), dst=turned[k], flags=cv2.INTER_LINEAR)
     ink_rows, weight_rows = turned[..., 0].sum(axis=2), turned[..., 1].sum(axis=2)
     widest = _widened(weight_rows).max(axis=1)
-    bands = _widened(ink_rows)[:, max(middle - near, 0):middle + near + 1].max(axis=1)
-    lines = bands[widest > 0] / widest[widest > 0]  # against a whole line's length: short pieces count less
-    best = max(0.0, float(lines.max())) if lines.size else 0.0
-    return best - max(float(mass.sum()) / max(float(weights.sum()), 1e-9), 0.0)
+    widened, widest = _widened(ink_rows), widest[:, None]
+    rows = np.arange(max(middle - near, 0), min(middle + near + 1, h))
+    flanks = np.maximum(widened[:, np.maximum(rows - LINE_FLANK, 0)], widened[:, np.minimum(rows + LINE_FLANK, h - 1)])
+    mean = max(float(mass.sum()) / max(float(weights.sum()), 1e-9), 0.0)
+    lines = np.minimum(widened[:, rows] / np.maximum(widest, 1e-9) - mean,  # against a whole line's length:
+                       (widened[:, rows] - flanks) / np.maximum(widest, 1e-9))[widest[:, 0] > 0]  # short pieces
+    return max(float(lines.max()), -mean) if lines.size else -mean  # count less
 
 
 @lru_cache(maxsize=64)
@@ -750,18 +773,19 @@ def _weights_at(box: tuple[float, float, float, float], round_: bool, x0: int, y
     return _read_only(np.clip((inside - start) / (full - start), 0.0, 1.0).astype(np.float32))
 
 
-def _streak_share(mass: np.ndarray, px_per_mm: float) -> float:
-    """The share of the ink that lies along one thin line within STREAK_TILT degrees of level and across much of
-    the field (a skipped number struck through, a row closed by someone else), or 0 when it does not."""
+def _struck(mass: np.ndarray, px_per_mm: float) -> np.ndarray | None:
+    """Where a strike-through's line lies, STREAK_MARGIN mm either side included: one thin line within STREAK_TILT
+    degrees of level holding most of the field's ink, across much of the field; None when there is none."""
     total = float(mass.sum())
     if total <= 0:
-        return 0.0
+        return None
     ys, xs = np.mgrid[0:mass.shape[0], 0:mass.shape[1]].astype(np.float32)
     if abs(_angle(mass, xs, ys)) > LEVEL:  # the field's ink leans as a whole: a tick, a slash
-        return 0.0
+        return None
     cx = float((mass * xs).sum() / total)
     band = STREAK_BAND * px_per_mm
-    best = 0.0
+    margin = round(STREAK_MARGIN / (STREAK_BAND / 2))
+    best, found = 0.0, None
     for slope in np.tan(np.radians(np.arange(-STREAK_TILT, STREAK_TILT + 1, STREAK_TILT_STEP))):
         level = ys - slope * (xs - cx)
         bins = np.floor(level / (band / 2)).astype(np.int32)
@@ -780,9 +804,11 @@ def _streak_share(mass: np.ndarray, px_per_mm: float) -> float:
                 and abs(height - mass.shape[0] / 2) <= STREAK_MIDDLE * mass.shape[0] \
                 and abs(_angle(band_mass, xs, ys)) <= LEVEL:
             low, high = _spill(profile, peak)
-            wide = np.where((bins >= low) & (bins <= high), mass, 0.0)
-            best = float(wide.sum()) / total if abs(_angle(wide, xs, ys)) <= LEVEL else share
-    return best
+            wide = (bins >= low) & (bins <= high)
+            if abs(_angle(np.where(wide, mass, 0.0), xs, ys)) > LEVEL:
+                low, high = peak, peak + 1
+            best, found = share, (bins >= low - margin) & (bins <= high + margin)
+    return found
 
 
 def _spill(profile: np.ndarray, peak: int) -> tuple[int, int]:

@@ -319,6 +319,9 @@ SLASH_ANGLES = (*range(25, 66, 5), *range(-65, -24, 5))
 """Degrees from level: the slants at which a line through a field's middle is looked for."""
 LINE_WIDTH = 3
 """px: the width of that line (about half a mm at PX_PER_MM)."""
+LINE_FLANK = 7
+"""px (about 1.2 mm at PX_PER_MM): a slanted line counts only as much as it is darker than the lines this far
+either side of it (a stroke is a ridge; the edge of a shadow, a fold or glare is a step, darker on one side)."""
 NEAR_MIDDLE = 0.3
 """That line passes this share of the field's size or less from its middle."""
 STREAK_TILT = 12
@@ -332,6 +335,9 @@ STREAK_SPILL = 0.3
 pen's line is wider than STREAK_BAND)..."""
 STREAK_WIDEST = 2.4
 """...up to this many mm in all."""
+STREAK_MARGIN = 0.6
+"""mm: a struck-through field's ink this close to the strike-through's line is its (a felt pen's edges, a line
+drawn in two pieces not quite level); only ink further away may be a cross."""
 STREAK_SHARE = 0.7
 """A strike-through holds at least this share of the field's ink in its band..."""
 STREAK_LENGTH = 0.25
@@ -377,6 +383,8 @@ COVERED_SHARE = 0.1
 """A field is covered when at least this share of its weighted middle is."""
 SHADOW_EDGE = 0.12
 """Change of the light's logarithm per mm above which a shadow's (or glare's) edge makes ink unsure."""
+SHADOW_NEAR = 1.5
+"""mm: a field under a shadow's edge has its best guess from the ink further than this from the edge."""
 SHADOW_SURE = 10.0
 """Evidence at or above which a field under a shadow's edge is crossed all the same: the edge darkens at most
 a line's worth, never a whole field."""

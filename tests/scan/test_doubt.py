@@ -131,8 +131,26 @@ def test_a_filled_field_under_a_shadows_edge_is_still_crossed_a_faint_one_is_not
     faint.stroke((x + 2, y + h - 2), (x + w - 2, y + 2), luma=0.85)  # what a shadow's edge could make
     darkening = np.clip(faint.expected - faint.seen, 0, 1)
     reading = read_field(darkening, field(faint.cells[4]), PX, faint.doubts())
-    assert 1 < reading.evidence < SHADOW_SURE
+    assert reading.evidence < SHADOW_SURE
     assert reading.state is State.UNCERTAIN and reading.reason == REASONS[SHADOW]
+
+
+def test_beside_a_shadows_edge_only_ink_away_from_it_makes_the_best_guess() -> None:
+    x, y, w, h = Photo().cells[4]
+    edge = Photo()
+    edge.shadow(x + w / 2)
+    edge.ink(x + w / 2 - 0.2, y, 1.0, h, luma=0.85)  # what the light's smoothed edge leaves beside it
+    darkening = np.clip(edge.expected - edge.seen, 0, 1)
+    assert read_field(darkening, field(edge.cells[4]), PX).crossed  # what it was without doubt
+    reading = read_field(darkening, field(edge.cells[4]), PX, edge.doubts())
+    assert reading.state is State.UNCERTAIN and reading.reason == REASONS[SHADOW] and not reading.crossed
+    cross = Photo()
+    cross.shadow(x + w / 2)
+    cross.stroke((x + 1.5, y + 1.5), (x + w - 1.5, y + h - 1.5))
+    cross.stroke((x + w - 1.5, y + 1.5), (x + 1.5, y + h - 1.5))
+    darkening = np.clip(cross.expected - cross.seen, 0, 1)
+    reading = read_field(darkening, field(cross.cells[4]), PX, cross.doubts())
+    assert reading.state is State.UNCERTAIN and reading.reason == REASONS[SHADOW] and reading.crossed
 
 
 def test_in_a_photo_too_grainy_to_tell_no_field_is_surely_empty() -> None:

@@ -164,6 +164,26 @@ def test_a_faint_thin_cross_adds_up_along_its_line_where_the_noise_floor_hides_i
     assert read_field(np.clip(blank - noise, 0.0, 1.0), field, 6.0, residual=blank).state is State.EMPTY
 
 
+def test_a_step_in_the_light_across_a_field_is_no_slanted_line_a_faint_slash_is() -> None:
+    """Beside a shadow's or a fold's edge the paper looks a little darker on one side than the other: a step,
+    not a ridge as a stroke is."""
+    from printgen.scan.ink import read_field
+    from printgen.scan.thresholds import LINE_HALF
+
+    rng = np.random.default_rng(5)
+    blank, field = _thin_cross(rng, 0.0, spread=0.004)
+    ys, xs = np.mgrid[0:120, 0:120]
+    step = np.where(xs + ys < 120, 0.03, -0.03).astype(np.float32)  # darker above the diagonal
+    residual = blank + step
+    stepped = read_field(np.clip(residual - 0.035, 0.0, 1.0), field, 6.0, residual=residual)
+    assert stepped.line < 0.5 * LINE_HALF and not stepped.crossed
+    slash = np.zeros_like(blank)
+    cv2.line(slash, (33, 87), (87, 33), 0.06, 2)
+    residual = blank + slash
+    slashed = read_field(np.clip(residual - 0.035, 0.0, 1.0), field, 6.0, residual=residual)
+    assert slashed.line > LINE_HALF and slashed.crossed
+
+
 def test_a_cross_over_a_printed_number_counts_what_the_number_lets_show() -> None:
     from printgen.scan.ink import read_field
 
@@ -232,6 +252,8 @@ def test_a_level_stroke_counts_as_a_strike_through_only_where_it_runs_through_th
     ("felt pen strike", [(11.0, 16.2, 21.0, 15.8)], 7, 0.3, True),  # wider than the band, once blurred
     ("faint strike in pieces", [(10.5, 16.3, 13.5, 16.1), (18.5, 15.8, 21.5, 15.6)], 2, 0.12, True),  # the rest
     ("tick", [(13.0, 15.0, 15.0, 18.0), (15.0, 18.0, 21.0, 13.0)], 2, 0.3, False),  # hidden behind the number
+    ("felt strike in two pieces, not quite level", [(10.6, 16.3, 15.0, 16.3), (16.5, 15.8, 21.4, 15.8)], 8, 0.4,
+     True),  # its edges lie beside the band
 ])
 def test_strike_throughs_of_every_pen_are_no_crosses_and_a_tick_is_no_strike_through(
         name: str, strokes: list[tuple[float, float, float, float]], width: int, dark: float, struck: bool) -> None:
