@@ -36,7 +36,7 @@ def page_of(sheets: list[np.ndarray], px_per_mm: float, heights: list[float]) ->
     """Sheets (same width) stacked on an A4 page as a 2-up pad prints them, with a dashed cut line."""
     width = 210.0
     w, h = round(width * px_per_mm), round(297.0 * px_per_mm)
-    page = np.ones((h, w, 3), np.float32) * sheets[0][2, 2]
+    page = np.full((h, w, 3), sheets[0][2, 2], np.float32)
     top = (297.0 - sum(heights)) / 2
     for sheet, height in zip(sheets, heights):
         y0 = round(top * px_per_mm)
@@ -163,19 +163,25 @@ def _background(w: int, h: int, rng: random.Random) -> np.ndarray:
     base = np.array([rng.uniform(0.05, 0.8) for _ in range(3)], np.float32)
     small = np.random.default_rng(rng.getrandbits(32)).random((24, 24, 3), np.float32)
     texture = cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
+    stripes = None
     if rng.random() < 0.5:  # wood-like stripes
         ys = np.arange(h, dtype=np.float32)[:, None, None]
-        texture *= 0.5
-        texture += 0.5 * (0.5 + 0.5 * np.sin(ys / rng.uniform(6, 30)))
-    texture *= 0.5
-    texture += 0.75
-    texture *= base
-    for _ in range(rng.randint(0, 3)):
+        stripes = 0.5 * (0.5 + 0.5 * np.sin(ys / rng.uniform(6, 30)))
+    for rows in _bands(w, h):
+        band = texture[rows]
+        if stripes is not None:
+            band *= 0.5
+            band += stripes[rows]
+        band *= 0.5
+        band += 0.75
+        band *= base
+        np.clip(band, 0, 1, out=band)
+    for _ in range(rng.randint(0, 3)):  # drawn over the clipped table: their colours are within 0..1
         colour = tuple(rng.uniform(0, 1) for _ in range(3))
         p1 = (rng.randint(0, w), rng.randint(0, h))
         p2 = (rng.randint(0, w), rng.randint(0, h))
         cv2.line(texture, p1, p2, colour, rng.randint(2, 20))
-    return np.clip(texture, 0, 1, out=texture)
+    return texture
 
 
 def _light(w: int, h: int, rng: random.Random) -> Callable[[slice], np.ndarray]:
