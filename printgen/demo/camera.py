@@ -11,10 +11,14 @@ tests and benchmarks of `printgen score`.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
+
+BAND = 1 << 14
+"""At most how many pixels of the photo are worked on at a time, in bands of whole rows that stay in the cache."""
 
 
 @dataclass(slots=True)
@@ -32,7 +36,7 @@ def page_of(sheets: list[np.ndarray], px_per_mm: float, heights: list[float]) ->
     """Sheets (same width) stacked on an A4 page as a 2-up pad prints them, with a dashed cut line."""
     width = 210.0
     w, h = round(width * px_per_mm), round(297.0 * px_per_mm)
-    page = np.ones((h, w, 3), np.float32) * sheets[0][2, 2]
+    page = np.full((h, w, 3), sheets[0][2, 2], np.float32)
     top = (297.0 - sum(heights)) / 2
     for sheet, height in zip(sheets, heights):
         y0 = round(top * px_per_mm)
@@ -75,21 +79,45 @@ def photograph(document: np.ndarray, px_per_mm: float, rng: random.Random, small
     photo = cv2.warpPerspective(document, matrix, (frame_w, frame_h), flags=cv2.INTER_AREA
                                 if scale < 1 else cv2.INTER_LINEAR)
     inside = cv2.warpPerspective(np.ones((h, w), np.float32), matrix, (frame_w, frame_h))[..., None]
-    photo = photo * inside + background * (1 - inside)
-    photo *= _light(frame_w, frame_h, rng)[..., None] * np.array([rng.uniform(0.88, 1.12) for _ in range(3)],
-                                                                   np.float32)
-    photo *= _shadow(frame_w, frame_h, rng)[..., None]
+    light = _light(frame_w, frame_h, rng)
+    tint = np.array([rng.uniform(0.88, 1.12) for _ in range(3)], np.float32)
+    shadow = _shadow(frame_w, frame_h, rng)
+    for rows in _bands(frame_w, frame_h):  # on the table, lit and shaded
+        band, ground = photo[rows], background[rows]
+        band *= inside[rows]
+        ground *= 1 - inside[rows]
+        band += ground
+        band *= light(rows)[..., None] * tint
+        if shadow is not None:
+            band *= shadow[rows, :, None]
     blur = rng.uniform(0, 1.5)
     conditions.blur = blur
     if blur > 0.2:
         photo = cv2.GaussianBlur(photo, (0, 0), blur)
     noise = np.random.default_rng(rng.getrandbits(32))
-    photo = photo * 255 + noise.normal(0, rng.uniform(1, 4), photo.shape).astype(np.float32)
+    deviation = rng.uniform(1, 4)
+    bgr = np.empty(photo.shape, np.uint8)
+    bands = _bands(frame_w, frame_h)
+    drawn = np.empty((bands[0].stop, frame_w, 3))
+    grain = np.empty(drawn.shape, np.float32)
+    for rows in bands:  # the noise drawn in the same order as in one piece
+        band = photo[rows]
+        noise.standard_normal(out=drawn[:len(band)])  # what noise.normal(0, deviation) scales
+        np.multiply(drawn[:len(band)], deviation, out=grain[:len(band)])
+        band *= 255
+        band += grain[:len(band)]
+        np.clip(band, 0, 255, out=band)
+        cv2.cvtColor(band.astype(np.uint8), cv2.COLOR_RGB2BGR, dst=bgr[rows])
     quality = rng.randint(50, 95)
     conditions.jpeg = quality
-    bgr = np.clip(photo, 0, 255).astype(np.uint8)[..., ::-1]
     _ok, encoded = cv2.imencode(".jpg", bgr, [cv2.IMWRITE_JPEG_QUALITY, quality])
     return cv2.imdecode(encoded, cv2.IMREAD_COLOR), encoded.tobytes(), conditions
+
+
+def _bands(w: int, h: int) -> list[slice]:
+    """The rows of a `w` x `h` picture in bands of at most `BAND` pixels (at least a row), top to bottom."""
+    rows = max(1, BAND // w)
+    return [slice(top, min(top + rows, h)) for top in range(0, h, rows)]
 
 
 def _pose(w: int, h: int, tilt: float, rng: random.Random, along: bool) -> np.ndarray:
@@ -118,12 +146,16 @@ def _curl(document: np.ndarray, px_per_mm: float, rng: random.Random) -> np.ndar
     amplitude = rng.uniform(0, 0.5) * px_per_mm
     if amplitude < 0.5:
         return document
-    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    xs, ys = np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32)
     wave = rng.uniform(0.5, 1.5) * 2 * np.pi / max(w, h)
     phase = rng.uniform(0, 2 * np.pi)
-    dx = amplitude * np.sin(xs * wave + phase) * 0.4
-    dy = amplitude * np.sin(xs * wave * 0.7 + phase + ys * wave * 0.3)
-    return cv2.remap(document, xs + dx, ys + dy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    across = np.empty((h, w), np.float32)
+    across[:] = xs + amplitude * np.sin(xs * wave + phase) * 0.4
+    down = np.add.outer(ys * wave * 0.3, xs * wave * 0.7 + phase)
+    np.sin(down, out=down)
+    down *= amplitude
+    down += ys[:, None]
+    return cv2.remap(document, across, down, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
 def _background(w: int, h: int, rng: random.Random) -> np.ndarray:
@@ -131,35 +163,72 @@ def _background(w: int, h: int, rng: random.Random) -> np.ndarray:
     base = np.array([rng.uniform(0.05, 0.8) for _ in range(3)], np.float32)
     small = np.random.default_rng(rng.getrandbits(32)).random((24, 24, 3), np.float32)
     texture = cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
+    stripes = None
     if rng.random() < 0.5:  # wood-like stripes
         ys = np.arange(h, dtype=np.float32)[:, None, None]
-        texture = texture * 0.5 + 0.5 * (0.5 + 0.5 * np.sin(ys / rng.uniform(6, 30)))
-    picture = base * (0.75 + 0.5 * texture)
-    for _ in range(rng.randint(0, 3)):
+        stripes = 0.5 * (0.5 + 0.5 * np.sin(ys / rng.uniform(6, 30)))
+    for rows in _bands(w, h):
+        band = texture[rows]
+        if stripes is not None:
+            band *= 0.5
+            band += stripes[rows]
+        band *= 0.5
+        band += 0.75
+        band *= base
+        np.clip(band, 0, 1, out=band)
+    for _ in range(rng.randint(0, 3)):  # drawn over the clipped table: their colours are within 0..1
         colour = tuple(rng.uniform(0, 1) for _ in range(3))
         p1 = (rng.randint(0, w), rng.randint(0, h))
         p2 = (rng.randint(0, w), rng.randint(0, h))
-        cv2.line(picture, p1, p2, colour, rng.randint(2, 20))
-    return np.clip(picture, 0, 1)
+        cv2.line(texture, p1, p2, colour, rng.randint(2, 20))
+    return texture
 
 
-def _light(w: int, h: int, rng: random.Random) -> np.ndarray:
-    """Uneven light: a gradient and a spot, within about 40 % either way of the mean."""
-    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+def _light(w: int, h: int, rng: random.Random) -> Callable[[slice], np.ndarray]:
+    """Uneven light: a gradient and a spot, within about 40 % either way of the mean; the light of a band
+    of rows (the whole frame's light is never held at once)."""
+    xs, ys = np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32)
     angle = rng.uniform(0, 2 * np.pi)
-    ramp = (np.cos(angle) * xs / w + np.sin(angle) * ys / h)
+    ramp_x, ramp_y = np.cos(angle) * xs / w, np.sin(angle) * ys / h  # float64 (NumPy's cos and sin)
     sx, sy = rng.uniform(0, w), rng.uniform(0, h)
-    spot = np.exp(-(((xs - sx) / w) ** 2 + ((ys - sy) / h) ** 2) / rng.uniform(0.1, 0.6))
-    field = ramp * rng.uniform(0, 1) + spot * rng.uniform(0, 1)
-    field = (field - field.min()) / max(float(field.max() - field.min()), 1e-6)
+    spot_x, spot_y = ((xs - sx) / w) ** 2, ((ys - sy) / h) ** 2
+    spread, ramp_weight, spot_weight = rng.uniform(0.1, 0.6), rng.uniform(0, 1), rng.uniform(0, 1)
+
+    def field(rows: slice) -> np.ndarray:
+        ramp = np.add.outer(ramp_y[rows], ramp_x)
+        ramp *= ramp_weight
+        spot = np.add.outer(spot_y[rows], spot_x)
+        np.negative(spot, out=spot)
+        spot /= spread
+        np.exp(spot, out=spot)
+        spot *= spot_weight
+        ramp += spot
+        return ramp
+
+    low, high = np.inf, -np.inf
+    for rows in _bands(w, h):
+        band = field(rows)
+        low, high = min(low, band.min()), max(high, band.max())
+    span = max(float(high - low), 1e-6)
     strength = rng.uniform(0.0, 0.4)
-    return (rng.uniform(0.85, 1.0) * (1 - strength + 2 * strength * field)).astype(np.float32)
+    brightness = rng.uniform(0.85, 1.0)
+
+    def light(rows: slice) -> np.ndarray:
+        band = field(rows)
+        band -= low
+        band /= span
+        band *= 2 * strength
+        band += 1 - strength
+        band *= brightness
+        return band.astype(np.float32)
+
+    return light
 
 
-def _shadow(w: int, h: int, rng: random.Random) -> np.ndarray:
-    """A soft shadow (a hand, a phone) over part of the picture, or none."""
+def _shadow(w: int, h: int, rng: random.Random) -> np.ndarray | None:
+    """A soft shadow (a hand, a phone) over part of the picture, or none (None)."""
     if rng.random() < 0.35:
-        return np.ones((h, w), np.float32)
+        return None
     k = 400 / max(w, h)  # drawn small and blurred there: a soft shadow has no detail
     small = np.ones((max(1, int(h * k)), max(1, int(w * k))), np.float32)
     points = np.array([[rng.uniform(-0.3, 1.3) * w * k, rng.uniform(-0.3, 1.3) * h * k] for _ in range(5)], np.int32)
