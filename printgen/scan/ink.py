@@ -90,6 +90,8 @@ from printgen.scan.thresholds import (
     STREAK_WIDEST,
     STROKE_AWAY,
     STROKE_BEND,
+    STROKE_LEAN,
+    STROKE_PIECE,
     STROKE_REACH,
     STROKE_SWAY,
     SURE_CROSSED,
@@ -802,13 +804,30 @@ def _struck(mass: np.ndarray, px_per_mm: float) -> np.ndarray | None:
         height = float((band_mass * ys).sum() / max(float(band_mass.sum()), 1e-9))
         if along.size and float(along.max() - along.min()) >= STREAK_LENGTH * mass.shape[1] \
                 and abs(height - mass.shape[0] / 2) <= STREAK_MIDDLE * mass.shape[0] \
-                and abs(_angle(band_mass, xs, ys)) <= LEVEL:
+                and abs(_angle(band_mass, xs, ys)) <= LEVEL and not _leaning(mass, inside, xs, ys, px_per_mm):
             low, high = _spill(profile, peak)
             wide = (bins >= low) & (bins <= high)
             if abs(_angle(np.where(wide, mass, 0.0), xs, ys)) > LEVEL:
                 low, high = peak, peak + 1
             best, found = share, (bins >= low - margin) & (bins <= high + margin)
     return found
+
+
+def _leaning(mass: np.ndarray, band: np.ndarray, xs: np.ndarray, ys: np.ndarray, px_per_mm: float) -> bool:
+    """Whether most of the ink in `band` belongs to pieces that are, whole, lines at least STROKE_PIECE mm long
+    leaning more than STROKE_LEAN (a tick's arm or a slash that the band only cuts across; a strike-through may bend
+    at one end, but most of it runs level)."""
+    _, labels = cv2.connectedComponents((mass > INKED).astype(np.uint8), connectivity=8)
+    leaning = 0.0
+    for label in np.unique(labels[band & (mass > INKED)]):
+        piece = np.where(labels == label, mass, 0.0)
+        total = float(piece.sum())
+        _, _, (cxx, cxy, cyy) = _moments(piece, xs, ys)
+        spread = np.linalg.eigvalsh(np.array([[cxx, cxy], [cxy, cyy]]) / max(total, 1e-9))
+        if spread[0] <= (ONE_LINE ** 2) * spread[1] and np.sqrt(12 * max(float(spread[1]), 0.0)) >= \
+                STROKE_PIECE * px_per_mm and abs(np.degrees(0.5 * np.arctan2(2 * cxy, cxx - cyy))) > STROKE_LEAN:
+            leaning += float(piece[band].sum())
+    return leaning > 0.5 * float(mass[band].sum())
 
 
 def _spill(profile: np.ndarray, peak: int) -> tuple[int, int]:

@@ -252,6 +252,8 @@ def test_a_level_stroke_counts_as_a_strike_through_only_where_it_runs_through_th
     ("felt pen strike", [(11.0, 16.2, 21.0, 15.8)], 7, 0.3, True),  # wider than the band, once blurred
     ("faint strike in pieces", [(10.5, 16.3, 13.5, 16.1), (18.5, 15.8, 21.5, 15.6)], 2, 0.12, True),  # the rest
     ("tick", [(13.0, 15.0, 15.0, 18.0), (15.0, 18.0, 21.0, 13.0)], 2, 0.3, False),  # hidden behind the number
+    ("tick, its short arm hidden", [(15.5, 17.0, 21.5, 14.0), (12.0, 16.5, 13.0, 16.6)], 3, 0.3, False),  # its long
+    # arm leans about 27 degrees, and only a speck of its short arm shows beside the number
     ("felt strike in two pieces, not quite level", [(10.6, 16.3, 15.0, 16.3), (16.5, 15.8, 21.4, 15.8)], 8, 0.4,
      True),  # its edges lie beside the band
 ])
