@@ -61,18 +61,23 @@ def _blank_structure(blank: np.ndarray) -> np.ndarray:
     return _structure(_grey(blank))
 
 
+def _grid(shape: tuple[int, ...], px_per_mm: float) -> tuple[int, int, int, int]:
+    """The patches' side and step (px), and how many rows and columns of them a sheet of `shape` is matched in."""
+    size = round(ALIGN_PATCH * px_per_mm)
+    step = size // 2
+    return size, step, max(1, (shape[0] - size) // step + 1), max(1, (shape[1] - size) // step + 1)
+
+
 @per_blank
 def _patches(blank: np.ndarray, px_per_mm: float) -> list[tuple[int, int]]:
     """The patches (row, column) of `blank`'s structure that `displacement` matches, in order: those whole and
     not flat when their turn comes (`phaseCorrelate` windows each in place, so an earlier one's window shows in
     the next's overlap)."""
     structure = _blank_structure(blank).copy()
-    size = round(ALIGN_PATCH * px_per_mm)
-    step = size // 2
+    size, step, rows, cols = _grid(structure.shape, px_per_mm)
     window = cv2.createHanningWindow((size, size), cv2.CV_32F)
-    h, w = structure.shape
     matched = []
-    for r, c in product(range(max(1, (h - size) // step + 1)), range(max(1, (w - size) // step + 1))):
+    for r, c in product(range(rows), range(cols)):
         a = structure[r * step:r * step + size, c * step:c * step + size]
         if a.shape == (size, size) and float(a.std()) >= ALIGN_FLAT:
             a *= window  # as phaseCorrelate does
@@ -85,11 +90,8 @@ def displacement(photo: np.ndarray, blank: np.ndarray, px_per_mm: float,
     """Per pixel, where in `photo` each pixel of `blank` is (dx, dy), or None when nothing can be trusted;
     matched at `patches` (`_patches` of the sheet)."""
     h, w = blank.shape
-    size = round(ALIGN_PATCH * px_per_mm)
-    step = size // 2
+    size, step, rows, cols = _grid(blank.shape, px_per_mm)
     window = cv2.createHanningWindow((size, size), cv2.CV_32F)
-    rows = max(1, (h - size) // step + 1)
-    cols = max(1, (w - size) // step + 1)
     shifts = np.zeros((rows, cols, 2), np.float32)
     weights = np.zeros((rows, cols), np.float32)
     limit = ALIGN_LIMIT * px_per_mm

@@ -72,7 +72,7 @@ def _covered(seen: np.ndarray, expected: np.ndarray, darker: np.ndarray, noise: 
     lighter = seen - cv2.dilate(expected, _disc(TOLERANCE, px_per_mm)) - noise > HIDDEN
     lighter = cv2.morphologyEx(lighter.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     hidden = np.zeros(seen.shape, bool)
-    if lighter.any():  # (mostly nothing is: no pieces to measure, nothing to grow)
+    if lighter.any():  # (mostly nothing is: then there are no pieces to measure and grow)
         _, labels, stats, _ = cv2.connectedComponentsWithStats(lighter, connectivity=8)
         small = stats[:, cv2.CC_STAT_AREA] < HIDDEN_AREA * px_per_mm * px_per_mm
         small[0] = True
