@@ -9,6 +9,8 @@ photo onto the blank sheet.
 
 from __future__ import annotations
 
+from itertools import product
+
 import cv2
 import numpy as np
 
@@ -29,7 +31,8 @@ from printgen.scan.thresholds import (
 
 def align(photo: np.ndarray, blank: np.ndarray, px_per_mm: float) -> np.ndarray:
     """`photo` (H x W x C floats, sheet pixels) moved so its print lies on `blank`'s (both RGB or both grey)."""
-    field = displacement(_structure(_grey(photo)), _blank_structure(blank).copy(), px_per_mm)
+    field = displacement(_structure(_grey(photo)), _blank_structure(blank).copy(), px_per_mm,
+                         _patches(blank, px_per_mm))
     if field is None:
         return photo
     dx, dy = field
@@ -58,28 +61,48 @@ def _blank_structure(blank: np.ndarray) -> np.ndarray:
     return _structure(_grey(blank))
 
 
-def displacement(photo: np.ndarray, blank: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarray] | None:
-    """Per pixel, where in `photo` each pixel of `blank` is (dx, dy), or None when nothing can be trusted."""
-    h, w = blank.shape
+def _grid(shape: tuple[int, ...], px_per_mm: float) -> tuple[int, int, int, int]:
+    """The patches' side and step (px), and how many rows and columns of them a sheet of `shape` is matched in."""
     size = round(ALIGN_PATCH * px_per_mm)
     step = size // 2
+    return size, step, max(1, (shape[0] - size) // step + 1), max(1, (shape[1] - size) // step + 1)
+
+
+@per_blank
+def _patches(blank: np.ndarray, px_per_mm: float) -> list[tuple[int, int]]:
+    """The patches (row, column) of `blank`'s structure that `displacement` matches, in order: those whole and
+    not flat when their turn comes (`phaseCorrelate` windows each in place, so an earlier one's window shows in
+    the next's overlap)."""
+    structure = _blank_structure(blank).copy()
+    size, step, rows, cols = _grid(structure.shape, px_per_mm)
     window = cv2.createHanningWindow((size, size), cv2.CV_32F)
-    rows = max(1, (h - size) // step + 1)
-    cols = max(1, (w - size) // step + 1)
+    matched = []
+    for r, c in product(range(rows), range(cols)):
+        a = structure[r * step:r * step + size, c * step:c * step + size]
+        if a.shape == (size, size) and float(a.std()) >= ALIGN_FLAT:
+            a *= window  # as phaseCorrelate does
+            matched.append((r, c))
+    return matched
+
+
+def displacement(photo: np.ndarray, blank: np.ndarray, px_per_mm: float,
+                 patches: list[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray] | None:
+    """Per pixel, where in `photo` each pixel of `blank` is (dx, dy), or None when nothing can be trusted;
+    matched at `patches` (`_patches` of the sheet)."""
+    h, w = blank.shape
+    size, step, rows, cols = _grid(blank.shape, px_per_mm)
+    window = cv2.createHanningWindow((size, size), cv2.CV_32F)
     shifts = np.zeros((rows, cols, 2), np.float32)
     weights = np.zeros((rows, cols), np.float32)
     limit = ALIGN_LIMIT * px_per_mm
-    for r in range(rows):
-        for c in range(cols):
-            y0, x0 = r * step, c * step
-            a = blank[y0:y0 + size, x0:x0 + size]
-            b = photo[y0:y0 + size, x0:x0 + size]
-            if a.shape != (size, size) or float(a.std()) < ALIGN_FLAT:
-                continue
-            (sx, sy), response = cv2.phaseCorrelate(a, b, window)  # which windows `a` and `b` in place
-            if response >= ALIGN_TRUST and abs(sx) <= limit and abs(sy) <= limit:
-                shifts[r, c] = (sx, sy)
-                weights[r, c] = response
+    for r, c in patches:
+        y0, x0 = r * step, c * step
+        a = blank[y0:y0 + size, x0:x0 + size]
+        b = photo[y0:y0 + size, x0:x0 + size]
+        (sx, sy), response = cv2.phaseCorrelate(a, b, window)  # which windows `a` and `b` in place
+        if response >= ALIGN_TRUST and abs(sx) <= limit and abs(sy) <= limit:
+            shifts[r, c] = (sx, sy)
+            weights[r, c] = response
     if not weights.any():
         return None
     shifts = _robust(shifts, weights)

@@ -50,7 +50,7 @@ def doubts(seen: np.ndarray, expected: np.ndarray, gain: np.ndarray, darker: np.
     lying on the sheet)."""
     found = np.zeros(seen.shape, np.uint8)
     found[edges(gain, px_per_mm) > SHADOW_EDGE] = SHADOW
-    covered, veiled = _covered(seen, expected, darker, noise, hue_off, hue_off if tint is None else tint, px_per_mm)
+    covered, veiled = _covered(seen, expected, darker, noise, hue_off, tint, px_per_mm)
     found[veiled] = VEILED
     found[covered] = COVERED
     return found
@@ -62,26 +62,28 @@ def _disc(radius_mm: float, px_per_mm: float) -> np.ndarray:
 
 
 def _covered(seen: np.ndarray, expected: np.ndarray, darker: np.ndarray, noise: float, hue_off: np.ndarray,
-             tint: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
+             tint: np.ndarray | None, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
     """Where something hides the print, and where only glare pales it. Hidden: lighter than any print near it
     could look, or dark or off-colour over a patch wider than a felt pen's stroke; only patches (grown by
     COVER_GROW, pieces within JOIN taken together) that reach further than a field, so a filled field is still
     ink; with COVER_SHADOW around them, where what lies on the sheet casts its shadow. A patch nowhere darker
-    or more colourful (`tint`) than the print over a stroke's width is glare: it can hide strokes but adds
-    none."""
+    or more colourful (`tint`; None: off-colour, `hue_off`) than the print over a stroke's width is glare: it
+    can hide strokes but adds none."""
     lighter = seen - cv2.dilate(expected, _disc(TOLERANCE, px_per_mm)) - noise > HIDDEN
     lighter = cv2.morphologyEx(lighter.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(lighter, connectivity=8)
-    small = stats[:, cv2.CC_STAT_AREA] < HIDDEN_AREA * px_per_mm * px_per_mm
-    small[0] = True
-    lighter = ~small[labels]
+    hidden = np.zeros(seen.shape, bool)
+    if lighter.any():  # (mostly nothing is: then there are no pieces to measure and grow)
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(lighter, connectivity=8)
+        small = stats[:, cv2.CC_STAT_AREA] < HIDDEN_AREA * px_per_mm * px_per_mm
+        small[0] = True
+        hidden = cv2.dilate((~small[labels]).astype(np.uint8), _disc(COVER_GROW, px_per_mm)) > 0
     disc = _disc(WIDE / 2, px_per_mm)
     dark = cv2.morphologyEx((darker - noise > WIDE_DARK).astype(np.uint8), cv2.MORPH_OPEN, disc) > 0
     wide = dark | (cv2.morphologyEx((hue_off > HUE_OFF).astype(np.uint8), cv2.MORPH_OPEN, disc) > 0)
-    solid = dark | (cv2.morphologyEx((tint > HUE_OFF).astype(np.uint8), cv2.MORPH_OPEN, disc) > 0)
-    hidden = cv2.dilate(lighter.astype(np.uint8), _disc(COVER_GROW, px_per_mm)) > 0
     if not (wide.any() or hidden.any()):  # nothing lies on the sheet (the usual case): no need to look further
         return np.zeros(seen.shape, bool), np.zeros(seen.shape, bool)
+    solid = wide if tint is None else dark | (cv2.morphologyEx((tint > HUE_OFF).astype(np.uint8), cv2.MORPH_OPEN,
+                                                               disc) > 0)
     joined = cv2.dilate((hidden | wide).astype(np.uint8), _disc(JOIN, px_per_mm)) > 0
     with_light = _reaching(joined, hidden, px_per_mm)
     glare = with_light & ~_reaching(with_light, solid, px_per_mm)

@@ -229,14 +229,7 @@ def _lucky(fine: np.ndarray, layout: ScoreSheetLayout, sums: range) -> tuple[tup
 def _numbers(fine: np.ndarray, layout: ScoreSheetLayout) -> tuple[tuple[tuple[int, ...], ...], bool]:
     """Every row's numbers read cell by cell (the last, the lock number, stays), and whether all were clear."""
     geometry = sheet_geometry(layout)
-    wanted: list[tuple[Text, tuple[float, float, float, float]]] = []
-    for index, (spec, row) in enumerate(zip(layout.rows, geometry.rows)):
-        for number in spec.numbers[:-1]:
-            text = number_texts(layout, row, index, (number, *(n for n in spec.numbers if n != number)))[0]
-            assert isinstance(text, Text)
-            x, y, side = row.cells[0]
-            wanted.append((text, (x, y, side, side)))
-    glyphs = iter(_glyphs(wanted))
+    glyphs = iter(_glyphs(list(_movable_numbers(layout))))
     rows = []
     sure = True
     for spec, row in zip(layout.rows, geometry.rows):
@@ -256,6 +249,21 @@ def _numbers(fine: np.ndarray, layout: ScoreSheetLayout) -> tuple[tuple[tuple[in
                     sure = False
         rows.append((*(movable[j] for j in order), spec.numbers[-1]))
     return tuple(rows), sure
+
+
+@lru_cache(maxsize=16)
+def _movable_numbers(layout: ScoreSheetLayout) -> tuple[tuple[Text, tuple[float, float, float, float]], ...]:
+    """Every row's movable numbers (all but the last), each as it prints in the row's first cell, with that
+    cell's box (sheet mm)."""
+    geometry = sheet_geometry(layout)
+    wanted: list[tuple[Text, tuple[float, float, float, float]]] = []
+    for index, (spec, row) in enumerate(zip(layout.rows, geometry.rows)):
+        for number in spec.numbers[:-1]:
+            text = number_texts(layout, row, index, (number, *(n for n in spec.numbers if n != number)))[0]
+            assert isinstance(text, Text)
+            x, y, side = row.cells[0]
+            wanted.append((text, (x, y, side, side)))
+    return tuple(wanted)
 
 
 def _best_arrangement(scores: np.ndarray) -> list[int]:

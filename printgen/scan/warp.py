@@ -127,7 +127,7 @@ def find_warp(photo: np.ndarray, to_photo: np.ndarray, blank: np.ndarray, width:
     gu, gv = np.meshgrid(grid_u, grid_v)
     dx = np.zeros(gu.shape, np.float32)
     dy = np.zeros(gu.shape, np.float32)
-    warp = Warp(dx, dy, step, 0)
+    warp: Warp | None = FLAT  # (a warp of nothing but zeros moves no point, and costs an interpolation)
     used = 0
     image, matrix = _shrunk(photo, to_photo, width, height, px)
     for level, (patch, search) in enumerate(zip(WARP_LEVELS, WARP_RANGE)):
