@@ -689,14 +689,14 @@ def _slanted_line(mass: np.ndarray, weights: np.ndarray) -> float:
     for k, turn in enumerate(turns):
         cv2.warpAffine(layers, turn, (w, h), dst=turned[k], flags=cv2.INTER_LINEAR)
     ink_rows, weight_rows = turned[..., 0].sum(axis=2), turned[..., 1].sum(axis=2)
-    widest = _widened(weight_rows).max(axis=1)
-    widened, widest = _widened(ink_rows), widest[:, None]
+    widest = _widened(weight_rows).max(axis=1)[:, None]  # a whole line's length: short pieces count less
+    widened = _widened(ink_rows)
     rows = np.arange(max(middle - near, 0), min(middle + near + 1, h))
     flanks = np.maximum(widened[:, np.maximum(rows - LINE_FLANK, 0)], widened[:, np.minimum(rows + LINE_FLANK, h - 1)])
     mean = max(float(mass.sum()) / max(float(weights.sum()), 1e-9), 0.0)
-    lines = np.minimum(widened[:, rows] / np.maximum(widest, 1e-9) - mean,  # against a whole line's length:
-                       (widened[:, rows] - flanks) / np.maximum(widest, 1e-9))[widest[:, 0] > 0]  # short pieces
-    return max(float(lines.max()), -mean) if lines.size else -mean  # count less
+    lines = np.minimum(widened[:, rows] - mean * widest, widened[:, rows] - flanks) / np.maximum(widest, 1e-9)
+    lines = lines[widest[:, 0] > 0]
+    return max(float(lines.max()), -mean) if lines.size else -mean
 
 
 @lru_cache(maxsize=64)
