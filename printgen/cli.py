@@ -55,6 +55,10 @@ def reports_errors(command: F) -> F:
                 sys.exit(1)
             except RecursionError:
                 raise CliError(UsageProblem("input nested too deeply to read")) from None
+            except RuntimeError as error:  # a signal landing while Python makes a class comes wrapped in one
+                if isinstance(error.__cause__, (KeyboardInterrupt, Terminated)):
+                    raise error.__cause__ from None
+                raise
             except MemoryError:
                 raise CliError(PrintgenError("out of memory; no partial file was left behind")) from None
             except ImportError as error:  # an installed module that cannot be loaded: mostly memory (ulimit -v)

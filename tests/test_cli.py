@@ -224,3 +224,22 @@ def test_no_scan_marks_names_its_pad_and_is_for_score_sheets_only(runner: CliRun
     refused = runner.invoke(main, ["build", "qwixx-cards-deck", "--no-scan-marks", "--out", str(tmp_path)])
     assert refused.exit_code == 2
     assert "--no-scan-marks" in _one_error_line(refused.output) and "score sheet" in refused.output
+
+
+def test_a_ctrl_c_wrapped_by_python_while_a_class_is_made_is_one_line() -> None:
+    import click
+
+    from printgen.cli import reports_errors
+
+    @click.command()
+    @reports_errors
+    def command() -> None:
+        class Named:
+            def __set_name__(self, owner: type, name: str) -> None:
+                raise KeyboardInterrupt  # where Ctrl-C lands during a dataclass's making
+
+        type("Made", (), {"field": Named()})
+
+    result = CliRunner().invoke(command, [])
+    assert result.exit_code == 130
+    assert result.output.strip() == "Error: interrupted; no partial file was left behind"
