@@ -611,10 +611,10 @@ def _from_outside(darkening: np.ndarray, piece: np.ndarray, box: tuple[int, int,
     if total <= 0:
         return False
     ys, xs = np.mgrid[0:piece.shape[0], 0:piece.shape[1]]
-    mx, my, (cxx, cxy, cyy) = _moments(piece, xs, ys)
-    spread, axes = np.linalg.eigh(np.array([[cxx, cxy], [cxy, cyy]]) / total)
-    if spread[0] > (ONE_LINE ** 2) * spread[1]:  # crossing strokes, a blob: not one line
+    line = _line(piece, xs, ys)
+    if line is None:
         return False
+    mx, my, spread, axes, _ = line
     x0, y0, x1, y1 = box
     along, across = axes[:, 1], axes[:, 0]
     reach = round(STROKE_REACH * max(x1 - x0, y1 - y0))
@@ -662,8 +662,24 @@ def _borrowed(darkening: np.ndarray, box: tuple[int, int, int, int], patch: np.n
 
 def _angle(mass: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> float:
     """The direction (degrees from level) in which the ink spreads most."""
-    _, _, (cxx, cxy, cyy) = _moments(mass, xs, ys)
+    return _direction(*_moments(mass, xs, ys)[2])
+
+
+def _direction(cxx: float, cxy: float, cyy: float) -> float:
+    """The direction (degrees from level) of the most spread of ink whose spread (`_moments`) is given."""
     return float(np.degrees(0.5 * np.arctan2(2 * cxy, cxx - cyy)))
+
+
+def _line(mass: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> tuple[float, float, np.ndarray, np.ndarray,
+                                                                      float] | None:
+    """When the ink is one line (its spread across at most ONE_LINE of its spread along): its middle (x, y), its
+    variances across and along it, those two directions (columns) and its direction in degrees from level; None
+    for crossing strokes or a blob."""
+    mx, my, (cxx, cxy, cyy) = _moments(mass, xs, ys)
+    spread, axes = np.linalg.eigh(np.array([[cxx, cxy], [cxy, cyy]]) / float(mass.sum()))
+    if spread[0] > (ONE_LINE ** 2) * spread[1]:
+        return None
+    return mx, my, spread, axes, _direction(cxx, cxy, cyy)
 
 
 def _moments(mass: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> tuple[float, float, tuple[float, float, float]]:
@@ -821,11 +837,9 @@ def _leaning(mass: np.ndarray, band: np.ndarray, xs: np.ndarray, ys: np.ndarray,
     leaning = 0.0
     for label in np.unique(labels[band & (mass > INKED)]):
         piece = np.where(labels == label, mass, 0.0)
-        total = float(piece.sum())
-        _, _, (cxx, cxy, cyy) = _moments(piece, xs, ys)
-        spread = np.linalg.eigvalsh(np.array([[cxx, cxy], [cxy, cyy]]) / max(total, 1e-9))
-        if spread[0] <= (ONE_LINE ** 2) * spread[1] and np.sqrt(12 * max(float(spread[1]), 0.0)) >= \
-                STROKE_PIECE * px_per_mm and abs(np.degrees(0.5 * np.arctan2(2 * cxy, cxx - cyy))) > STROKE_LEAN:
+        line = _line(piece, xs, ys)
+        if line is not None and np.sqrt(12 * max(float(line[2][1]), 0.0)) >= STROKE_PIECE * px_per_mm \
+                and abs(line[4]) > STROKE_LEAN:  # (a line's length from its spread along it)
             leaning += float(piece[band].sum())
     return leaning > 0.5 * float(mass[band].sum())
 
