@@ -312,6 +312,13 @@ RING_INK = 0.08
 """Luma (0..1): a pixel darkened more than this counts as a circle's ink."""
 RING_HALF = 0.5
 """Share of those directions with ink halfway between an empty field and a circled one."""
+EVEN_FAINT = 0.1
+"""Luma (0..1): a field's paper darkened by less than this over a third of it at a time is the light misjudged
+there, not ink (ink is strokes, which cover little of a third, or a blob, darker)..."""
+EVEN_SHARE = 40
+"""...by this percentile of its darkening..."""
+EVEN_PAPER = 0.9
+"""...on its paper: where the print lets through at least this share of a stroke's darkening."""
 TRACE_FLOOR = 0.03
 """Lighter than expected by more than this counts as only this much in a slanted line (the edges of printed
 numbers, a little out of place, must not cancel a stroke)."""

@@ -184,6 +184,28 @@ def test_a_step_in_the_light_across_a_field_is_no_slanted_line_a_faint_slash_is(
     assert slashed.line > LINE_HALF and slashed.crossed
 
 
+def test_a_faint_darkening_that_changes_slowly_over_the_paper_is_the_light_not_a_blob() -> None:
+    """Beside a streak of glare the light model leaves a field's paper a little darker, more so on one side, and
+    its printed number lighter than expected: no ink. A thin X on it, or a blob, still counts."""
+    from printgen.scan.ink import read_field
+
+    rng = np.random.default_rng(6)
+    blank, field = _thin_cross(rng, 0.0, spread=0.004)
+    expected = np.ones_like(blank)
+    expected[42:78, 48:72] = 0.3  # the printed number: lighter than expected under the glare
+    ys, xs = np.mgrid[0:120, 0:120]
+    shading = (0.035 + 0.09 * (xs + ys) / 240).astype(np.float32)  # 0.0 .. 0.09 once the noise is taken off
+    residual = np.where(expected < 1, -0.02, blank + shading).astype(np.float32)
+    shaded = read_field(np.clip(residual - 0.035, 0.0, 1.0), field, 6.0, residual=residual, expected=expected)
+    assert not shaded.crossed, shaded
+    crossed, _ = _thin_cross(rng, 0.3, spread=0.004)
+    residual = np.where(expected < 1, -0.02, crossed + shading).astype(np.float32)
+    assert read_field(np.clip(residual - 0.035, 0.0, 1.0), field, 6.0, residual=residual, expected=expected).crossed
+    blob = blank.copy()
+    cv2.circle(blob, (60, 60), 27, 0.35, -1)
+    assert read_field(np.clip(blob - 0.035, 0.0, 1.0), field, 6.0, residual=blob, expected=expected).crossed
+
+
 def test_a_cross_over_a_printed_number_counts_what_the_number_lets_show() -> None:
     from printgen.scan.ink import read_field
 
