@@ -141,7 +141,8 @@ def test_a_phone_scores_corrects_and_confirms_a_sheet_and_the_standings_follow(
 def test_the_build_page_previews_and_downloads_a_pad_on_a_phone(address: str, browser: Any, tmp_path: Path) -> None:
     page = browser.new_context(viewport=PHONE, device_scale_factor=2, accept_downloads=True).new_page()
     page.goto(address.rstrip("/") + "/build")
-    page.select_option("#layout", "qwixx-big-points")
+    with page.expect_navigation():  # choosing a layout loads its page; its script is there only once loaded
+        page.select_option("#layout", "qwixx-big-points")
     page.wait_for_selector('input[name="lucky_pool"]')
     page.fill('input[name="sheets"]', "4")
     page.select_option('select[name="lang"]', "it")
