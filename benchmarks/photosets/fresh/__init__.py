@@ -26,7 +26,7 @@ def make(index: int, seed: int, family: str, folder: Path) -> None:
         dpi = 220
     else:
         orders = [paper.Order(r.layout, r.lang, r.symbols, r.pad_seed, 8, r.sheet)]
-        dpi = 300 if r.fill * r.width < 3000 else 400
+        dpi = 300 if r.fill * r.width < 3000 else 360
     blank, placed, size_mm = paper.page(orders, dpi)
     printed, printing = paper.print_page(blank, dpi, rng)
     pxmm = dpi / 25.4
@@ -34,7 +34,7 @@ def make(index: int, seed: int, family: str, folder: Path) -> None:
     ink = Ink(printed.shape[:2], pxmm, rng)
     pen = choose(rng, r.pen)
     for place, sheet_state in zip(placed, played):
-        marks.fill(ink, place, sheet_state, pen, rng, r.styles)
+        marks.fill(ink, place, sheet_state, pen, rng, r.styles, r.mix)
     page = ink.apply(printed)
 
     width, height = r.width, r.width * 3 // 4
@@ -43,8 +43,8 @@ def make(index: int, seed: int, family: str, folder: Path) -> None:
     heights = camera.bend(size_mm, rng, r.bend, r.curl)
     shot = camera.shoot(size_mm, heights, width, height, r.tilt, r.fill, r.distortion, rng)
     ratio = pxmm / max(shot.pxmm, 1e-3)
-    if ratio > 1.3:  # the lens and the sensor's pixels average the print's dots
-        page = cv2.GaussianBlur(page, (0, 0), 0.45 * ratio)
+    if ratio > 1.0:  # the lens and the sensor's pixels average the print's dots
+        page = paper.soft(page, 0.6 * ratio)
     map_x = ((shot.page_u + size_mm[0] / 2) * pxmm - 0.5).astype(np.float32)
     map_y = ((shot.page_v + size_mm[1] / 2) * pxmm - 0.5).astype(np.float32)
     seen = cv2.remap(page, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
@@ -54,7 +54,7 @@ def make(index: int, seed: int, family: str, folder: Path) -> None:
 
     u0, u1 = np.clip(np.percentile(shot.table_u[::16, ::16], [0, 100]), -1500, 1500)
     v0, v1 = np.clip(np.percentile(shot.table_v[::16, ::16], [0, 100]), -1500, 1500)
-    tpx = float(min(5.0, 3000 / max(u1 - u0, v1 - v0, 1)))
+    tpx = float(min(4.0, 2000 / max(u1 - u0, v1 - v0, 1)))
     bounds = (float(u0) - 5, float(v0) - 5, float(u1) + 5, float(v1) + 5)
     top = scene.table(r.table, bounds, tpx, rng)
     things = scene.clutter(top, bounds, tpx, size_mm, rng) if r.clutter else []
@@ -62,7 +62,7 @@ def make(index: int, seed: int, family: str, folder: Path) -> None:
     corner = ((-size_mm[0] / 2 - bounds[0]) * tpx, (-size_mm[1] / 2 - bounds[1]) * tpx)
     cv2.rectangle(footprint, (int(corner[0]), int(corner[1])),
                   (int(corner[0] + size_mm[0] * tpx), int(corner[1] + size_mm[1] * tpx)), 1.0, -1)
-    footprint = cv2.GaussianBlur(footprint, (0, 0), 2.5 * tpx)
+    footprint = paper.soft(footprint, 2.5 * tpx)
     top *= (1 - 0.35 * footprint)[..., None]
     table = cv2.remap(top, ((shot.table_u - bounds[0]) * tpx).astype(np.float32),
                       ((shot.table_v - bounds[1]) * tpx).astype(np.float32), cv2.INTER_LINEAR,

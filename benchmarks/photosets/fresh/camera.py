@@ -46,28 +46,45 @@ def bend(size_mm: tuple[float, float], rng: np.random.Generator, amount: float, 
     return height
 
 
-def pose(width: int, height: int, size_mm: tuple[float, float], tilt: float, fill: float,
-         rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, float]:
-    """A camera centre (mm), rotation (world to camera) and focal length (px): a 26 mm equivalent lens
-    looking at the page from `tilt` degrees off its normal, turned any way, the page filling about `fill`."""
-    focal = 26.0 / 36.0 * max(width, height)
-    tilt_r = np.deg2rad(tilt)
-    azimuth = rng.uniform(0, 2 * np.pi)
-    diagonal = float(np.hypot(*size_mm))
-    distance = focal * diagonal / (fill * float(np.hypot(width, height))) * (0.75 + 0.25 * np.cos(tilt_r))
-    aim = np.array([rng.normal(0, 0.08) * size_mm[0], rng.normal(0, 0.08) * size_mm[1], 0.0])
-    centre = aim + distance * np.array([np.sin(tilt_r) * np.cos(azimuth), np.sin(tilt_r) * np.sin(azimuth),
-                                        np.cos(tilt_r)])
+def _frame(aim: np.ndarray, centre: np.ndarray, roll: float) -> np.ndarray:
+    """World-to-camera rotation rows (right, down, forward) looking from `centre` at `aim`, turned by `roll`."""
     forward = (aim - centre) / np.linalg.norm(aim - centre)
-    roll = rng.uniform(0, 2 * np.pi)
-    helper = np.array([np.cos(roll), np.sin(roll), 0.0])
-    right = np.cross(forward, helper)
+    right = np.cross(forward, np.array([np.cos(roll), np.sin(roll), 0.0]))
     if np.linalg.norm(right) < 1e-6:
         right = np.cross(forward, [0.0, 1.0, 0.0])
     right /= np.linalg.norm(right)
     down = np.cross(forward, right)
-    right = -right  # the page's (u, v, up) axes are left-handed: seen from above, x right and y down
-    return centre, np.stack([right, down, forward]), focal
+    return np.stack([-right, down, forward])  # the page's (u, v, up) axes are left-handed: -right un-mirrors
+
+
+def pose(width: int, height: int, size_mm: tuple[float, float], tilt: float, fill: float,
+         rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, float]:
+    """A camera centre (mm), rotation (world to camera) and focal length (px): a 26 mm equivalent lens
+    looking at the page from `tilt` degrees off its normal, turned any way, framed so that the page spans
+    about `fill` of the frame, a little off centre."""
+    focal = 26.0 / 36.0 * max(width, height)
+    tilt_r = np.deg2rad(tilt)
+    azimuth = rng.uniform(0, 2 * np.pi)
+    roll = rng.uniform(0, 2 * np.pi)
+    direction = np.array([np.sin(tilt_r) * np.cos(azimuth), np.sin(tilt_r) * np.sin(azimuth), np.cos(tilt_r)])
+    distance = focal * float(np.hypot(*size_mm)) / (fill * float(np.hypot(width, height)))
+    aim = np.zeros(3)
+    off_centre = rng.normal(0, 0.03, 2) * (width, height)
+    w, h = size_mm[0] / 2, size_mm[1] / 2
+    corners = np.array([(-w, -h, 0.0), (w, -h, 0.0), (w, h, 0.0), (-w, h, 0.0)])
+    for _ in range(5):
+        centre = aim + distance * direction
+        rotation = _frame(aim, centre, roll)
+        seen = (corners - centre) @ rotation.T
+        xy = focal * seen[:, :2] / seen[:, 2:]
+        low, high = xy.min(axis=0), xy.max(axis=0)
+        extent = max((high[0] - low[0]) / width, (high[1] - low[1]) / height)
+        shift = (low + high) / 2 - off_centre
+        aim = aim + (shift[0] * rotation[0] + shift[1] * rotation[1]) * (distance / focal)
+        aim[2] = 0.0
+        distance *= extent / fill
+    centre = aim + distance * direction
+    return centre, _frame(aim, centre, roll), focal
 
 
 def _sample(field: np.ndarray, u: np.ndarray, v: np.ndarray, size_mm: tuple[float, float]) -> np.ndarray:

@@ -98,7 +98,7 @@ def name(width: float, height: float, rng: np.random.Generator) -> list[np.ndarr
 
 
 def fill(ink: Ink, placed: Placed, sheet: Sheet, pen: Pen, rng: np.random.Generator,
-         styles: dict[str, float], extras: bool = True) -> None:
+         styles: dict[str, float], mix: float = 0.3, extras: bool = True) -> None:
     """Draw `sheet`'s state onto the page: a mark in each crossed field (styles drawn from `styles`), level
     strikes through skipped numbers and closed locks now and then, and the totals and a name."""
     layout = layouts.load(placed.order.layout)
@@ -107,7 +107,7 @@ def fill(ink: Ink, placed: Placed, sheet: Sheet, pen: Pen, rng: np.random.Genera
     scale = placed.scale
     names, weights = list(styles), np.array(list(styles.values()), float)
     habit = names[int(rng.choice(len(names), p=weights / weights.sum()))]  # a player's usual mark
-    varied = rng.random() < 0.3
+    varied = rng.random() < mix
 
     def put(paths: list[np.ndarray], cx: float, cy: float) -> None:
         for path in paths:

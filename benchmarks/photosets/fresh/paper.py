@@ -201,6 +201,16 @@ def smooth_noise(shape: tuple[int, int], cells: int, rng: np.random.Generator) -
     return cv2.resize(coarse, (w, h), interpolation=cv2.INTER_CUBIC)
 
 
+def soft(image: np.ndarray, sigma: float) -> np.ndarray:
+    """A Gaussian blur; wide ones are done on a smaller copy (the result is as smooth)."""
+    if sigma <= 6:
+        return cv2.GaussianBlur(image, (0, 0), sigma)
+    factor = sigma / 3
+    h, w = image.shape[:2]
+    small = cv2.resize(image, (max(2, int(w / factor)), max(2, int(h / factor))), interpolation=cv2.INTER_AREA)
+    return cv2.resize(cv2.GaussianBlur(small, (0, 0), 3.0), (w, h), interpolation=cv2.INTER_LINEAR)
+
+
 def print_page(rgb: np.ndarray, dpi: int, rng: np.random.Generator) -> tuple[np.ndarray, str]:
     """The page as a printer prints it: CMYK separation, halftone dots, misregistration, dot gain, toner or
     ink scatter, on tinted paper with fibres. Returns linear RGB and a description."""
@@ -215,6 +225,7 @@ def print_page(rgb: np.ndarray, dpi: int, rng: np.random.Generator) -> tuple[np.
     laser = rng.random() < 0.5
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     period = pxmm * rng.uniform(0.17, 0.26)  # 100-150 lines per inch
+    grain = rng.uniform(0.25, 0.5) if laser else rng.uniform(0.15, 0.35)
     out = np.ones_like(rgb)
     shift_mm = rng.uniform(0.0, 0.12)
     for name, amount in parts.items():
@@ -227,7 +238,9 @@ def print_page(rgb: np.ndarray, dpi: int, rng: np.random.Generator) -> tuple[np.
             threshold = rng.random((h, w), dtype=np.float32)
             threshold = cv2.GaussianBlur(threshold, (0, 0), 0.7)
             threshold = (threshold - threshold.min()) / max(float(np.ptp(threshold)), 1e-6)
-        dots = (np.clip(amount, 0, 1) ** 0.9 > threshold).astype(np.float32)
+        amount = np.clip(amount, 0, 1)
+        dots = (amount ** 0.9 > threshold).astype(np.float32)
+        dots = amount + (dots - amount) * grain  # real dots are finer than these pixels: part of them averages
         dots = cv2.GaussianBlur(dots, (0, 0), 0.45 * pxmm / 11.8 + 0.35)  # dot gain and the paper's spread
         if name != "k":
             angle = rng.uniform(0, 2 * np.pi)

@@ -38,7 +38,7 @@ def choose(rng: np.random.Generator, kind: str | None = None) -> Pen:
                                                                  p=[0.45, 0.3, 0.15, 0.05, 0.05]))
     width = {"ballpoint": (0.3, 0.5), "gel": (0.4, 0.65), "felt": (0.6, 1.2), "pencil": (0.35, 0.6)}[kind]
     return Pen(kind, np.array(COLOURS[colour], np.float32), float(rng.uniform(*width)),
-               stiffness=float(rng.uniform(900, 2200)), damping=float(rng.uniform(0.35, 0.8)),
+               stiffness=float(rng.uniform(2500, 7000)), damping=float(rng.uniform(0.35, 0.8)),
                tremor=float(rng.uniform(0.0, 0.25)), speed=float(rng.uniform(60, 180)))
 
 
@@ -67,7 +67,7 @@ def trace(pen: Pen, path: np.ndarray, rng: np.random.Generator) -> tuple[np.ndar
         position = position + velocity * dt
         out[i] = position
         speed[i] = np.hypot(*velocity)
-    lift = max(3, int(len(out) * rng.uniform(0.85, 1.0)))
+    lift = steps + int((len(out) - steps) * rng.uniform(0.0, 1.0))  # the pen leaves the paper while settling
     return out[:lift], speed[:lift]
 
 
@@ -130,7 +130,7 @@ class Ink:
                               (1, 1, ax * ay)):
             np.add.at(acc, (iy + dy, ix + dx), dense_w * share)
         acc = cv2.filter2D(acc, -1, kernel) * (self.pxmm * 60.0)
-        gain = {"ballpoint": 1.1, "gel": 1.6, "felt": 3.0, "pencil": 0.9}[pen.kind]
+        gain = {"ballpoint": 1.1, "gel": 1.6, "felt": 3.0, "pencil": 1.8}[pen.kind]
         density = 1.0 - np.exp(-gain * acc)  # felt saturates soonest
         layer = self._layer(pen)
         cx0, cy0 = max(x0, 0), max(y0, 0)

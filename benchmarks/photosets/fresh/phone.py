@@ -34,24 +34,29 @@ def develop(scene: np.ndarray, rng: np.random.Generator, *, blur: float, motion:
     h, w = image.shape[:2]
     yy, xx = np.ogrid[0:h, 0:w]
     vignette = 1 - 0.35 * ((xx / w - 0.5) ** 2 + (yy / h - 0.5) ** 2) * rng.uniform(0.5, 1.5)
-    image = image * vignette[..., None].astype(np.float32)
     bright = float(np.percentile(image[::16, ::16].max(axis=2), 97))
-    image = image * (0.85 / max(bright, 1e-4))
+    image = image * (vignette * (0.85 / max(bright, 1e-4))).astype(np.float32)[..., None]
     mosaic = np.empty((h, w), np.float32)
     mosaic[0::2, 0::2] = image[0::2, 0::2, 0]
     mosaic[0::2, 1::2] = image[0::2, 1::2, 1]
     mosaic[1::2, 0::2] = image[1::2, 0::2, 1]
     mosaic[1::2, 1::2] = image[1::2, 1::2, 2]
-    electrons = np.clip(mosaic, 0, None) * photons
-    noisy = electrons + np.sqrt(electrons + 9.0) * rng.standard_normal((h, w), dtype=np.float32)
-    raw = np.clip(noisy / photons * 4095 * 0.9, 0, 4095).astype(np.uint16)
-    rgb = cv2.cvtColor(raw, cv2.COLOR_BayerBG2RGB).astype(np.float32) / (4095 * 0.9)
+    electrons = np.maximum(mosaic, 0) * np.float32(photons)
+    noise = rng.standard_normal((h, w), dtype=np.float32)
+    noise *= np.sqrt(electrons + 9.0)
+    electrons += noise
+    electrons *= np.float32(4095 * 0.9 / photons)
+    raw = np.clip(electrons, 0, 4095).astype(np.uint16)
+    rgb = cv2.cvtColor(raw, cv2.COLOR_BayerBG2RGB)
     means = rgb[::8, ::8].reshape(-1, 3).mean(axis=0)
     gains = (means.mean() / np.maximum(means, 1e-4)) ** rng.uniform(0.6, 0.9)  # white balance, partly
-    rgb = np.clip(rgb * gains.astype(np.float32), 0, 1)
-    srgb = np.where(rgb <= 0.0031308, rgb * 12.92, 1.055 * np.power(rgb, 1 / 2.4) - 0.055)
-    srgb = srgb + 0.08 * np.sin(np.pi * (srgb - 0.5)) * (srgb * (1 - srgb)) * 4  # a gentle S curve
-    eight = np.clip(srgb * 255 + 0.5, 0, 255).astype(np.uint8)
+    level = np.arange(4096, dtype=np.float64) / (4095 * 0.9)
+    eight = np.empty(rgb.shape, np.uint8)
+    for channel in range(3):  # gain, sRGB curve and a gentle S curve, as one lookup table a channel
+        x = np.clip(level * gains[channel], 0, 1)
+        x = np.where(x <= 0.0031308, x * 12.92, 1.055 * np.power(x, 1 / 2.4) - 0.055)
+        x = x + 0.08 * np.sin(np.pi * (x - 0.5)) * (x * (1 - x)) * 4
+        eight[..., channel] = np.clip(x * 255 + 0.5, 0, 255).astype(np.uint8)[rgb[..., channel]]
     ycc = cv2.cvtColor(eight, cv2.COLOR_RGB2YCrCb)
     luma, cr, cb = cv2.split(ycc)
     noise_level = 3 + 400 / np.sqrt(photons)
@@ -59,7 +64,7 @@ def develop(scene: np.ndarray, rng: np.random.Generator, *, blur: float, motion:
     cr = cv2.GaussianBlur(cv2.medianBlur(cr, 5), (0, 0), 2.0)
     cb = cv2.GaussianBlur(cv2.medianBlur(cb, 5), (0, 0), 2.0)
     if local > 0:
-        clahe = cv2.createCLAHE(clipLimit=1.0 + 2.5 * local, tileGridSize=(8, 8))
+        clahe = cv2.createCLAHE(clipLimit=1.0 + 1.2 * local, tileGridSize=(8, 8))
         luma = cv2.addWeighted(luma, 1 - local, clahe.apply(luma), local, 0)
     if sharpen > 0:
         soft = cv2.GaussianBlur(luma, (0, 0), rng.uniform(1.5, 3.0))

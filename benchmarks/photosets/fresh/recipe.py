@@ -24,6 +24,7 @@ class Recipe:
     sheet: int
     sheets: int = 1
     pen: str | None = None
+    mix: float = 0.3
     styles: dict[str, float] = field(default_factory=lambda: dict(EVERYDAY))
     width: int = 4000
     portrait: bool = False
@@ -103,6 +104,7 @@ def recipe(family: str, rng: np.random.Generator) -> Recipe:
         r.occluders = int(rng.integers(1, 4))
     elif family == "pens":
         r.styles = dict(ANY_MARK)
+        r.mix = 1.0
         r.pen = str(rng.choice(("ballpoint", "gel", "felt", "pencil")))
     elif family == "twoup":
         r.sheets = 2
