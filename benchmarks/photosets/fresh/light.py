@@ -47,6 +47,10 @@ def illumination(size: tuple[int, int], slope: tuple[np.ndarray, np.ndarray], on
         kind = rng.choice(["phone", "hand", "cup"])
         mask = np.zeros((sh, sw), np.float32)
         c = (rng.uniform(0.1, 0.9) * sw, rng.uniform(0.1, 0.9) * sh)
+        paper = np.argwhere(on_page[::4, ::4] > 0.5)
+        if len(paper) and rng.random() < 0.7:  # the shadow falls on the page, at least in part
+            y, x = paper[int(rng.integers(len(paper)))]
+            c = (float(x), float(y))
         if kind == "phone":
             box = cv2.boxPoints((c, (rng.uniform(0.3, 0.6) * sw, rng.uniform(0.5, 0.9) * sh), rng.uniform(0, 180)))
             box = box + np.float32([sw, sh]) * rng.uniform(0.1, 0.5) * rng.choice([-1, 1], 2)

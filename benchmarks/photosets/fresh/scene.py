@@ -22,9 +22,9 @@ def table(kind: str, bounds: tuple[float, float, float, float], pxmm: float,
         along = xx * np.cos(angle) + yy * np.sin(angle)
         across = -xx * np.sin(angle) + yy * np.cos(angle)
         lines = np.linspace(across.min() - 1, across.max() + 1, int(np.ptp(across) * 3) + 4)
-        streaks = np.interp(across + 0.6 * noise, lines, rng.random(len(lines))).astype(np.float32)
-        rings = np.sin(across * rng.uniform(0.08, 0.25) + 1.2 * noise + 0.004 * along) * 0.5 + 0.5
-        grain = 0.6 * rings ** 2 + 0.4 * streaks
+        streaks = np.interp(across + 0.3 * noise, lines, rng.random(len(lines))).astype(np.float32)
+        rings = np.sin(across * rng.uniform(0.08, 0.25) + 0.5 * noise + 0.004 * along) * 0.5 + 0.5
+        grain = 0.3 * rings ** 2 + 0.7 * streaks
         base = np.array(rng.choice([(0.35, 0.18, 0.08), (0.55, 0.33, 0.16), (0.22, 0.12, 0.06)]), np.float32)
         out = base * (0.75 + 0.4 * grain[..., None]) * (1 + 0.05 * noise[..., None])
         plank = rng.uniform(80, 200)
