@@ -42,7 +42,7 @@ def cross_paths(style: str, half: float, rng: np.random.Generator) -> list[np.nd
         one = np.array([(-a, -b), (a, b)])
         two = np.array([(a, -b), (-a, b)])
         if style == "x-long":
-            two[1] = two[0] + (two[1] - two[0]) * rng.uniform(1.4, 1.8)
+            two[1] = two[0] + (two[1] - two[0]) * rng.uniform(1.2, 1.55)
         paths = [one, two] if rng.random() < 0.7 else [two[::-1], one]
     elif style == "slash":
         paths = [np.array([(-0.55 * a, b), (0.55 * a, -b)])]
@@ -107,6 +107,8 @@ def fill(ink: Ink, placed: Placed, sheet: Sheet, pen: Pen, rng: np.random.Genera
     scale = placed.scale
     names, weights = list(styles), np.array(list(styles.values()), float)
     habit = names[int(rng.choice(len(names), p=weights / weights.sum()))]  # a player's usual mark
+    if habit == "x-long":  # an arm running long is a slip, not a habit
+        habit = "x"
     varied = rng.random() < mix
 
     def put(paths: list[np.ndarray], cx: float, cy: float) -> None:

@@ -39,7 +39,7 @@ def choose(rng: np.random.Generator, kind: str | None = None) -> Pen:
     width = {"ballpoint": (0.3, 0.5), "gel": (0.4, 0.65), "felt": (0.6, 1.2), "pencil": (0.35, 0.6)}[kind]
     return Pen(kind, np.array(COLOURS[colour], np.float32), float(rng.uniform(*width)),
                stiffness=float(rng.uniform(2500, 7000)), damping=float(rng.uniform(0.35, 0.8)),
-               tremor=float(rng.uniform(0.0, 0.25)), speed=float(rng.uniform(60, 180)))
+               tremor=float(rng.uniform(0.0, 0.25)), speed=float(rng.uniform(35, 90)))
 
 
 def trace(pen: Pen, path: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
@@ -53,7 +53,8 @@ def trace(pen: Pen, path: np.ndarray, rng: np.random.Generator) -> tuple[np.ndar
     ease = 0.5 - 0.5 * np.cos(np.linspace(0, np.pi, steps))  # the hand speeds up and slows down
     s = ease * length
     target = np.stack([np.interp(s, along, path[:, 0]), np.interp(s, along, path[:, 1])], axis=1)
-    target = np.concatenate([target, np.repeat(target[-1:], steps // 5 + 5, axis=0)])
+    tail = steps // 2 + 30  # the hand waits at the end while the tip catches up
+    target = np.concatenate([target, np.repeat(target[-1:], tail, axis=0)])
     k, c = pen.stiffness, 2 * pen.damping * np.sqrt(pen.stiffness)
     position = path[0] + rng.normal(0, 0.08, 2)
     velocity = rng.normal(0, 8, 2)
@@ -67,7 +68,7 @@ def trace(pen: Pen, path: np.ndarray, rng: np.random.Generator) -> tuple[np.ndar
         position = position + velocity * dt
         out[i] = position
         speed[i] = np.hypot(*velocity)
-    lift = steps + int((len(out) - steps) * rng.uniform(0.0, 1.0))  # the pen leaves the paper while settling
+    lift = steps + int(tail * rng.uniform(0.6, 1.0))  # the pen leaves the paper while settling
     return out[:lift], speed[:lift]
 
 
