@@ -176,12 +176,24 @@ def write_pdf(document: Document, target: FilePath | IO[bytes], on_page: Any = N
     `invariant` (the default) leaves out the creation date, so the same input
     gives the same bytes.
     """
+    press = press_for(cmyk, icc)
+    data, count = drawn_pdf(document, press, on_page)
+    if isinstance(target, FilePath):
+        with open(target, "wb") as handle:
+            _copy(data, handle, document, press, not invariant)
+    else:
+        _copy(data, target, document, press, not invariant)
+    return count
+
+
+def drawn_pdf(document: Document, press: Press | None = None, on_page: Any = None) -> tuple[bytes, int]:
+    """`document` as reportlab draws it, and its number of pages: a whole PDF but not yet finished as
+    `write_pdf` finishes it (streams uncompressed, fonts untagged, no /ID), which is enough to rasterise."""
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
     rl_config.useA85 = 0  # binary streams: ASCII85 would make every stream 25 % larger
 
-    press = press_for(cmyk, icc)
     buffer = io.BytesIO()
     canvas = Canvas(buffer, **canvas_options(press))
     renderer = PdfRenderer(canvas, press)
@@ -204,12 +216,7 @@ def write_pdf(document: Document, target: FilePath | IO[bytes], on_page: Any = N
         if on_page is not None:
             on_page(count)
     canvas.save()
-    if isinstance(target, FilePath):
-        with open(target, "wb") as handle:
-            _copy(buffer.getvalue(), handle, document, press, not invariant)
-    else:
-        _copy(buffer.getvalue(), target, document, press, not invariant)
-    return count
+    return buffer.getvalue(), count
 
 
 def _copy(data: bytes, out: IO[bytes], document: Document, press: Press | None, timestamp: bool) -> None:

@@ -7,7 +7,6 @@ printed, never a separate template.
 
 from __future__ import annotations
 
-import io
 from typing import TYPE_CHECKING
 
 from printgen.colours import LUMA
@@ -28,13 +27,12 @@ def rasters(pages: list[Page], px_per_mm: float) -> list[np.ndarray]:
 
 
 def page_pdf(*pages: Page) -> bytes:
-    """`pages` as one PDF (printgen's own renderer), to `render` at any resolution."""
-    from printgen.render.pdf import write_pdf
+    """`pages` as one PDF (printgen's own renderer, drawn as a printed file's but not finished: pdfium renders it
+    the same), to `render` at any resolution."""
+    from printgen.render.pdf import drawn_pdf
 
     symbols = {symbol.id: symbol for page in pages for symbol in page.symbols()}
-    buffer = io.BytesIO()
-    write_pdf(Document(list(symbols.values()), list(pages), "scan"), buffer)
-    return buffer.getvalue()
+    return drawn_pdf(Document(list(symbols.values()), list(pages), "scan"))[0]
 
 
 def render(pdf: bytes, px_per_mm: float, pages: int = 1) -> list[np.ndarray]:
