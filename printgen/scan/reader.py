@@ -36,7 +36,7 @@ from printgen.scan.thresholds import (
     STRAY_SIDE_RATIO,
     WARP_PX_PER_MM,
 )
-from printgen.scan.warp import find_warp, flatten
+from printgen.scan.warp import find_warp, flatten, shrunk
 
 FOREIGN = "the sheet's code is not one printgen prints"
 
@@ -174,9 +174,10 @@ class Reader:
                                     f"(code {code.version}, this printgen {version})")
         if pixels_per_mm(to_photo, layout.width, layout.height) < MIN_PX_PER_MM:
             return Unreadable(name, "the sheet is too small in the photo to read its crosses: come closer")
-        warp = find_warp(image, to_photo, blank_pixels(layout, code, WARP_PX_PER_MM), layout.width, layout.height,
+        small, to_small = shrunk(image, to_photo, layout.width, layout.height, PX_PER_MM)  # once for both scales
+        warp = find_warp(small, to_small, blank_pixels(layout, code, WARP_PX_PER_MM), layout.width, layout.height,
                          _marker_points(group, to_photo, layout.width, layout.height))
-        flat = flatten(image, to_photo, layout.width, layout.height, PX_PER_MM, warp)
+        flat = flatten(small, to_small, layout.width, layout.height, PX_PER_MM, warp)
         photo = np.divide(flat[..., ::-1], np.float32(255), dtype=np.float32)  # RGB 0..1
         blank = blank_pixels(layout, code, PX_PER_MM)
         readings = settle(layout, code, read_fields(measure(photo, blank), fields(layout, code)))

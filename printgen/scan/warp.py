@@ -62,17 +62,19 @@ def flatten(photo: np.ndarray, to_photo: np.ndarray, width: float, height: float
     """The sheet (`width` x `height` mm, `extend` mm more on every side) cut out of `photo` at `px_per_mm`,
     through the homography `to_photo` (sheet mm to photo pixels) and `warp`; pixel (i, j) covers the
     sheet's millimetres from (j, i) / px_per_mm - extend. A photo much finer than that is shrunk first."""
-    return _cut(*_shrunk(photo, to_photo, width, height, px_per_mm), width, height, px_per_mm, warp, extend)
+    return _cut(*shrunk(photo, to_photo, width, height, px_per_mm), width, height, px_per_mm, warp, extend)
 
 
-def _shrunk(photo: np.ndarray, to_photo: np.ndarray, width: float, height: float,
-           px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
+def shrunk(photo: np.ndarray, to_photo: np.ndarray, width: float, height: float,
+          px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
     """`photo` shrunk when it is much finer over the sheet than `px_per_mm` needs, and the homography (sheet mm
     to its pixels) that goes with it."""
     local = _local_scale(to_photo, width, height)
     if local <= 1.6 * px_per_mm:
         return photo, to_photo
     shrink = 1.25 * px_per_mm / local
+    if abs(1 / shrink - round(1 / shrink)) < 1e-6:  # a whole factor (a photo shrunk for a finer scale): block means
+        shrink = 1 / round(1 / shrink)
     image = cv2.resize(photo, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
     return image, np.array([[shrink, 0, 0.5 * shrink - 0.5], [0, shrink, 0.5 * shrink - 0.5], [0, 0, 1]]) @ to_photo
 
@@ -129,7 +131,7 @@ def find_warp(photo: np.ndarray, to_photo: np.ndarray, blank: np.ndarray, width:
     dy = np.zeros(gu.shape, np.float32)
     warp: Warp | None = FLAT  # (a warp of nothing but zeros moves no point, and costs an interpolation)
     used = 0
-    image, matrix = _shrunk(photo, to_photo, width, height, px)
+    image, matrix = shrunk(photo, to_photo, width, height, px)
     for level, (patch, search) in enumerate(zip(WARP_LEVELS, WARP_RANGE)):
         seen = _cut(image, matrix, width, height, px, warp, search)
         grey = luma(np.divide(seen[..., ::-1], np.float32(255), dtype=np.float32)).astype(np.float32)
