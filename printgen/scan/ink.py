@@ -468,11 +468,13 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     total = float(weights.sum()) * min(w, h) / max(w, h)  # a long box is crossed like a square one
     if total <= 0:
         return Reading(field, State.UNCERTAIN, 0.0, False, reason="the field lies outside the photo")
-    trace = np.maximum((darkening if residual is None else residual)[y0:y1, x0:x1], -TRACE_FLOOR)
-    trace = np.where((patch <= 0) & (darkening[y0:y1, x0:x1] > 0), 0.0, trace)  # a foreign stroke's too
     shows = np.ones_like(weights) if expected is None else _visible(expected[y0:y1, x0:x1], weights)
     visible = weights * shows
-    patch = _above_even(patch, (weights > 0) & (shows >= EVEN_PAPER))
+    paper = (weights > 0) & (shows >= EVEN_PAPER)
+    raw = (darkening if residual is None else residual)[y0:y1, x0:x1]
+    trace = np.maximum(raw - _even(raw, paper), -TRACE_FLOOR)
+    trace = np.where((patch <= 0) & (darkening[y0:y1, x0:x1] > 0), 0.0, trace)  # a foreign stroke's too
+    patch = np.maximum(patch - _even(patch, paper), 0.0)
     reason, worst = "", NONE
     if doubt is not None:
         codes = doubt[y0:y1, x0:x1]
@@ -511,25 +513,24 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     return Reading(field, state, cover, streak, line, ring, reason=reason)
 
 
-def _above_even(patch: np.ndarray, paper: np.ndarray) -> np.ndarray:
-    """`patch` less a faint darkening of the field's `paper` (a mask) that changes only slowly across it (the
-    light misjudged there, as beside a streak of glare): per third of the field each way the EVEN_SHARE
-    percentile of its paper's darkening, where fainter than EVEN_FAINT (an X's or a tick's strokes cover little
-    of any third; a blob is darker)."""
-    h, w = patch.shape
+def _even(values: np.ndarray, paper: np.ndarray) -> np.ndarray | float:
+    """The faint darkening of a field's `paper` (a mask) in `values` that changes only slowly across it: the
+    light or the camera's tone misjudged there (beside a streak of glare, a white circle in a dark band), not
+    ink. Per third of the field each way the EVEN_SHARE percentile of its paper's values where between 0 and
+    EVEN_FAINT (an X's or a tick's strokes cover little of any third; a blob is darker); 0 where none is."""
+    h, w = values.shape
     if h < 3 or w < 3:
-        return patch
+        return 0.0
     levels = np.zeros((3, 3), np.float32)
     for i, j in np.ndindex(3, 3):
         rows, cols = slice(i * h // 3, (i + 1) * h // 3), slice(j * w // 3, (j + 1) * w // 3)
-        block = patch[rows, cols][paper[rows, cols]]
+        block = values[rows, cols][paper[rows, cols]]
         if block.size:
             levels[i, j] = np.percentile(block, EVEN_SHARE)
-    levels = np.where(levels < EVEN_FAINT, levels, 0.0).astype(np.float32)
+    levels = np.where((levels > 0) & (levels < EVEN_FAINT), levels, 0.0).astype(np.float32)
     if not levels.any():
-        return patch
-    even = cv2.resize(levels, (w, h), interpolation=cv2.INTER_LINEAR)
-    return np.maximum(patch - even, 0.0)
+        return 0.0
+    return cv2.resize(levels, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
 def _near_edge(doubt: np.ndarray, box: tuple[int, int, int, int], px_per_mm: float) -> np.ndarray:

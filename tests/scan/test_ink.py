@@ -206,6 +206,31 @@ def test_a_faint_darkening_that_changes_slowly_over_the_paper_is_the_light_not_a
     assert read_field(np.clip(blob - 0.035, 0.0, 1.0), field, 6.0, residual=blob, expected=expected).crossed
 
 
+def test_a_white_circle_a_camera_renders_greyer_than_its_print_has_no_line_through_it() -> None:
+    """A phone's local tone mapping can leave the white circle of a lock, inside a dark band, evenly a little
+    greyer than the print and its dark symbol a little lighter: the field's paper and its symbol then differ
+    by more than expected, but no line runs through it. A slash over it still counts."""
+    from printgen.scan.ink import read_field
+    from printgen.scan.template import Field
+    from printgen.scan.thresholds import LINE_HALF
+
+    rng = np.random.default_rng(7)
+    field = Field("lock", 0, None, (4.0, 4.0, 12.0, 12.0), round=True)
+    expected = np.full((120, 120), 0.3, np.float32)  # the band
+    cv2.circle(expected, (60, 60), 36, 1.0, -1)  # the lock's white circle
+    cv2.rectangle(expected, (45, 55), (75, 80), 0.25, -1)  # its symbol: a body...
+    cv2.ellipse(expected, (60, 55), (11, 13), 0, 180, 360, 0.25, 4)  # ...and a shackle
+    grain = rng.normal(0.0, 0.01, expected.shape).astype(np.float32)
+    residual = np.where(expected > 0.9, 0.08, -0.03).astype(np.float32) + grain
+    noise = 0.08
+    greyer = read_field(np.clip(residual - noise, 0, 1), field, 6.0, residual=residual, expected=expected)
+    assert greyer.line < 0.5 * LINE_HALF and greyer.state is State.EMPTY, greyer
+    slash = residual.copy()
+    cv2.line(slash, (38, 82), (82, 38), 0.35, 2)
+    slashed = read_field(np.clip(slash - noise, 0, 1), field, 6.0, residual=slash, expected=expected)
+    assert slashed.crossed, slashed
+
+
 def test_a_cross_over_a_printed_number_counts_what_the_number_lets_show() -> None:
     from printgen.scan.ink import read_field
 
