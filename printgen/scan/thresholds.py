@@ -159,13 +159,16 @@ WARP_PX_PER_MM = 3.0
 """px per mm at which the photo's print is matched to the blank sheet to find how the paper bends."""
 WARP_STRUCTURE_SIGMA = 2.0
 """mm: edges are taken relative to the edges within about this (so faint and strong print count alike)."""
-WARP_LEVELS = (48.0, 20.0, 10.0)
-"""mm: the side of the patches matched, coarse to fine."""
-WARP_RANGE = (14.0, 4.0, 2.0)
+WARP_LEVELS = (48.0, 20.0, 10.0, 10.0, 10.0)
+"""mm: the side of the patches matched, coarse to fine; the finest three times, each from where the one before
+put the print (paper in waves moves it by more than one level's reach)."""
+WARP_RANGE = (14.0, 4.0, 3.0, 2.0, 1.5)
 """mm: how far each level looks for a patch from where the level before put it (a curled sheet or a
 wide-angle lens moves the print up to about the first)."""
-WARP_SMOOTH = (0.0, 14.0, 8.0)
+WARP_SMOOTH = (0.0, 14.0, 8.0, 6.0, 6.0)
 """mm: each level's shifts are spread with a Gaussian of this sigma (the first is fitted by a polynomial)."""
+WARP_STRIDE = (0.5, 0.5, 0.5, 0.5, 1.0)
+"""Each level's patches lie this share of a patch apart (the last repeat of the finest only refines: fewer do)."""
 WARP_DEGREE = 2
 """The polynomial's degree that fits the first, coarsest shifts (a bend and a lens's barrel)."""
 WARP_MATCH = 0.35

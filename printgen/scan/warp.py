@@ -29,6 +29,7 @@ from printgen.scan.thresholds import (
     WARP_PX_PER_MM,
     WARP_RANGE,
     WARP_SMOOTH,
+    WARP_STRIDE,
     WARP_STRUCTURE_SIGMA,
 )
 
@@ -132,10 +133,10 @@ def find_warp(photo: np.ndarray, to_photo: np.ndarray, blank: np.ndarray, width:
     warp: Warp | None = FLAT  # (a warp of nothing but zeros moves no point, and costs an interpolation)
     used = 0
     image, matrix = shrunk(photo, to_photo, width, height, px)
-    for level, (patch, search) in enumerate(zip(WARP_LEVELS, WARP_RANGE)):
+    for level, (patch, search, stride) in enumerate(zip(WARP_LEVELS, WARP_RANGE, WARP_STRIDE)):
         seen = _cut(image, matrix, width, height, px, warp, search)
         grey = luma(np.divide(seen[..., ::-1], np.float32(255), dtype=np.float32)).astype(np.float32)
-        found = _shifts(structure(grey, px), template, px, patch, search)
+        found = _shifts(structure(grey, px), template, px, patch, search, stride)
         if level == 0:
             found += markers_found
         found = _trusted(found, patch)
@@ -162,11 +163,10 @@ def _template(blank: np.ndarray) -> np.ndarray:
 
 
 @per_blank
-def _textured(template: np.ndarray, size: int) -> list[tuple[int, int]]:
-    """The top left corners of the patches of `size` px (every half patch) that show enough of the print to
-    be matched."""
+def _textured(template: np.ndarray, size: int, stride: int) -> list[tuple[int, int]]:
+    """The top left corners of the patches of `size` px (every `stride` px) that show enough of the print to be
+    matched."""
     h, w = template.shape
-    stride = max(1, size // 2)
     ys, xs = range(0, max(h - size, 0) + 1, stride), range(0, max(w - size, 0) + 1, stride)
     if h < size or w < size:
         return [(y0, x0) for y0 in ys for x0 in xs if float(template[y0:y0 + size, x0:x0 + size].std()) >= 0.05]
@@ -184,13 +184,13 @@ def _textured(template: np.ndarray, size: int) -> list[tuple[int, int]]:
 
 
 def _shifts(seen: np.ndarray, template: np.ndarray, px: float, patch: float,
-            search: float) -> list[tuple[float, float, float, float, float]]:
+            search: float, stride: float) -> list[tuple[float, float, float, float, float]]:
     """Each patch of the blank sheet's structure found in the photo's (which is `search` mm larger on every
     side): (u, v) its middle in sheet mm, (sx, sy) how far the photo's print lies from it, and the match."""
     size = round(patch * px)
     reach = round(search * px)
     found = []
-    for y0, x0 in _textured(template, size):
+    for y0, x0 in _textured(template, size, max(1, int(stride * size))):
         part = template[y0:y0 + size, x0:x0 + size]
         region = seen[y0:y0 + size + 2 * reach, x0:x0 + size + 2 * reach]
         if region.shape[0] < size or region.shape[1] < size:
