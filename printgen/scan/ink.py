@@ -455,7 +455,8 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
                expected: np.ndarray | None = None) -> Reading:
     """One field's reading: ink cover of its weighted middle, whether the ink is a horizontal streak, and the
     darkest slanted line (looked for in `residual`, the darkening with the noise still in it, where the print
-    as `expected` leaves ink visible; `darkening` and a plain sheet when not given); where `doubt` says the
+    as `expected` leaves ink visible; `darkening` and a plain sheet when not given), both above the faint
+    darkening of the field's paper that changes only slowly across it (`_even`); where `doubt` says the
     photo cannot be trusted over much of the field, uncertain whatever its ink, its best guess from the ink
     that shows besides what covers it."""
     x, y, w, h = field.box
