@@ -185,8 +185,9 @@ def _textured(template: np.ndarray, size: int, stride: int) -> list[tuple[int, i
 
 def _shifts(seen: np.ndarray, template: np.ndarray, px: float, patch: float,
             search: float, stride: float) -> list[tuple[float, float, float, float, float]]:
-    """Each patch of the blank sheet's structure found in the photo's (which is `search` mm larger on every
-    side): (u, v) its middle in sheet mm, (sx, sy) how far the photo's print lies from it, and the match."""
+    """Each patch of the blank sheet's structure (patches `stride` of a patch apart) found in the photo's (which is
+    `search` mm larger on every side): (u, v) its middle in sheet mm, (sx, sy) how far the photo's print lies from
+    it, and the match."""
     size = round(patch * px)
     reach = round(search * px)
     found = []
