@@ -46,6 +46,7 @@ from printgen.scan.thresholds import (
     CURVE_OUTLIER_WEIGHT,
     CURVE_ROUNDS,
     DARK_PRINT_STROKE,
+    EDGE_DROP,
     EVEN_FAINT,
     EVEN_PAPER,
     EVEN_SHARE,
@@ -491,6 +492,8 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
                 near = _near_edge(doubt, (x0, y0, x1, y1), px_per_mm)
                 patch = np.where(near, 0.0, patch)
                 trace = np.where(near, 0.0, trace)
+    if expected is not None:
+        trace = np.where(_clear_of_print(expected[y0:y1, x0:x1], px_per_mm), trace, np.maximum(trace, 0.0))
     cover, streak, line = _ink_in(patch, weights, total, field, px_per_mm, trace, visible)
     ring = _ring(darkening, field, px_per_mm) if field.kind in CIRCLED and not reason else 0.0
     seen = evidence(cover, line, ring)
@@ -559,6 +562,15 @@ def _near_edge(doubt: np.ndarray, box: tuple[int, int, int, int], px_per_mm: flo
     edge = (doubt[gy0:gy1, gx0:gx1] == SHADOW).astype(np.uint8)
     near = cv2.dilate(edge, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * grow + 1,) * 2)) > 0
     return near[y0 - gy0:y1 - gy0, x0 - gx0:x1 - gx0]
+
+
+def _clear_of_print(expected: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """Where a field's pixels lie clear of the print's edges (a mask): by an edge the photo is measured against
+    the darkest print within TOLERANCE (the print may lie there after alignment), so a stroke crossing it shows
+    no darkening there, and the print's own shift shows as lighter than expected, which says nothing of ink."""
+    radius = max(1, round(TOLERANCE * px_per_mm))
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
+    return np.asarray(cv2.erode(expected, disc, borderType=cv2.BORDER_REPLICATE) >= expected - EDGE_DROP)
 
 
 def _visible(expected: np.ndarray, weights: np.ndarray) -> np.ndarray:

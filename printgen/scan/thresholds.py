@@ -250,6 +250,10 @@ SEEN_BLUR = 0.12
 """mm: the photo is softened by this (a Gaussian's sigma) before it is compared (JPEG, noise)."""
 TOLERANCE = 0.3
 """mm: how far a printed edge may still be off (after alignment) before its shadow is taken for ink."""
+EDGE_DROP = 0.02
+"""Luma (0..1): where the darkest print within TOLERANCE is darker than the print by more than this, a pixel lies
+by a printed edge; lighter than expected there counts as nothing, not as less ink, in a slanted line (TRACE_FLOOR
+elsewhere)."""
 PLAIN = 0.05
 """Luma per px: where the expected sheet changes less than this, it is plain, and shows the photo's noise."""
 NOISE_MIN_PIXELS = 1000

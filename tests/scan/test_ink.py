@@ -246,6 +246,35 @@ def test_a_cross_over_a_printed_number_counts_what_the_number_lets_show() -> Non
     assert seen.crossed
 
 
+def test_a_faint_cross_over_a_big_number_is_not_cancelled_by_the_numbers_edges() -> None:
+    """The photo is measured against the darkest print within TOLERANCE of each pixel (the print may be off by
+    that much), so by a printed number's edges a faint pencil X shows no darkening, only "lighter than
+    expected": that must not drag its line down. The number alone stays empty."""
+    from printgen.scan.ink import read_field
+    from printgen.scan.template import Field
+
+    rng = np.random.default_rng(8)
+    field = Field("number", 0, 10, (4.0, 4.0, 12.0, 12.0))
+    expected = np.ones((120, 120), np.float32)
+    for left in (38, 62):  # "10": two tall strokes, blurred as a camera renders them
+        cv2.rectangle(expected, (left, 38), (left + 9, 82), 0.35, -1)
+    cv2.rectangle(expected, (62, 38), (83, 46), 0.35, -1)
+    cv2.rectangle(expected, (62, 74), (83, 82), 0.35, -1)
+    cv2.rectangle(expected, (74, 38), (83, 82), 0.35, -1)
+    expected = cv2.GaussianBlur(expected, (0, 0), 1.0)
+    tolerant = cv2.erode(expected, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+    noise = 0.03
+    for strength, crossed in ((0.0, False), (0.1, True)):
+        pencil = np.zeros_like(expected)
+        cv2.line(pencil, (30, 30), (90, 90), strength, 2)
+        cv2.line(pencil, (90, 30), (30, 90), strength, 2)
+        seen = expected * (1 - pencil) + rng.normal(0.0, noise / 2, expected.shape).astype(np.float32)
+        residual = (tolerant - seen).astype(np.float32)
+        reading = read_field(np.clip(residual - noise, 0, 1), field, 6.0, residual=residual, expected=expected)
+        assert reading.crossed is crossed, (strength, reading)
+        assert (reading.state is State.EMPTY) is not crossed, reading
+
+
 def test_a_colour_cast_over_the_sheet_is_the_lights_but_a_finger_is_off_colour() -> None:
     from printgen.scan.ink import _hue_off, colours
     from printgen.scan.thresholds import HUE_OFF
