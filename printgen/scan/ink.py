@@ -103,6 +103,7 @@ from printgen.scan.thresholds import (
     TOLERANCE,
     TRACE_FLOOR,
     WEIGHT_FULL,
+    WEIGHT_FULL_ROUND,
     WEIGHT_RAMP,
     WEIGHT_START,
 )
@@ -823,7 +824,7 @@ def _ring_bins(box: tuple[float, float, float, float], px_per_mm: float, x0: int
 
 def _weights(field: Field, x0: int, y0: int, shape: tuple[int, ...], px_per_mm: float) -> np.ndarray:
     """1 in the field's middle, falling to 0 at its edge: from WEIGHT_START inside the edge to WEIGHT_FULL of the
-    field in (read-only: remembered per field's place)."""
+    field in (WEIGHT_FULL_ROUND for a round one; read-only: remembered per field's place)."""
     return _weights_at(field.box, field.round, x0, y0, shape, px_per_mm)
 
 
@@ -842,7 +843,7 @@ def _weights_at(box: tuple[float, float, float, float], round_: bool, x0: int, y
         inside = np.minimum(np.minimum(xs[None, :] - x, x + w - xs[None, :]),
                             np.minimum(ys[:, None] - y, y + h - ys[:, None]))
         size = min(w, h)
-    start, full = WEIGHT_START, max(WEIGHT_START + WEIGHT_RAMP, size * WEIGHT_FULL)
+    start, full = WEIGHT_START, max(WEIGHT_START + WEIGHT_RAMP, size * (WEIGHT_FULL_ROUND if round_ else WEIGHT_FULL))
     return _read_only(np.clip((inside - start) / (full - start), 0.0, 1.0).astype(np.float32))
 
 

@@ -297,6 +297,9 @@ WEIGHT_RAMP = 0.5
 """...rising to full weight at least this much further in..."""
 WEIGHT_FULL = 0.22
 """...and at least this share of the field's shorter side in."""
+WEIGHT_FULL_ROUND = 0.1
+"""...or, in a round field (a lock), of its width: its symbol hides the middle, so a cross shows in the ring round
+the symbol, out to near the edge."""
 COVER_HALF = 0.005
 """Ink cover (share of a field's weighted middle, in full-black equivalents) halfway between an empty field
 and a crossed one."""

@@ -231,6 +231,30 @@ def test_a_white_circle_a_camera_renders_greyer_than_its_print_has_no_line_throu
     assert slashed.crossed, slashed
 
 
+def test_a_cross_on_a_lock_counts_where_it_shows_in_the_ring_round_the_symbol() -> None:
+    """A lock's dark symbol fills its middle, so a thin X shows only as four short arms in the white ring round
+    it, out to near the circle's edge: there its ink must weigh fully. The ring alone stays empty."""
+    from printgen.scan.ink import read_field
+    from printgen.scan.template import Field
+
+    field = Field("lock", 0, None, (4.0, 4.0, 12.0, 12.0), round=True)
+    expected = np.full((120, 120), 0.3, np.float32)  # the band
+    cv2.circle(expected, (60, 60), 36, 1.0, -1)  # the lock's white circle
+    cv2.rectangle(expected, (45, 55), (75, 80), 0.25, -1)  # its symbol
+    cv2.ellipse(expected, (60, 55), (11, 13), 0, 180, 360, 0.25, 4)
+    expected = cv2.GaussianBlur(expected, (0, 0), 1.0)
+    for strength, crossed in ((0.0, False), (0.2, True)):
+        rng = np.random.default_rng(9)
+        arms = np.zeros_like(expected)
+        for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):  # 3 to 4.2 mm out from the middle
+            cv2.line(arms, (60 + 18 * dx, 60 + 18 * dy), (60 + 25 * dx, 60 + 25 * dy), strength, 2)
+        grain = rng.normal(0.0, 0.01, expected.shape).astype(np.float32)
+        residual = np.where(expected > 0.9, 0.0, -0.03).astype(np.float32) + arms + grain
+        reading = read_field(np.clip(residual - 0.03, 0, 1), field, 6.0, residual=residual, expected=expected)
+        assert reading.crossed is crossed, (strength, reading)
+        assert (reading.state is State.EMPTY) is not crossed, reading
+
+
 def test_a_cross_over_a_printed_number_counts_what_the_number_lets_show() -> None:
     from printgen.scan.ink import read_field
 
