@@ -30,7 +30,7 @@ class ReadOnce(Reader):
         with self.lock:
             read = self.readings.get(key)
         if read is None:
-            read = self.copy(super().read_image(image, name))  # kept apart from what the caller may change
+            read = self.copy(self.first_reading(image, name))  # kept apart from what the caller may change
             with self.lock:
                 self.readings[key] = read
         return self.copy(read)
@@ -38,3 +38,7 @@ class ReadOnce(Reader):
     def copy(self, results: list[Result]) -> list[Result]:
         """A deep copy of `results` that shares the reader's layouts, as a new reading would."""
         return copy.deepcopy(results, {id(layout): layout for layout in self.layouts.values()})
+
+    def first_reading(self, image: np.ndarray, name: str) -> list[Result]:
+        """The real reading of a picture not read before."""
+        return super().read_image(image, name)
