@@ -1,6 +1,6 @@
 """Shared fixtures: the standard layout, a CLI runner, a helper to write layout files, the pages the PDF writers
-draw (`pages`), the demo photo (`demo`, made once a run), and the --regenerate option of the golden references
-(tests/golden)."""
+draw (`pages`), the default pack (`default_pack`) and the demo photo (`demo`), each made once a run, and the
+--regenerate option of the golden references (tests/golden)."""
 
 from __future__ import annotations
 
@@ -124,6 +124,20 @@ def filled_once(request: pytest.FixtureRequest, name: str, fill: Callable[[Path]
         return fill(folder)
 
     return folder, made_once(request, name, make)
+
+
+@pytest.fixture(scope="session")
+def default_pack(request: pytest.FixtureRequest) -> tuple[Path, int, str]:
+    """`printgen build --all` run once a run (`filled_once`): the folder it wrote, its exit code and its output.
+    Tests only read the folder."""
+    from printgen.cli import main
+
+    def fill(out: Path) -> tuple[int, str]:
+        result = CliRunner().invoke(main, ["build", "--all", "--out", str(out)])
+        return result.exit_code, result.output
+
+    out, (code, output) = filled_once(request, "default-pack", fill)
+    return out, code, output
 
 
 @pytest.fixture(scope="session")

@@ -61,10 +61,10 @@ def test_build_both_formats_from_a_file(runner: CliRunner, tmp_path: Path, write
                                                                   "preview"]
 
 
-def test_build_all_writes_the_default_pack(runner: CliRunner, tmp_path: Path) -> None:
-    result = runner.invoke(main, ["build", "--all", "--out", str(tmp_path)])
-    assert result.exit_code == 0, result.output
-    assert (tmp_path / "qwixx-standard.pdf").is_file() and (tmp_path / "qwixx-standard.svg").is_file()
+def test_build_all_writes_the_default_pack(default_pack: tuple[Path, int, str]) -> None:
+    out, code, output = default_pack
+    assert code == 0, output
+    assert (out / "qwixx-standard.pdf").is_file() and (out / "qwixx-standard.svg").is_file()
 
 
 def _one_error_line(output: str) -> str:

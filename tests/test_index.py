@@ -64,11 +64,12 @@ def test_links_are_relative_and_never_a_scheme(tmp_path: Path) -> None:
     assert './javascript%3Aalert%28document.domain%29.pdf' in hrefs
 
 
-def test_the_default_pack_thumbnails_stay_small(tmp_path: Path) -> None:
-    run("build", "--all", "--out", str(tmp_path), "-q")
-    pngs = list((tmp_path / "preview").rglob("*.png"))
+def test_the_default_pack_thumbnails_stay_small(default_pack: tuple[Path, int, str]) -> None:
+    out, code, output = default_pack
+    assert code == 0, output
+    pngs = list((out / "preview").rglob("*.png"))
     assert pngs and sum(p.stat().st_size for p in pngs) < 2_000_000
-    assert all(len(list(folder.glob("*.png"))) <= MAX_THUMBNAILS for folder in (tmp_path / "preview").iterdir())
+    assert all(len(list(folder.glob("*.png"))) <= MAX_THUMBNAILS for folder in (out / "preview").iterdir())
 
 
 def test_files_of_the_user_in_the_preview_folder_are_kept(tmp_path: Path) -> None:

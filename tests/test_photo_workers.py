@@ -34,6 +34,12 @@ def described(readings: list[tuple[Path, object, list[object]]]) -> list[tuple[s
             for path, _, results in readings]
 
 
+def quick_first(folder: Path) -> list[Path]:
+    """The folder's file that is not a picture, then its standard sheet: the first photo is done at once, and the
+    reading is stopped while a worker still reads the second."""
+    return [folder / "b.png", folder / "c.jpg"]
+
+
 def test_workers_read_the_same_sheets_in_the_same_order(folder: Path) -> None:
     from printgen.photo_workers import read_photos
     from printgen.scan.score import photos, reader_for
@@ -53,13 +59,13 @@ def test_workers_are_gone_when_the_reading_stops_early(folder: Path) -> None:
     import multiprocessing
 
     from printgen.photo_workers import read_photos
-    from printgen.scan.score import photos, reader_for
+    from printgen.scan.score import reader_for
 
     before = set(multiprocessing.active_children())  # (another test's may still be ending)
-    readings = read_photos(photos([folder]), reader_for(()), False, workers=2)
+    readings = read_photos(quick_first(folder), reader_for(()), False, workers=2)
     first = next(readings)
-    readings.close()  # as a Ctrl-C or a closed pipe leaves the loop
-    assert first[0].name == "a.jpg"
+    readings.close()  # as a Ctrl-C or a closed pipe leaves the loop, while a worker still reads c.jpg
+    assert first[0].name == "b.png"
     assert set(multiprocessing.active_children()) <= before
 
 
@@ -70,12 +76,12 @@ def test_workers_end_when_told_to_even_where_the_parent_ignores_sigterm(folder: 
     import signal
 
     from printgen.photo_workers import read_photos
-    from printgen.scan.score import photos, reader_for
+    from printgen.scan.score import reader_for
 
     before = set(multiprocessing.active_children())
     previous = signal.signal(signal.SIGTERM, signal.SIG_IGN)
     try:
-        readings = read_photos(photos([folder]), reader_for(()), False, workers=2)
+        readings = read_photos(quick_first(folder), reader_for(()), False, workers=2)
         next(readings)
         readings.close()
     finally:

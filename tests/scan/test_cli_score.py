@@ -21,7 +21,7 @@ JSON_KEYS = ["file", "layout", "sheet", "rows", "penalties", "bonus", "points", 
 
 
 @pytest.fixture(scope="module")
-def photos(request: pytest.FixtureRequest) -> tuple[Path, list[object]]:
+def made(request: pytest.FixtureRequest) -> tuple[Path, list[object]]:
     """A folder with a Bonus B sheet, a Big Points page of two sheets, and a picture of no sheet at all."""
     pytest.importorskip("cv2", reason=NEEDS_SCAN)
     from tests.scan.simulator.synthetic import sample
@@ -38,6 +38,34 @@ def photos(request: pytest.FixtureRequest) -> tuple[Path, list[object]]:
         return truths
 
     return filled_once(request, "photos-cli", fill)
+
+
+@pytest.fixture(scope="module")
+def read_once(made: tuple[Path, list[object]]) -> object:
+    """A reader that has read each photo of `made` once, in this process: these tests score the photos a dozen
+    times to test the command's output, and each command gets a copy of that first, real, reading (its photo
+    workers too, forked after it)."""
+    from printgen.scan.score import photos, score
+    from tests.scan.read_once import ReadOnce
+
+    reader = ReadOnce()
+    for _path, _image, _results in score(photos([made[0]]), reader):
+        pass
+    return reader
+
+
+@pytest.fixture
+def photos(made: tuple[Path, list[object]], read_once: object,
+           monkeypatch: pytest.MonkeyPatch) -> tuple[Path, list[object]]:
+    """`made`, with `printgen score` reading through `read_once`."""
+    from printgen.scan import score
+
+    def reader_for(layout_files: tuple[str, ...]) -> object:
+        assert layout_files == (), "read_once knows the built-in layouts only"
+        return read_once
+
+    monkeypatch.setattr(score, "reader_for", reader_for)
+    return made
 
 
 def test_json_objects_have_exactly_the_contract_keys(photos: tuple[Path, list[object]]) -> None:

@@ -3,6 +3,9 @@ layout, shuffled sheets, a whole 2-up page), and on photos that cannot be read."
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 import pytest
 
 from tests.scan.conftest import NEEDS_SCAN, SHEETS, sheet
@@ -11,51 +14,100 @@ np = pytest.importorskip("numpy", reason=NEEDS_SCAN)
 cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
 
 from printgen.builders.geometry import sheet_geometry
-from printgen.scan.reader import SheetReading, Unreadable
-from tests.scan.simulator.synthetic import sample
+from printgen.scan.reader import Result, SheetReading, Unreadable
+from tests.conftest import made_once
+from tests.scan.simulator.synthetic import Truth, sample
 from tests.scan.simulator.tally import Tally
+
+CI_SAMPLE = [(name, seed) for number, name in enumerate(SHEETS) for seed in (2 * number, 2 * number + 1)]
+"""Two pictures of every layout (layout, seed); shuffled sheets where the layout has them."""
+TWO_UP = 5
+"""The seed of the CI sample's one 2-up page."""
+
+
+@dataclass(frozen=True)
+class CiPicture:
+    """A picture of the CI sample: its JPEG file, the truth of each sheet in it and the sheets read from it."""
+
+    jpeg: bytes
+    truths: list[Truth]
+    results: list[Result]
+
+    def image(self) -> np.ndarray:
+        """The picture (BGR), as it was read."""
+        return cv2.imdecode(np.frombuffer(self.jpeg, np.uint8), cv2.IMREAD_COLOR)
+
+
+CiReading = Callable[[str, int], CiPicture]
+"""A picture of the CI sample (layout, seed) in, the picture made and read out."""
 
 
 @pytest.fixture(scope="module")
-def ci_sample(reader: object) -> Tally:
-    """Two pictures of every layout (one of them a 2-up page, shuffled sheets for gemixxt-B), read."""
+def ci_reading(request: pytest.FixtureRequest, reader: object) -> CiReading:
+    """The CI sample's pictures, each made and read once a run (`made_once`): its own test, the sample's totals
+    and the tests that change a picture share it, and the workers share the pictures between them."""
+    kept: dict[int, CiPicture] = {}
+
+    def read(name: str, seed: int) -> CiPicture:
+        def make() -> tuple[bytes, list[Truth], list[Result]]:
+            picture = sample([sheet(name)], 1500 + seed, two_up=seed == TWO_UP, widest=2000, shuffle=True)
+            return picture.jpeg, picture.truths, reader.read_image(picture.image, name)  # type: ignore[attr-defined]
+
+        if seed not in kept:
+            kept[seed] = CiPicture(*made_once(request, f"ci-sample-{seed}", make))
+        return kept[seed]
+
+    return read
+
+
+def first_of(layout: str) -> tuple[str, int]:
+    """The CI sample's first picture of `layout` (layout, seed)."""
+    return next(picture for picture in CI_SAMPLE if picture[0] == layout)
+
+
+@pytest.mark.parametrize("name, seed", CI_SAMPLE)
+def test_each_ci_picture_is_read_and_any_wrong_sheet_flagged(ci_reading: CiReading, name: str, seed: int) -> None:
+    picture = ci_reading(name, seed)
     tally = Tally()
-    for number, name in enumerate(SHEETS):
-        for seed in (2 * number, 2 * number + 1):
-            picture = sample([sheet(name)], 1500 + seed, two_up=seed == 5, widest=2000, shuffle=True)
-            tally.add(f"{name} {seed}", picture.truths, reader.read_image(picture.image, name))  # type: ignore[attr-defined]
-    return tally
+    tally.add(f"{name} {seed}", picture.truths, picture.results)
+    assert tally.unreadable == 0, tally.failures
+    assert tally.wrong_flagged == tally.sheets - tally.sheets_right, tally.failures
 
 
-def test_the_ci_sample_is_read_at_the_targets(ci_sample: Tally) -> None:
-    assert ci_sample.sheets == 2 * len(SHEETS) + 1
-    assert ci_sample.unreadable == 0, ci_sample.failures
-    assert ci_sample.fields_right / ci_sample.fields >= 0.995, ci_sample.failures
-    wrong = ci_sample.sheets - ci_sample.sheets_right
-    assert wrong <= 1, ci_sample.failures
-    assert ci_sample.wrong_flagged == wrong, "every wrong sheet is flagged"
+def test_the_ci_sample_is_read_at_the_targets(ci_reading: CiReading) -> None:
+    tally = Tally()
+    for name, seed in reversed(CI_SAMPLE):  # the other way round from the pictures' own tests, which another
+        picture = ci_reading(name, seed)  # worker may be running meanwhile
+        tally.add(f"{name} {seed}", picture.truths, picture.results)
+    assert tally.sheets == 2 * len(SHEETS) + 1
+    assert tally.unreadable == 0, tally.failures
+    assert tally.fields_right / tally.fields >= 0.995, tally.failures
+    wrong = tally.sheets - tally.sheets_right
+    assert wrong <= 1, tally.failures
+    assert tally.wrong_flagged == wrong, "every wrong sheet is flagged"
 
 
-def test_a_whole_two_up_page_gives_both_sheets(reader: object) -> None:
-    picture = sample([sheet("qwixx-cards")], 77, two_up=True, widest=2400)
-    results = reader.read_image(picture.image, "page")  # type: ignore[attr-defined]
+def test_a_whole_two_up_page_gives_both_sheets(ci_reading: CiReading) -> None:
+    results = ci_reading(*next(picture for picture in CI_SAMPLE if picture[1] == TWO_UP)).results
     assert [type(r).__name__ for r in results] == ["SheetReading", "SheetReading"]
     assert [(r.position, r.of) for r in results] == [(1, 2), (2, 2)]
 
 
-def test_a_covered_code_is_recognised_by_the_print(reader: object) -> None:
+def test_a_covered_code_is_recognised_by_the_print(reader: object, ci_reading: CiReading) -> None:
     layout = sheet("qwixx-gemixxt-b")
-    picture = sample([layout], 31, two_up=False, widest=1600, shuffle=True)
+    picture = ci_reading(*first_of(layout.name))
+    image = picture.image()
     truth = picture.truths[0]
+    assert truth.code.numbers is not None  # shuffled: the code carries the order, and the print shows it
     from printgen.scan.locate import find_markers, group_sheets
 
-    gray = cv2.cvtColor(picture.image, cv2.COLOR_BGR2GRAY)
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     (group,) = group_sheets(find_markers(gray))
     matrix, _ = group.homography(layout.width, layout.height)
     x, y, w, h = sheet_geometry(layout).code
     corners = cv2.perspectiveTransform(np.float64([[[x - 1, y - 1]], [[x + w + 1, y - 1]], [[x + w + 1, y + h + 1]],
                                                    [[x - 1, y + h + 1]]]), matrix).reshape(-1, 2)
-    covered = picture.image.copy()
+    covered = image.copy()
     cv2.fillConvexPoly(covered, np.int32(corners), (235, 235, 235))  # a thumb over the code
     (result,) = reader.read_image(covered, "thumb")  # type: ignore[attr-defined]
     assert isinstance(result, SheetReading)
@@ -76,14 +128,16 @@ def test_unreadable_photos_say_why(reader: object, what: str, reason: str) -> No
 
 
 @pytest.mark.parametrize("two_up", [True, False])
-def test_a_sheet_with_two_markers_covered_is_named_not_dropped(reader: object, two_up: bool) -> None:
+def test_a_sheet_with_two_markers_covered_is_named_not_dropped(reader: object, ci_reading: CiReading,
+                                                                two_up: bool) -> None:
     from printgen.scan.locate import find_markers, group_sheets
 
-    picture = sample([sheet("qwixx-standard")], 78, two_up=two_up, widest=2400)
-    gray = cv2.cvtColor(picture.image, cv2.COLOR_BGR2GRAY)
+    picture = ci_reading(*(next(p for p in CI_SAMPLE if p[1] == TWO_UP) if two_up else first_of("qwixx-standard")))
+    image = picture.image()
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     groups = group_sheets(find_markers(gray))
     assert len(groups) == (2 if two_up else 1)
-    covered = picture.image.copy()
+    covered = image.copy()
     for index in (0, 1):  # a hand over the top two corners of one sheet
         marker = groups[0].markers[index]
         centre, side = marker.centre, marker.side

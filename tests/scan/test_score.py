@@ -148,16 +148,22 @@ def test_a_csv_cell_that_would_run_as_a_formula_is_written_as_text() -> None:
     (["x", "--annotate", "x/x.png"], "--annotate"),  # the annotation of x/c.png would be x/x-c.png, a photo
     (["a.jpg", "--annotate", "same.png", "--csv", "same.png"], "--csv"),
 ])
-def test_no_output_may_replace_a_photo_being_scored(tmp_path: Path, args: list[str], option: str) -> None:
+def test_no_output_may_replace_a_photo_being_scored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    args: list[str], option: str) -> None:
+    from click.testing import CliRunner
+
+    from printgen.cli import main
+
     (tmp_path / "a.jpg").write_bytes(b"photo a")
     (tmp_path / "x").mkdir()
     (tmp_path / "x.png").write_bytes(b"photo x")
     for name in ("c.png", "x-c.png"):
         (tmp_path / "x" / name).write_bytes(name.encode())
     before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
-    run = run_score(*args, cwd=tmp_path)
-    assert run.code == 2 and run.err.startswith(f"Error: {option}: "), run.err
-    assert len(run.err.splitlines()) == 1
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["score", *args])  # in this process: a usage error reads nothing
+    assert result.exit_code == 2 and result.stderr.startswith(f"Error: {option}: "), result.output
+    assert len(result.stderr.splitlines()) == 1 and result.stdout == ""
     assert {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()} == before
 
 

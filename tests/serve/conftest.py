@@ -3,9 +3,6 @@ client, and the doubtful photo (once; the demo photo is tests/conftest.py's)."""
 
 from __future__ import annotations
 
-import copy
-import hashlib
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -17,45 +14,18 @@ NEEDS_SERVE = "printgen serve needs the serve and scan extras: pip install '.[se
 for _module in ("cv2", "numpy", "starlette", "uvicorn", "multipart", "segno"):
     pytest.importorskip(_module, reason=NEEDS_SERVE)
 
-import numpy as np
 from starlette.testclient import TestClient
 
-from printgen.scan.reader import Reader, Result
+from printgen.scan.reader import Reader
 from printgen.serve.app import create_app
 from tests.conftest import made_once
-
-
-class ReadOnce(Reader):
-    """A reader that reads each picture once: a picture it has read before (the same pixels, the same name) gets a
-    copy of what it read then. These tests upload copies of the demo photo dozens of times to test what the server
-    does with a reading; the reader reads the same pixels the same way every time (the scanner's tests test the
-    reading), and the first reading of each picture is a real one."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.readings: dict[tuple[bytes, str], list[Result]] = {}
-        self.lock = threading.Lock()
-
-    def read_image(self, image: np.ndarray, name: str) -> list[Result]:
-        pixels = hashlib.sha256(repr((image.shape, image.dtype.str)).encode())
-        pixels.update(np.ascontiguousarray(image).data)
-        key = (pixels.digest(), name)
-        with self.lock:
-            read = self.readings.get(key)
-        if read is None:
-            read = self.copy(super().read_image(image, name))  # kept apart from what the server may change
-            with self.lock:
-                self.readings[key] = read
-        return self.copy(read)
-
-    def copy(self, results: list[Result]) -> list[Result]:
-        """A deep copy of `results` that shares the reader's layouts, as a new reading would."""
-        return copy.deepcopy(results, {id(layout): layout for layout in self.layouts.values()})
+from tests.scan.read_once import ReadOnce
 
 
 @pytest.fixture(scope="session")
 def reader() -> Reader:
-    """The server's reader in these tests: one that reads each picture once (ReadOnce)."""
+    """The server's reader in these tests: one that reads each picture once (ReadOnce). These tests upload copies
+    of the demo photo dozens of times to test what the server does with a reading."""
     return ReadOnce()
 
 
