@@ -370,11 +370,10 @@ def _render_thumbnails(path: Path, folder: Path, info: dict[str, Any]) -> None:
 
     from PIL import Image
 
-    from printgen.preview import open_pdf, render_page
+    from printgen.preview import opened_pdf, render_page
 
-    document = open_pdf(path)
     digests: dict[str, str] = {}
-    try:
+    with opened_pdf(path) as document:
         for group in info["groups"]:
             name = f"page-{group[0]:06d}.png"
             image = render_page(document, group[0] - 1, THUMB_WIDTH)
@@ -387,8 +386,6 @@ def _render_thumbnails(path: Path, folder: Path, info: dict[str, Any]) -> None:
                 temporary.write_bytes(data)
             group[4] = name
             digests[name] = hashlib.sha1(data, usedforsecurity=False).hexdigest()
-    finally:
-        document.close()
     info["thumbnails"] = digests
     wanted = {group[4] for group in info["groups"]} | {INFO}
     for old in folder.glob("page-*.png"):

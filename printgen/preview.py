@@ -9,27 +9,37 @@ creates or that already exists; it never removes anything.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from printgen.errors import PrintgenError, UsageProblem
 from printgen.output import atomic_file, safe_folder
+from printgen.pdfium_lock import PDFIUM
 
 MAX_PIXELS = 40_000_000
 """Largest picture printgen renders (40 megapixels)."""
 
 
-def open_pdf(pdf: Path | BinaryIO):  # type: ignore[no-untyped-def]
-    """The PDF (a regular file or an open binary stream) opened with pypdfium2; anything else, or a file it
-    cannot read, is a UsageProblem naming it."""
+@contextmanager
+def opened_pdf(pdf: Path | BinaryIO) -> Iterator[Any]:
+    """The PDF (a regular file or an open binary stream) opened with pypdfium2 for the `with` block, closed after
+    it; anything else, or a file it cannot read, is a UsageProblem naming it."""
     import pypdfium2 as pdfium
 
     if isinstance(pdf, Path):
         _regular(pdf)
     try:
-        return pdfium.PdfDocument(str(pdf) if isinstance(pdf, Path) else pdf)
+        with PDFIUM:
+            document = pdfium.PdfDocument(str(pdf) if isinstance(pdf, Path) else pdf)
     except pdfium.PdfiumError as error:
         raise UsageProblem(f"{pdf}: cannot render: {error}") from None
+    try:
+        yield document
+    finally:
+        with PDFIUM:
+            document.close()
 
 
 def _regular(pdf: Path) -> None:
@@ -69,11 +79,8 @@ def _refuse_beyond(pdf: Path, wanted: tuple[range, ...], count: int) -> None:
 
 def page_count(pdf: Path) -> int:
     """Pages in a PDF."""
-    document = open_pdf(pdf)
-    try:
+    with opened_pdf(pdf) as document, PDFIUM:
         return len(document)
-    finally:
-        document.close()
 
 
 MAX_PAGE_DIGITS = 15
@@ -108,17 +115,19 @@ def render_page(document, index: int, width: int):  # type: ignore[no-untyped-de
     """Page `index` (0-based) of an open document as a PIL image `width` pixels wide (bounded)."""
     from pypdfium2 import PdfiumError
 
-    page = document[index]
-    try:
-        scale = width / page.get_width()
-        height = page.get_height() * scale
-        if width * height > MAX_PIXELS:
-            raise PageTooLarge(f"page {index + 1} would be {width} x {height:,.0f} pixels, more than {MAX_PIXELS:,}")
-        return page.render(scale=scale).to_pil()
-    except PdfiumError as error:
-        raise PrintgenError(f"page {index + 1}: cannot render: {error}") from None
-    finally:
-        page.close()
+    with PDFIUM:
+        page = document[index]
+        try:
+            scale = width / page.get_width()
+            height = page.get_height() * scale
+            if width * height > MAX_PIXELS:
+                raise PageTooLarge(f"page {index + 1} would be {width} x {height:,.0f} pixels, more than "
+                                   f"{MAX_PIXELS:,}")
+            return page.render(scale=scale).to_pil().copy()  # (the copy owns its pixels: the bitmap goes here)
+        except PdfiumError as error:
+            raise PrintgenError(f"page {index + 1}: cannot render: {error}") from None
+        finally:
+            page.close()
 
 
 DEFAULT_PAGES = 100
@@ -134,10 +143,10 @@ def render_pages(pdf: Path, folder: Path, width: int, pages: tuple[range, ...] |
         declared = _declared_pages(pdf)
         if declared is not None:
             _refuse_beyond(pdf, pages, declared)
-    document = open_pdf(pdf)
     written = []
-    try:
-        count = len(document)
+    with opened_pdf(pdf) as document:
+        with PDFIUM:
+            count = len(document)
         wanted = pages or (range(1, min(count, DEFAULT_PAGES) + 1),)
         _refuse_beyond(pdf, wanted, count)
         safe_folder(folder)
@@ -150,6 +159,4 @@ def render_pages(pdf: Path, folder: Path, width: int, pages: tuple[range, ...] |
             with atomic_file(target) as temporary:
                 image.save(temporary, format="PNG")
             written.append(target)
-    finally:
-        document.close()
     return written

@@ -147,16 +147,13 @@ def write_filled(layout: ScoreSheetLayout, sheets: list[Sheet], target: Path, la
     import io
 
     from printgen.page import Document
-    from printgen.preview import open_pdf, render_page
+    from printgen.preview import opened_pdf, render_page
     from printgen.render.pdf import write_pdf
 
     buffer = io.BytesIO()
     write_pdf(Document(page.symbols(), [page], title), buffer)
-    document = open_pdf(buffer)
-    try:
+    with opened_pdf(buffer) as document:
         image = render_page(document, 0, round(page.width / 25.4 * 150))
-    finally:
-        document.close()
     with atomic_file(target) as temporary:
         image.save(temporary, format="PNG")
     return target

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from printgen.pdfium_lock import PDFIUM
 from printgen.scan import picture
 from printgen.scan.picture import FORMATS, MIN_SIDE, READ_PIXELS, Refused, sniff
 
@@ -58,19 +59,22 @@ def _pages(data: bytes, name: str) -> Iterator[tuple[str, np.ndarray | Refused]]
     import pypdfium2 as pdfium
 
     try:
-        document = pdfium.PdfDocument(data)
+        with PDFIUM:
+            document = pdfium.PdfDocument(data)
     except pdfium.PdfiumError as error:
         yield name, Refused(f"the PDF cannot be opened ({_first_line(error)})")
         return
     try:
-        count = len(document)
+        with PDFIUM:
+            count = len(document)
         if count == 0:
             yield name, Refused("the PDF has no pages")
             return
         spent = 0.0
         for index in range(min(count, MAX_PAGES)):
             label = name if count == 1 else f"{name} [page {index + 1} of {count}]"
-            page, spent = _page(document, index, spent)
+            with PDFIUM:  # (not across the yield: the reader works on a page while others render)
+                page, spent = _page(document, index, spent)
             if page is None:
                 yield name, Refused(f"pages {index + 1} to {count} not read: a PDF's pages are read up to "
                                     f"{PDF_PIXELS:,} pixels in all, at {SCAN_DPI} dpi (split it)")
@@ -80,7 +84,8 @@ def _pages(data: bytes, name: str) -> Iterator[tuple[str, np.ndarray | Refused]]
             yield name, Refused(f"{count - MAX_PAGES} more pages not read: at most {MAX_PAGES} pages of one PDF "
                                 "are read (split it)")
     finally:
-        document.close()
+        with PDFIUM:
+            document.close()
 
 
 def _page(document, index: int, spent: float) -> tuple[np.ndarray | Refused | None, float]:  # type: ignore[no-untyped-def]

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from printgen.colours import LUMA
 from printgen.page import PT_PER_MM, Document, Page
+from printgen.pdfium_lock import PDFIUM
 
 if TYPE_CHECKING:
     import numpy as np
@@ -39,12 +40,13 @@ def render(pdf: bytes, px_per_mm: float, pages: int = 1) -> list[np.ndarray]:
     """The first `pages` pages of `pdf` rasterised by pdfium at `px_per_mm`, each an H x W x 3 uint8 RGB array."""
     import pypdfium2 as pdfium
 
-    document = pdfium.PdfDocument(pdf)
-    try:
-        return [document[index].render(scale=px_per_mm / PT_PER_MM, rev_byteorder=True).to_numpy().copy()
-                for index in range(pages)]
-    finally:
-        document.close()
+    with PDFIUM:
+        document = pdfium.PdfDocument(pdf)
+        try:
+            return [document[index].render(scale=px_per_mm / PT_PER_MM, rev_byteorder=True).to_numpy().copy()
+                    for index in range(pages)]
+        finally:
+            document.close()
 
 
 def luma(rgb: np.ndarray) -> np.ndarray:

@@ -194,17 +194,14 @@ def make(layout: Layout, given: Mapping[str, Any]) -> Made:
 
 def preview(layout: Layout, given: Mapping[str, Any]) -> bytes:
     """The first page of the PDF `given` would build, as PNG (a few sheets are enough to show it)."""
-    from printgen.preview import open_pdf, render_page
+    from printgen.preview import opened_pdf, render_page
 
     quick = {key: value for key, value in given.items() if key not in ("format", "svg_text")}
     if "sheets" in quick:
         quick["sheets"] = min(quick["sheets"], 4)
     made = make(layout, quick)
-    document = open_pdf(io.BytesIO(made.data))
-    try:
+    with opened_pdf(io.BytesIO(made.data)) as document:
         picture = render_page(document, 0, PREVIEW_WIDTH)
-    finally:
-        document.close()
     out = io.BytesIO()
     picture.save(out, "PNG", optimize=True)
     return out.getvalue()
