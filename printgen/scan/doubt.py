@@ -56,7 +56,8 @@ def doubts(seen: np.ndarray, expected: np.ndarray, gain: np.ndarray, darker: np.
     return found
 
 
-def _disc(radius_mm: float, px_per_mm: float) -> np.ndarray:
+def disc(radius_mm: float, px_per_mm: float) -> np.ndarray:
+    """A disc of `radius_mm` (at least a pixel) at `px_per_mm`, as a structuring element of OpenCV's morphology."""
     radius = max(1, round(radius_mm * px_per_mm))
     return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
 
@@ -69,26 +70,26 @@ def _covered(seen: np.ndarray, expected: np.ndarray, darker: np.ndarray, noise: 
     ink; with COVER_SHADOW around them, where what lies on the sheet casts its shadow. A patch nowhere darker
     or more colourful (`tint`; None: off-colour, `hue_off`) than the print over a stroke's width is glare: it
     can hide strokes but adds none."""
-    lighter = seen - cv2.dilate(expected, _disc(TOLERANCE, px_per_mm)) - noise > HIDDEN
+    lighter = seen - cv2.dilate(expected, disc(TOLERANCE, px_per_mm)) - noise > HIDDEN
     lighter = cv2.morphologyEx(lighter.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     hidden = np.zeros(seen.shape, bool)
     if lighter.any():  # (mostly nothing is: then there are no pieces to measure and grow)
         _, labels, stats, _ = cv2.connectedComponentsWithStats(lighter, connectivity=8)
         small = stats[:, cv2.CC_STAT_AREA] < HIDDEN_AREA * px_per_mm * px_per_mm
         small[0] = True
-        hidden = cv2.dilate((~small[labels]).astype(np.uint8), _disc(COVER_GROW, px_per_mm)) > 0
-    disc = _disc(WIDE / 2, px_per_mm)
-    dark = cv2.morphologyEx((darker - noise > WIDE_DARK).astype(np.uint8), cv2.MORPH_OPEN, disc) > 0
-    wide = dark | (cv2.morphologyEx((hue_off > HUE_OFF).astype(np.uint8), cv2.MORPH_OPEN, disc) > 0)
+        hidden = cv2.dilate((~small[labels]).astype(np.uint8), disc(COVER_GROW, px_per_mm)) > 0
+    wide_disc = disc(WIDE / 2, px_per_mm)
+    dark = cv2.morphologyEx((darker - noise > WIDE_DARK).astype(np.uint8), cv2.MORPH_OPEN, wide_disc) > 0
+    wide = dark | (cv2.morphologyEx((hue_off > HUE_OFF).astype(np.uint8), cv2.MORPH_OPEN, wide_disc) > 0)
     if not (wide.any() or hidden.any()):  # nothing lies on the sheet (the usual case): no need to look further
         return np.zeros(seen.shape, bool), np.zeros(seen.shape, bool)
     solid = wide if tint is None else dark | (cv2.morphologyEx((tint > HUE_OFF).astype(np.uint8), cv2.MORPH_OPEN,
-                                                               disc) > 0)
-    joined = cv2.dilate((hidden | wide).astype(np.uint8), _disc(JOIN, px_per_mm)) > 0
+                                                               wide_disc) > 0)
+    joined = cv2.dilate((hidden | wide).astype(np.uint8), disc(JOIN, px_per_mm)) > 0
     with_light = _reaching(joined, hidden, px_per_mm)
     glare = with_light & ~_reaching(with_light, solid, px_per_mm)
     large = _filled(_reaching(wide, None, px_per_mm) | (with_light & ~glare & (hidden | wide)))
-    covered = cv2.dilate(large.astype(np.uint8), _disc(COVER_SHADOW, px_per_mm)).astype(bool)
+    covered = cv2.dilate(large.astype(np.uint8), disc(COVER_SHADOW, px_per_mm)).astype(bool)
     return covered, _filled(glare & (hidden | wide)) & ~covered
 
 

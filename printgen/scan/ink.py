@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 
 from printgen.scan.align import align
-from printgen.scan.doubt import COVERED, NONE, REASONS, SHADOW, VEILED, doubts
+from printgen.scan.doubt import COVERED, NONE, REASONS, SHADOW, VEILED, disc, doubts
 from printgen.scan.light import light, plain
 from printgen.scan.raster import luma
 from printgen.scan.template import Field, per_blank
@@ -198,9 +198,7 @@ def measure(photo: np.ndarray, blank: np.ndarray, px_per_mm: float = PX_PER_MM) 
         gain = light(raw, expected, px_per_mm)
     seen = raw / gain
     expected = _as_blurred(_expected(seen, palette, printed), seen, px_per_mm)
-    radius = max(1, round(TOLERANCE * px_per_mm))
-    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
-    tolerant = np.minimum(cv2.erode(expected, disc), CLIPPED / gain)
+    tolerant = np.minimum(cv2.erode(expected, disc(TOLERANCE, px_per_mm)), CLIPPED / gain)
     seen = cv2.GaussianBlur(seen, (0, 0), SEEN_BLUR * px_per_mm)
     darker = tolerant - seen
     residual = _narrow_on_dark_print(darker, printed, px_per_mm)
@@ -218,9 +216,9 @@ def _narrow_on_dark_print(residual: np.ndarray, printed: np.ndarray, px_per_mm: 
     (a dark mark narrower than that) what is darker than the middle of that mark (its median away from its
     edges, where blur makes it lighter). Fields are light, so a
     filled field still counts whole."""
-    disc, bands, marks, inner, labels, count = _dark_print(printed, px_per_mm)
+    reach, bands, marks, inner, labels, count = _dark_print(printed, px_per_mm)
     darker = np.maximum(residual, 0.0)  # lighter than the print is no ink, and must not lift what is beside it
-    narrow = darker - cv2.dilate(cv2.erode(darker, disc), disc)  # a white top hat: only what is narrow
+    narrow = darker - cv2.dilate(cv2.erode(darker, reach), reach)  # a white top hat: only what is narrow
     baseline = np.clip(_medians(labels[inner], residual.ravel()[inner], count), 0.0, None)
     out = residual.copy()
     out.ravel()[bands] = narrow.ravel()[bands]
@@ -241,15 +239,14 @@ def _dark_print(printed: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.n
     """The dark print of the blank sheet's luma `printed`, as `_narrow_on_dark_print` needs it: the disc of a
     stroke's reach; the flat indices of its bands, of its marks and of the marks' insides (a mark too thin for
     an inside: all of it); every pixel's mark label (flat) and how many labels there are."""
-    radius = max(1, round(DARK_PRINT_STROKE * px_per_mm))
-    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
+    reach = disc(DARK_PRINT_STROKE, px_per_mm)
     dark = (printed < LIGHT_COLOURS).astype(np.uint8)
-    bands = cv2.dilate(cv2.erode(dark, disc), disc).astype(bool) & dark.astype(bool)
+    bands = cv2.dilate(cv2.erode(dark, reach), reach).astype(bool) & dark.astype(bool)
     marks = dark.astype(bool) & ~bands
     count, labels = cv2.connectedComponents(marks.astype(np.uint8), connectivity=8)
     inner = cv2.erode(marks.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     inner |= marks & ~np.isin(labels, np.unique(labels[inner]))
-    return disc, np.flatnonzero(bands), np.flatnonzero(marks), np.flatnonzero(inner), labels.ravel(), count
+    return reach, np.flatnonzero(bands), np.flatnonzero(marks), np.flatnonzero(inner), labels.ravel(), count
 
 
 def _medians(labels: np.ndarray, values: np.ndarray, count: int) -> np.ndarray:
@@ -458,7 +455,8 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     """One field's reading: ink cover of its weighted middle, whether the ink is a horizontal streak, and the
     darkest slanted line (looked for in `residual`, the darkening with the noise still in it, where the print
     as `expected` leaves ink visible; `darkening` and a plain sheet when not given), both above the faint
-    darkening of the field's paper that changes only slowly across it (`_even`); where `doubt` says the
+    darkening of the field's paper that changes only slowly across it (`_even`), and by the print's edges
+    lighter than expected counts as nothing in the line (`_clear_of_print`); where `doubt` says the
     photo cannot be trusted over much of the field, uncertain whatever its ink, its best guess from the ink
     that shows besides what covers it."""
     x, y, w, h = field.box
@@ -569,9 +567,8 @@ def _clear_of_print(expected: np.ndarray, px_per_mm: float) -> np.ndarray:
     """Where a field's pixels lie clear of the print's edges (a mask): by an edge the photo is measured against
     the darkest print within TOLERANCE (the print may lie there after alignment), so a stroke crossing it shows
     no darkening there, and the print's own shift shows as lighter than expected, which says nothing of ink."""
-    radius = max(1, round(TOLERANCE * px_per_mm))
-    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
-    return np.asarray(cv2.erode(expected, disc, borderType=cv2.BORDER_REPLICATE) >= expected - EDGE_DROP)
+    eroded = cv2.erode(expected, disc(TOLERANCE, px_per_mm), borderType=cv2.BORDER_REPLICATE)
+    return np.asarray(eroded >= expected - EDGE_DROP)
 
 
 def _visible(expected: np.ndarray, weights: np.ndarray) -> np.ndarray:
