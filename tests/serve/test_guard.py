@@ -1,4 +1,5 @@
-"""The guard's time rule: an upload that stops arriving is given up with 408 and holds nothing."""
+"""The guard's time rule: an upload that stops arriving is given up with 408 and holds nothing, also when the
+server's own routes are the ones reading it."""
 
 from __future__ import annotations
 
@@ -10,7 +11,44 @@ import pytest
 
 pytest.importorskip("starlette", reason="needs the serve extra (pip install '.[serve]')")
 
+from printgen.scan.reader import Reader
 from printgen.serve import guard
+from printgen.serve.app import create_app
+
+
+def _stalled(app: Any, path: str, kind: bytes, start: bytes) -> list[dict[str, Any]]:
+    """What `app` sends for a POST to `path` whose body (of type `kind`) stops after its `start`, of 5,000 bytes."""
+    parts = [{"type": "http.request", "body": start, "more_body": True}]
+
+    async def receive() -> dict[str, Any]:
+        if parts:
+            return parts.pop(0)
+        await asyncio.sleep(3600)  # a phone that left the Wi-Fi
+        return {"type": "http.disconnect"}
+
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "method": "POST", "path": path, "query_string": b"", "scheme": "http",
+             "server": ("127.0.0.1", 8420), "client": ("127.0.0.1", 50000), "http_version": "1.1",
+             "headers": [(b"host", b"127.0.0.1:8420"), (b"content-length", b"5000"), (b"content-type", kind)]}
+    asyncio.run(asyncio.wait_for(app(scope, receive, send), 5))
+    return sent
+
+
+def test_a_stalled_upload_to_the_servers_routes_is_408_not_an_internal_error(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Any, reader: Reader) -> None:
+    monkeypatch.setattr(guard, "BODY_WAIT", 0.2)
+    app = create_app(tmp_path, reader=reader)
+    photo = (b'--b\r\nContent-Disposition: form-data; name="photo"; filename="sheet.jpg"\r\n'
+             b"Content-Type: image/jpeg\r\n\r\n\xff\xd8\xff\xe0")
+    for path, kind, start in (("/api/score", b"multipart/form-data; boundary=b", photo),
+                              ("/api/preview", b"application/json", b'{"layout": "qwixx-stan')):
+        sent = _stalled(app, path, kind, start)
+        assert sent[0]["status"] == 408, (path, sent)
+        assert json.loads(sent[1]["body"])["error"].startswith("the upload stalled"), (path, sent)
 
 
 def test_a_stalled_upload_is_given_up_with_408(monkeypatch: pytest.MonkeyPatch) -> None:
