@@ -16,14 +16,17 @@ from printgen.serve import guard
 from printgen.serve.app import create_app
 
 
-def _stalled(app: Any, path: str, kind: bytes, start: bytes) -> list[dict[str, Any]]:
-    """What `app` sends for a POST to `path` whose body (of type `kind`) stops after its `start`, of 5,000 bytes."""
-    parts = [{"type": "http.request", "body": start, "more_body": True}]
+def _posted(app: Any, parts: list[bytes], stall: bool, path: str = "/api/score",
+            kind: bytes = b"application/octet-stream") -> list[dict[str, Any]]:
+    """What `app` sends for a POST to `path` of a body (of type `kind`, declared 5,000 bytes) that arrives as
+    `parts`, then stops arriving when `stall` (a phone that left the Wi-Fi), or ends."""
+    pending = [{"type": "http.request", "body": part, "more_body": True} for part in parts]
+    pending[-1]["more_body"] = stall
 
     async def receive() -> dict[str, Any]:
-        if parts:
-            return parts.pop(0)
-        await asyncio.sleep(3600)  # a phone that left the Wi-Fi
+        if pending:
+            return pending.pop(0)
+        await asyncio.sleep(3600)
         return {"type": "http.disconnect"}
 
     sent: list[dict[str, Any]] = []
@@ -46,7 +49,7 @@ def test_a_stalled_upload_to_the_servers_routes_is_408_not_an_internal_error(
              b"Content-Type: image/jpeg\r\n\r\n\xff\xd8\xff\xe0")
     for path, kind, start in (("/api/score", b"multipart/form-data; boundary=b", photo),
                               ("/api/preview", b"application/json", b'{"layout": "qwixx-stan')):
-        sent = _stalled(app, path, kind, start)
+        sent = _posted(app, [start], True, path, kind)
         assert sent[0]["status"] == 408, (path, sent)
         assert json.loads(sent[1]["body"])["error"].startswith("the upload stalled"), (path, sent)
 
@@ -65,28 +68,9 @@ def test_a_stalled_upload_is_given_up_with_408(monkeypatch: pytest.MonkeyPatch) 
         await send({"type": "http.response.start", "status": 200, "headers": []})
         await send({"type": "http.response.body", "body": b"read"})
 
-    async def run(parts: list[bytes], stall: bool) -> list[dict[str, Any]]:
-        pending = [{"type": "http.request", "body": part, "more_body": True} for part in parts]
-        pending[-1]["more_body"] = stall
-
-        async def receive() -> dict[str, Any]:
-            if pending:
-                return pending.pop(0)
-            await asyncio.sleep(3600)  # a phone that left the Wi-Fi
-            return {"type": "http.disconnect"}
-
-        sent: list[dict[str, Any]] = []
-
-        async def send(message: dict[str, Any]) -> None:
-            sent.append(message)
-
-        scope = {"type": "http", "method": "POST", "path": "/api/score", "query_string": b"",
-                 "headers": [(b"host", b"127.0.0.1:8420"), (b"content-length", b"5000")]}
-        await asyncio.wait_for(guard.Guard(app, None, 1 << 20)(scope, receive, send), 5)
-        return sent
-
-    stalled = asyncio.run(run([b"x" * 100], stall=True))
+    guarded = guard.Guard(app, None, 1 << 20)
+    stalled = _posted(guarded, [b"x" * 100], stall=True)
     assert stalled[0]["status"] == 408 and held == []
     assert json.loads(stalled[1]["body"]) == {"error": "the upload stalled: nothing arrived for 0 s"}
-    whole = asyncio.run(run([b"x" * 100, b"y" * 100], stall=False))
+    whole = _posted(guarded, [b"x" * 100, b"y" * 100], stall=False)
     assert whole[0]["status"] == 200 and whole[-1]["body"] == b"read"
