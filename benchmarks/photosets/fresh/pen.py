@@ -106,7 +106,10 @@ class Ink:
         """Draw one stroke along `path_mm` (page mm) with `pen`."""
         points, speed = trace(pen, path_mm, self.rng)
         px = points * self.pxmm
-        flow = 1.0 / (speed + 40.0)  # slow tip, more ink
+        if pen.kind in ("ballpoint", "pencil"):  # a rolling ball and wearing graphite leave ink per mm travelled
+            flow = (speed + 15.0) / 7500.0  # (as the per-time flow below at 60 mm/s)
+        else:  # gel and felt flow out of the tip while it touches: a slow tip, more ink
+            flow = 1.0 / (speed + 40.0)
         if pen.kind == "ballpoint":  # skips: the ball runs dry now and then
             flow *= np.clip(1.0 + 0.9 * np.convolve(self.rng.normal(0, 1, len(flow)), np.ones(15) / 15, "same") * 3,
                             0.15, 1.3)
