@@ -40,6 +40,9 @@ from printgen.scan.thresholds import (
     GLYPH_SIGMA,
     GLYPH_SLACK,
     LOOK_PX_PER_MM,
+    LOOK_REACH,
+    LOOK_TEXTURE,
+    LOOK_TILE,
     NORMALISE_FLOOR,
     NORMALISE_SIGMA,
     SIZE_MATCH,
@@ -135,7 +138,9 @@ def _template(layout: ScoreSheetLayout, code: SheetCode) -> np.ndarray:
 
 def _compare(view: np.ndarray, options: list[tuple[ScoreSheetLayout, SheetCode]], whole: bool = False
              ) -> list[float]:
-    """How well the photo matches each option, judged where the options' blank sheets differ."""
+    """How well the photo matches each option, judged where the options' blank sheets differ: their
+    correlation, square by square of LOOK_TILE, each square where it matches best within LOOK_REACH (a sheet
+    that is not flat, or a lens, moves the print by millimetres from where the markers put it)."""
     templates = [_template(layout, code) for layout, code in options]
     mask = np.ones(view.shape, bool)
     if len(templates) > 1 and not whole:
@@ -144,12 +149,28 @@ def _compare(view: np.ndarray, options: list[tuple[ScoreSheetLayout, SheetCode]]
         mask = cv2.dilate((spread > DIFFER).astype(np.uint8), grow).astype(bool)
         if not mask.any():
             return [0.0] * len(templates)
+    size, reach = round(LOOK_TILE * LOOK_PX_PER_MM), round(LOOK_REACH * LOOK_PX_PER_MM)
+    padded = cv2.copyMakeBorder(view, reach, reach, reach, reach, cv2.BORDER_CONSTANT, value=0)
     scores = []
     for template in templates:
         if template.shape != view.shape:
             template = cv2.resize(template, view.shape[::-1])
-        a, b = template[mask], view[mask]
-        scores.append(float(np.dot(a, b) / (np.sqrt(np.dot(a, a) * np.dot(b, b)) + 1e-9)))
+        both = alone = seen_alone = 0.0
+        for y0 in range(0, template.shape[0], size):
+            for x0 in range(0, template.shape[1], size):
+                where = mask[y0:y0 + size, x0:x0 + size]
+                if not where.any():
+                    continue
+                part = template[y0:y0 + size, x0:x0 + size]
+                region = padded[y0:y0 + part.shape[0] + 2 * reach, x0:x0 + part.shape[1] + 2 * reach]
+                bx = by = reach
+                if float(part.std()) > LOOK_TEXTURE:
+                    _, _, _, (bx, by) = cv2.minMaxLoc(cv2.matchTemplate(region, part, cv2.TM_CCOEFF_NORMED))
+                a, b = part[where], region[by:by + part.shape[0], bx:bx + part.shape[1]][where]
+                both += float(np.dot(a, b))
+                alone += float(np.dot(a, a))
+                seen_alone += float(np.dot(b, b))
+        scores.append(both / (np.sqrt(alone * seen_alone) + 1e-9))
     return scores
 
 

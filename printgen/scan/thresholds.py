@@ -135,6 +135,13 @@ NORMALISE_FLOOR = 0.03
 """Luma (0..1): the least local contrast divided by, so that plain paper's grain is not blown up."""
 TEMPLATE_BLUR = 0.6
 """px (at LOOK_PX_PER_MM): the blur given to a rendered blank sheet before it is compared."""
+LOOK_TILE = 24.0
+"""mm: the side of the squares in which a photo and a blank sheet are compared, each square at its own best shift."""
+LOOK_REACH = 3.0
+"""mm: how far each square may be shifted (a bent sheet or a lens moves the print this far from where the
+markers' homography puts it)."""
+LOOK_TEXTURE = 0.05
+"""Normalised contrast: a square whose blank sheet varies less than this (plain paper) is compared unshifted."""
 DIFFER = 0.5
 """Normalised contrast: candidates differ where their blank sheets differ by more than this."""
 DIFFER_GROW = 5
