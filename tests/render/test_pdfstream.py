@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import inspect
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -109,16 +108,8 @@ def huge_pad(request: pytest.FixtureRequest) -> tuple[Path, int, int]:
 
 
 @pytest.mark.slow
-def test_huge_pad_passes_qpdf(huge_pad: tuple[Path, int, int]) -> None:
-    if shutil.which("qpdf") is None:
-        pytest.skip("qpdf is not installed (Debian: apt-get install qpdf)")
-    checked = subprocess.run(["qpdf", "--check", str(huge_pad[0])], check=False, capture_output=True, text=True)
-    assert checked.returncode == 0, checked.stdout[-2000:] + checked.stderr[-2000:]
-    assert "No syntax or stream encoding errors found" in checked.stdout
-
-
-@pytest.mark.slow
-def test_huge_pad_passes_pikepdf_with_a_balanced_page_tree(huge_pad: tuple[Path, int, int]) -> None:
+def test_huge_pad_passes_qpdfs_check_with_a_balanced_page_tree(huge_pad: tuple[Path, int, int]) -> None:
+    """pikepdf's syntax check is qpdf's own (`qpdf --check`, through the library pikepdf wheels carry)."""
     with pikepdf.Pdf.open(huge_pad[0]) as pdf:
         assert pdf.check_pdf_syntax() == [] and len(pdf.pages) == 50_000
         biggest = 0
