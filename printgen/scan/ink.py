@@ -102,6 +102,7 @@ from printgen.scan.thresholds import (
     SURE_EMPTY,
     TOLERANCE,
     TRACE_FLOOR,
+    VEILED_HALFWAY,
     WEIGHT_FULL,
     WEIGHT_FULL_ROUND,
     WEIGHT_RAMP,
@@ -153,13 +154,18 @@ class Reading:
         """The best guess: crossed or not (an uncertain field as settled by the rules, else by which side of
         halfway its ink is)."""
         if self.state is State.UNCERTAIN:
-            return self.settled if self.settled is not None else self.evidence >= 1
+            return self.settled if self.settled is not None else self.evidence >= self.halfway
         return self.state is State.CROSSED
+
+    @property
+    def halfway(self) -> float:
+        """The evidence halfway between empty and crossed: 1, or VEILED_HALFWAY where glare pales the print."""
+        return VEILED_HALFWAY if self.reason == REASONS[VEILED] else 1.0
 
     @property
     def doubt(self) -> float:
         """How far an uncertain field's ink is from halfway between empty and crossed (0 = right there)."""
-        return abs(self.evidence - 1)
+        return abs(self.evidence - self.halfway)
 
 
 @dataclass(frozen=True, slots=True)

@@ -414,6 +414,10 @@ SHADOW_EDGE = 0.12
 """Change of the light's logarithm per mm above which a shadow's (or glare's) edge makes ink unsure."""
 SHADOW_NEAR = 1.5
 """mm: a field under a shadow's edge has its best guess from the ink further than this from the edge."""
+VEILED_HALFWAY = 0.5
+"""Evidence taken as halfway between empty and crossed where glare pales the print: the glare's light adds to a
+stroke's as to the paper's, so a stroke shows at a fraction of its darkening (on the dev and fresh sets many
+crossed fields under glare read 0.7 to 1, their empty ones below 0.4 but one)."""
 SHADOW_SURE = 10.0
 """Evidence at or above which a field under a shadow's edge is crossed all the same: the edge darkens at most
 a line's worth, never a whole field."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.scan.conftest import NEEDS_SCAN
@@ -10,9 +12,9 @@ np = pytest.importorskip("numpy", reason=NEEDS_SCAN)
 cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
 
 from printgen.scan.doubt import COVERED, NONE, REASONS, SHADOW, VEILED, doubts
-from printgen.scan.ink import State, read_field
+from printgen.scan.ink import UNCLEAR, State, read_field
 from printgen.scan.template import Field
-from printgen.scan.thresholds import SHADOW_SURE
+from printgen.scan.thresholds import SHADOW_SURE, VEILED_HALFWAY
 
 PX = 6.0
 SIZE = (60, 120)  # mm: rows, columns
@@ -95,6 +97,23 @@ def test_print_paled_by_glare_is_doubtful_but_keeps_its_ink() -> None:
     assert crossed.state is State.UNCERTAIN and crossed.reason == REASONS[VEILED] and crossed.crossed
     empty = read_field(darkening, field(photo.cells[7]), PX, found)
     assert empty.state is State.UNCERTAIN and not empty.crossed
+
+
+def test_a_stroke_paled_by_glare_is_guessed_from_a_lower_halfway() -> None:
+    """Glare's light adds to a stroke's as to the paper's, so a stroke under it shows at a fraction of its
+    darkening: its guess takes VEILED_HALFWAY for halfway, where the same ink elsewhere would read empty."""
+    photo = Photo()
+    photo.seen[mm(18):mm(34), mm(60):mm(90)] = 1.0
+    x, y, w, h = photo.cells[6]
+    photo.stroke((x + 1, y + 1), (x + w - 1, y + h - 1), luma=0.985)  # nearly washed out
+    photo.stroke((x + w - 1, y + 1), (x + 1, y + h - 1), luma=0.985)
+    found = photo.doubts()
+    darkening = np.clip(photo.expected - photo.seen, 0, 1)
+    crossed = read_field(darkening, field(photo.cells[6]), PX, found)
+    assert crossed.reason == REASONS[VEILED] and VEILED_HALFWAY <= crossed.evidence < 1
+    assert crossed.crossed
+    assert not replace(crossed, reason=UNCLEAR).crossed
+    assert not read_field(darkening, field(photo.cells[7]), PX, found).crossed
 
 
 def test_a_shadows_edge_is_doubtful_only_along_it() -> None:
