@@ -150,8 +150,9 @@ GLYPH_BLUR = 1.0
 """px (at GLYPH_PX_PER_MM): the blur given to a rendered number before it is compared."""
 GLYPH_SIGMA = 1.5
 """mm: numbers are compared with light and contrast evened out within about this."""
-GLYPH_SLACK = 1.0
-"""mm: a number is looked for this far around its box."""
+GLYPH_SLACK = 3.0
+"""mm: a number is looked for this far around its box (a bent sheet moves it about this far from where the
+markers put it)."""
 
 # --- rectify: the photo flattened -----------------------------------------------------------------------------
 
