@@ -1,0 +1,208 @@
+"""Scene: table coordinates (mm) per photo pixel in, the table's colour there out; and fingers or pens drawn over a photo.
+
+Tables are procedural tiles sampled at each pixel's table coordinates with a
+wrapping `cv2.remap`: a felt game mat (fibres and mottle), a newspaper
+(columns of word blocks, headlines, a halftone picture), a woven placemat,
+or a game box lid (printed stripes and discs) lying on a plain desk. Fingers
+and pens are shaded capsules (a cylinder's light across them, a nail or a
+metal tip) with a soft shadow, drawn in the photo.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+TABLES = ("felt", "newspaper", "placemat", "gamebox")
+
+
+def _wrap(tile: np.ndarray, x: np.ndarray, y: np.ndarray, ppm: float) -> np.ndarray:
+    return cv2.remap(tile, (x * ppm).astype(np.float32), (y * ppm).astype(np.float32), cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_WRAP)
+
+
+def _smooth(rng: np.random.Generator, size: int, cells: int) -> np.ndarray:
+    field = rng.standard_normal((cells, cells)).astype(np.float32)
+    field = np.tile(field, (3, 3))
+    big = cv2.resize(field, (3 * size, 3 * size), interpolation=cv2.INTER_CUBIC)[size:2 * size, size:2 * size]
+    return big / (big.std() + 1e-6)
+
+
+def felt(rng: np.random.Generator, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    base = np.array(rng.choice([(0.05, 0.28, 0.12), (0.06, 0.12, 0.32), (0.35, 0.05, 0.08), (0.18, 0.18, 0.2),
+                                (0.32, 0.22, 0.12)]), np.float32)
+    size = 512
+    tile = np.zeros((size, size), np.float32)
+    for _ in range(5000):
+        px, py = rng.uniform(0, size, 2)
+        a = rng.uniform(0, math.pi)
+        length = rng.uniform(4, 14)
+        p0 = (int(px), int(py))
+        p1 = (int(px + length * math.cos(a)), int(py + length * math.sin(a)))
+        cv2.line(tile, p0, p1, float(rng.uniform(-1, 1)), 1, cv2.LINE_AA)
+    tile = cv2.GaussianBlur(tile, (0, 0), 0.8)
+    tile = tile / (tile.std() + 1e-6) * 0.12 + 0.06 * _smooth(rng, size, 6)
+    grain = _wrap(tile, x, y, 8.0)
+    return base[None, None, :] * (1 + grain)[..., None]
+
+
+def newspaper(rng: np.random.Generator, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    ppm, size = 4.0, 1200
+    tile = np.full((size, size), 0.86, np.float32)
+    column_w = int(ppm * rng.uniform(45, 60))
+    gutter = int(ppm * 4)
+    for left in range(gutter, size - column_w, column_w + gutter):
+        top = gutter
+        while top < size - gutter:
+            roll = rng.random()
+            if roll < 0.06:  # headline
+                height = int(ppm * rng.uniform(7, 11))
+                pos = left
+                while pos < left + column_w - 10:
+                    word = int(ppm * rng.uniform(8, 25))
+                    cv2.rectangle(tile, (pos, top), (min(pos + word, left + column_w), top + height), 0.15, -1)
+                    pos += word + int(ppm * 2.5)
+                top += height + int(ppm * 3)
+            elif roll < 0.09:  # a halftone picture
+                height = int(ppm * rng.uniform(30, 60))
+                picture = 0.55 + 0.25 * _smooth(rng, 64, 4)
+                picture = cv2.resize(picture, (column_w, height))
+                yy, xx = np.mgrid[0:height, 0:column_w]
+                screen = 0.5 + 0.5 * np.sin(xx * 1.3) * np.sin(yy * 1.3)
+                block = np.where(picture > screen, 0.86, 0.2).astype(np.float32)
+                bottom = min(size, top + height)
+                tile[top:bottom, left:left + column_w] = block[:bottom - top]
+                top += height + int(ppm * 3)
+            else:  # a line of text
+                line_h = int(ppm * 1.3)
+                pos = left
+                while pos < left + column_w - 4:
+                    word = int(ppm * rng.uniform(2, 9))
+                    cv2.rectangle(tile, (pos, top), (min(pos + word, left + column_w), top + line_h), 0.35, -1)
+                    pos += word + int(ppm * 1.2)
+                top += int(ppm * 3.2)
+    tile = cv2.GaussianBlur(tile, (0, 0), 0.7)
+    grey = _wrap(tile, x + rng.uniform(0, 300), y + rng.uniform(0, 300), ppm)
+    paper = np.array([0.95, 0.92, 0.84], np.float32) * rng.uniform(0.85, 1.0)
+    return paper[None, None, :] * grey[..., None] / 0.86
+
+
+def placemat(rng: np.random.Generator, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    ppm, period = 6.0, rng.uniform(6, 12)
+    size = round(ppm * period * 8)
+    yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) / ppm
+    cell_x, cell_y = np.floor(xx / period), np.floor(yy / period)
+    fx, fy = xx / period - cell_x, yy / period - cell_y
+    over = ((cell_x + cell_y) % 2) == 0
+    along = np.where(over, fx, fy)
+    across = np.where(over, fy, fx)
+    shade = 0.75 + 0.25 * np.sin(np.pi * across) - 0.2 * np.abs(along - 0.5) ** 2
+    gap = np.clip(np.minimum(across, 1 - across) * period / 0.5, 0, 1)
+    a = np.array(rng.choice([(0.75, 0.6, 0.38), (0.7, 0.2, 0.15), (0.25, 0.35, 0.55), (0.55, 0.6, 0.3)]), np.float32)
+    b = a * rng.uniform(0.6, 0.9)
+    colour = np.where(over[..., None], a, b) * (shade * (0.35 + 0.65 * gap))[..., None]
+    tile = colour.astype(np.float32)
+    return _wrap(tile, x, y, ppm)
+
+
+def gamebox(rng: np.random.Generator, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    desk = np.array(rng.choice([(0.85, 0.84, 0.8), (0.3, 0.3, 0.32), (0.6, 0.5, 0.4)]), np.float32)
+    desk_tile = (1 + 0.04 * _smooth(rng, 256, 8)).astype(np.float32)
+    out = desk[None, None, :] * _wrap(desk_tile, x, y, 1.0)[..., None]
+    # the lid: a rotated rectangle under the sheet, printed in bold colours
+    angle = rng.uniform(-0.3, 0.3)
+    cx, cy = rng.uniform(-40, 40), rng.uniform(-30, 30)
+    c, s = math.cos(angle), math.sin(angle)
+    lx, ly = (x - cx) * c + (y - cy) * s, -(x - cx) * s + (y - cy) * c
+    half_w, half_h = rng.uniform(140, 170), rng.uniform(140, 170)
+    inside = (np.abs(lx) < half_w) & (np.abs(ly) < half_h)
+    palette = np.array([(0.8, 0.1, 0.12), (0.95, 0.8, 0.1), (0.1, 0.55, 0.25), (0.1, 0.25, 0.6)], np.float32)
+    stripe = np.floor((lx + ly) / rng.uniform(25, 45)).astype(np.int64) % 4
+    art = palette[stripe]
+    for _ in range(4):
+        dx, dy, r = rng.uniform(-half_w, half_w), rng.uniform(-half_h, half_h), rng.uniform(15, 45)
+        disc = (lx - dx) ** 2 + (ly - dy) ** 2 < r * r
+        art[disc] = (0.95, 0.95, 0.92)
+    edge = np.clip(np.minimum(half_w - np.abs(lx), half_h - np.abs(ly)) / 1.5, 0, 1)
+    rim = np.clip(-np.minimum(half_w - np.abs(lx), half_h - np.abs(ly)) / 8, 0, 1)  # the lid's shadow on the desk
+    out = out * (0.6 + 0.4 * rim)[..., None]
+    out = np.where(inside[..., None], art * (0.85 + 0.15 * edge[..., None]), out)
+    return out.astype(np.float32)
+
+
+def table(kind: str, rng: np.random.Generator, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """The table's reflectance (RGB) at table points (x, y mm, y down)."""
+    return {"felt": felt, "newspaper": newspaper, "placemat": placemat, "gamebox": gamebox}[kind](rng, x, y)
+
+
+def _capsule(mask_size: tuple[int, int], a: np.ndarray, b: np.ndarray, radius: float,
+             taper: float) -> tuple[np.ndarray, np.ndarray]:
+    """A capsule from a (tip) to b, its radius growing by `taper` towards b: coverage and the position across
+    it (-1..1), both over the photo."""
+    w, h = mask_size
+    pad = radius * (1 + taper) + 4
+    x0, x1 = int(max(0, min(a[0], b[0]) - pad)), int(min(w, max(a[0], b[0]) + pad))
+    y0, y1 = int(max(0, min(a[1], b[1]) - pad)), int(min(h, max(a[1], b[1]) + pad))
+    cover = np.zeros((h, w), np.float32)
+    across = np.zeros((h, w), np.float32)
+    if x1 <= x0 or y1 <= y0:
+        return cover, across
+    yy, xx = np.mgrid[y0:y1, x0:x1].astype(np.float32)
+    d = b - a
+    length = float(np.linalg.norm(d))
+    t = np.clip(((xx - a[0]) * d[0] + (yy - a[1]) * d[1]) / (length * length), 0, 1)
+    px, py = a[0] + t * d[0], a[1] + t * d[1]
+    signed = ((xx - a[0]) * d[1] - (yy - a[1]) * d[0]) / length
+    r = radius * (1 + taper * t)
+    dist = np.hypot(xx - px, yy - py)
+    cover[y0:y1, x0:x1] = np.clip(r - dist + 0.5, 0, 1)
+    across[y0:y1, x0:x1] = np.clip(signed / r, -1, 1)
+    return cover, across
+
+
+def occluder(image: np.ndarray, kind: str, tip: np.ndarray, base: np.ndarray, px_per_mm: float,
+             rng: np.random.Generator, light_side: float, lighting: np.ndarray) -> np.ndarray:
+    """A finger, thumb or pen from `base` (off the page) to `tip` drawn over the photo (linear RGB) in the room's
+    `lighting`, with its shadow; the photo is changed in place and the covered mask returned."""
+    h, w = image.shape[:2]
+    if kind in ("finger", "thumb"):
+        radius = px_per_mm * (rng.uniform(7.5, 9.5) if kind == "finger" else rng.uniform(9.5, 11.5))
+        taper = rng.uniform(0.1, 0.4)
+        skin = np.array(rng.choice([(0.8, 0.55, 0.42), (0.6, 0.4, 0.28), (0.38, 0.24, 0.16), (0.85, 0.65, 0.55)]),
+                        np.float32)
+    else:
+        radius = px_per_mm * rng.uniform(4.0, 5.5)
+        taper = 0.0
+        skin = np.array(rng.choice([(0.1, 0.15, 0.5), (0.05, 0.05, 0.05), (0.8, 0.1, 0.1), (0.9, 0.9, 0.9),
+                                    (0.9, 0.7, 0.1)]), np.float32)
+    cover, across = _capsule((w, h), tip, base, radius, taper)
+    offset = np.array([light_side, 1.0]) * px_per_mm * rng.uniform(4, 10)
+    shadow, _ = _capsule((w, h), tip + offset, base + offset, radius, taper)
+    shadow = cv2.GaussianBlur(shadow, (0, 0), px_per_mm * rng.uniform(2.5, 5))
+    image *= (1 - rng.uniform(0.3, 0.5) * shadow * (1 - cover))[..., None]
+    light = 0.35 + 0.65 * np.sqrt(np.clip(1 - across ** 2, 0, 1)) * (0.8 + 0.2 * light_side * across)
+    colour = skin[None, None, :] * light[..., None]
+    if kind != "pen":
+        # the nail, near the tip
+        direction = (base - tip) / (np.linalg.norm(base - tip) + 1e-9)
+        nail_c = tip + direction * radius * 1.1
+        nail = np.zeros((h, w), np.float32)
+        axes = (int(radius * 0.55), int(radius * 0.8))
+        angle = math.degrees(math.atan2(direction[1], direction[0])) + 90
+        cv2.ellipse(nail, (int(nail_c[0]), int(nail_c[1])), axes, angle, 0, 360, 1.0, -1, cv2.LINE_AA)
+        nail = cv2.GaussianBlur(nail, (0, 0), max(1.0, radius * 0.08)) * (kind == "finger")
+        colour = colour * (1 - 0.5 * nail[..., None]) + (np.array([0.92, 0.8, 0.78]) * light[..., None]) * 0.5 * \
+            nail[..., None]
+    else:
+        tip_len = radius * 3
+        direction = (base - tip) / (np.linalg.norm(base - tip) + 1e-9)
+        cone, _ = _capsule((w, h), tip, tip + direction * tip_len, radius * 0.25, 3.0)
+        metal = np.array([0.6, 0.6, 0.62], np.float32)[None, None, :] * (0.5 + 0.8 * np.clip(1 - across ** 2, 0, 1))[..., None]
+        cover = np.maximum(cover, cone)
+        colour = np.where(cone[..., None] > 0, metal, colour)
+    highlight = np.exp(-((across + 0.45 * light_side) ** 2) / 0.02) * (0.25 if kind == "pen" else 0.08)
+    colour = (colour + highlight[..., None]) * lighting[None, None, :]
+    image[:] = image * (1 - cover[..., None]) + colour * cover[..., None]
+    return cover
