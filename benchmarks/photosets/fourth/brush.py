@@ -22,11 +22,11 @@ Curve = tuple[Point, Point, Point, Point]
 """A cubic Bézier piece: start, two controls, end (mm)."""
 
 COLOURS = {  # optical density per mm of full load, R G B
-    "blue": (1.25, 0.85, 0.25),
-    "black": (1.3, 1.25, 1.15),
-    "red": (0.15, 1.1, 1.0),
-    "green": (1.0, 0.35, 0.85),
-    "pencil": (0.55, 0.55, 0.5),
+    "blue": (2.3, 1.5, 0.45),
+    "black": (2.4, 2.3, 2.1),
+    "red": (0.2, 2.1, 1.8),
+    "green": (1.9, 0.6, 1.5),
+    "pencil": (1.0, 1.0, 0.92),
 }
 
 
@@ -51,7 +51,7 @@ def random_pen(rng: np.random.Generator, colour: str | None = None, kind: str | 
         kind = "pencil"
     kind = kind or str(rng.choice(["ballpoint", "ballpoint", "gel", "felt"]))
     width = {"ballpoint": (0.35, 0.55), "gel": (0.45, 0.7), "felt": (0.7, 1.2), "pencil": (0.4, 0.7)}[kind]
-    load = {"ballpoint": (0.8, 1.15), "gel": (1.0, 1.3), "felt": (0.9, 1.2), "pencil": (0.55, 0.85)}[kind]
+    load = {"ballpoint": (0.75, 1.1), "gel": (0.95, 1.25), "felt": (0.85, 1.15), "pencil": (0.7, 1.0)}[kind]
     return Pen(kind, colour, float(rng.uniform(*width)), float(rng.uniform(*load)))
 
 

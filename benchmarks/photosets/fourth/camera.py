@@ -45,7 +45,7 @@ class Bend:
         if self.kind == "hump":
             phi = t / radius
             new_t = radius * np.sin(phi)
-            z = radius * (np.cos(phi) - math.cos(self.start / radius))
+            z = radius * (np.cos(phi) - np.cos(self.start / radius))
         else:
             new_t = t.copy()
             ends = [1.0, -1.0] if self.kind == "rolled" else [1.0]

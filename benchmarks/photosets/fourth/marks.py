@@ -78,13 +78,15 @@ def field_mark(ink: Sheetink, hand: Hand, kind: str, cx: float, cy: float, side:
 
         first = [at(-hw, -hh), at(hw, hh)]
         second = [at(hw, -hh), at(-hw, hh)]
-        if kind == "x-over":
-            reach = pitch * rng.uniform(0.35, 0.6) if pitch else side * 0.4
-            direction = rng.choice([-1, 1])
-            if direction > 0:
-                first[1] = (first[1][0] + reach, first[1][1] + reach * hh / hw)
-            else:
-                second[1] = (second[1][0] - reach, second[1][1] + reach * hh / hw)
+        if kind == "x-over":  # one arm runs on into the neighbouring field
+            arm = int(rng.integers(0, 4))
+            stroke = (first, second)[arm // 2]
+            end = arm % 2
+            reach = (pitch or side) * rng.uniform(0.3, 0.55)
+            px, py = stroke[end]
+            dx, dy = px - cx, py - cy
+            k = 1 + reach / max(abs(dx), 1e-3)
+            stroke[end] = (cx + dx * k, cy + dy * min(k, 1.25))
         ink.stroke(pen, [_line(first[0], first[1], rng.normal(0, 0.06), rng)], rng.uniform(0.85, 1.2))
         ink.stroke(pen, [_line(second[0], second[1], rng.normal(0, 0.06), rng)], rng.uniform(0.85, 1.2))
     elif kind == "slash":
@@ -97,8 +99,8 @@ def field_mark(ink: Sheetink, hand: Hand, kind: str, cx: float, cy: float, side:
         a, b, c = (cx - h * 0.7, cy), (cx - h * 0.15, cy + h * 0.7), (cx + h * 0.8, cy - h * 0.9)
         ink.stroke(pen, _through([a, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 + 0.1), b, c]), rng.uniform(0.95, 1.2))
     elif kind == "scribble":
-        h = side * size * 0.42
-        turns = int(rng.integers(4, 8))
+        h = side * max(size, 0.7) * 0.45
+        turns = int(rng.integers(6, 11))
         pts = [(cx - h + 2 * h * (i % 2) + rng.normal(0, 0.08 * h), cy - h + 2 * h * i / turns + rng.normal(0, 0.1 * h))
                for i in range(turns + 1)]
         ink.stroke(pen, _through(pts), rng.uniform(0.95, 1.2))
@@ -169,14 +171,19 @@ def scrawl(ink: Sheetink, pen: Pen, x: float, baseline: float, length: float, he
            (x + height * 0.1, baseline - height * 0.5)]
     ink.stroke(pen, _through(pts), 1.0)
     pos = x + height * 0.6
-    pts = [(pos, baseline)]
-    while pos < x + length:
-        step = height * rng.uniform(0.25, 0.45)
-        tall = rng.random() < 0.2
-        pts.append((pos + step * 0.5, baseline - height * (0.95 if tall else rng.uniform(0.4, 0.6))))
-        pts.append((pos + step, baseline - rng.uniform(0.0, 0.1)))
-        pos += step
-    ink.stroke(pen, _through(pts), 1.0)
+    while pos < x + length:  # words of running loops, a lift between them
+        pts = [(pos, baseline)]
+        end = pos + height * rng.uniform(2.0, 5.0)
+        while pos < end:
+            step = height * rng.uniform(0.3, 0.55)
+            tall = rng.random() < 0.25
+            top = baseline - height * (rng.uniform(0.85, 1.05) if tall else rng.uniform(0.35, 0.6))
+            pts.append((pos + step * (0.7 if tall else 0.45), top))
+            pts.append((pos + step * (0.3 if tall else 0.55), top + height * 0.15))
+            pts.append((pos + step, baseline - rng.uniform(0.0, 0.12)))
+            pos += step
+        ink.stroke(pen, _through(pts), 1.0)
+        pos += height * rng.uniform(0.6, 1.0)
 
 
 def draw_sheet(ink: Sheetink, layout: object, sheet: Sheet, origin: Point, scale: float, hand: Hand,

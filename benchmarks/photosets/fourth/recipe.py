@@ -75,8 +75,8 @@ def _u(rng: np.random.Generator, span: tuple[float, float]) -> float:
     return float(rng.uniform(*span))
 
 
-def make(index: int, seed: int, family: str, folder: Path) -> None:
-    """Write the photo and its truth."""
+def make(index: int, seed: int, family: str, folder: Path, debug: Path | None = None) -> None:
+    """Write the photo and its truth (`debug`: also the flat marked page with the truth's fields drawn on it)."""
     began = time.process_time()
     rng = np.random.default_rng(seed)
     prng = random.Random(seed)
@@ -107,7 +107,7 @@ def make(index: int, seed: int, family: str, folder: Path) -> None:
 
     # the camera
     landscape_page = page_size[0] > page_size[1]
-    big = int(rng.choice([2592, 2816, 3000, 3000, 3264, 3264, 4000]))
+    big = int(rng.choice([2560, 2592, 2816, 3000, 3000, 3264, 3264, 3264, 4000]))
     tilt = _u(rng, shot.tilt)
     azimuth = float(rng.uniform(0, 360))
     if rng.random() < shot.roll_any:
@@ -158,9 +158,17 @@ def make(index: int, seed: int, family: str, folder: Path) -> None:
     density, graphite = ink.density()
     paper, print_note = printing.inkjet(printed, ppm, rng, density)
     del printed, density
+    if debug is not None:
+        _debug(debug, paper, ppm, layout, places, truths)
 
     # the light on the page (coarse, page coordinates)
     room = _room(rng, shot, page_size)
+    if room.gloss > 0.2:  # the lamp placed where its mirror image lands on the page
+        spot = np.array([rng.uniform(-0.4, 0.4) * page_size[0], rng.uniform(-0.4, 0.4) * page_size[1], 0.0])
+        mirrored = cam.position * np.array([1.0, 1.0, -1.0])
+        way = (spot - mirrored) / np.linalg.norm(spot - mirrored)
+        lamp = spot + way * rng.uniform(500, 1300) / way[2]
+        room.lamp = (float(lamp[0]), float(lamp[1]), float(lamp[2]))
     rows, cols = 33, 49
     world = mesh_world.reshape(rows, cols, 3)
     du = np.gradient(world, axis=1)
@@ -307,3 +315,37 @@ def _clear(tip: np.ndarray, base: np.ndarray, points: np.ndarray, radii: np.ndar
     t = np.clip(((points - tip) @ d) / length2, 0, 1)
     nearest = tip + t[:, None] * d
     return bool((np.linalg.norm(points - nearest, axis=1) > radii).all())
+
+
+def _debug(path: Path, paper: np.ndarray, ppm: float, layout: Any, places: list[tuple[tuple[float, float], float]],
+           truths: list[dict[str, Any]]) -> None:
+    """The flat page with every truth field outlined: green crossed, red not; the truth's code written beside."""
+    from printgen.marks.codes import SheetCode
+    from printgen.scan.template import fields
+
+    shown = np.clip(paper ** (1 / 2.2) * 255, 0, 255).astype(np.uint8)[..., ::-1].copy()
+    for ((ox, oy), scale), truth in zip(places, truths):
+        numbers = tuple(tuple(row) for row in truth["numbers"]) if truth["numbers"] else None
+        code = SheetCode(layout.name, "1", "en", False, tuple(truth["lucky"]) if truth["lucky"] else None, numbers)
+        for field in fields(layout, code):
+            if field.kind == "number":
+                crossed = field.number in truth["rows"][field.index]["crossed"]
+            elif field.kind == "lock":
+                crossed = truth["rows"][field.index]["lock"]
+            elif field.kind == "penalty":
+                crossed = field.index < truth["penalties"]
+            elif field.kind == "bonus-row":
+                crossed = truth["bonus"]["row"][field.index]
+            else:
+                crossed = truth["bonus"]["boxes"]["ABCDE"[field.index - 1]]
+            x, y, w, h = field.box
+            p0 = (round((ox + x * scale) * ppm), round((oy + y * scale) * ppm))
+            p1 = (round((ox + (x + w) * scale) * ppm), round((oy + (y + h) * scale) * ppm))
+            cv2.rectangle(shown, p0, p1, (0, 200, 0) if crossed else (0, 0, 255), 3 if crossed else 1)
+            if field.kind == "number":
+                cv2.putText(shown, str(field.number), (p0[0] + 2, p1[1] - 2), cv2.FONT_HERSHEY_SIMPLEX, 0.6,
+                            (255, 0, 255), 1)
+        label = f"lucky {truth['lucky']} numbers {truth['numbers']}"
+        cv2.putText(shown, label, (round(ox * ppm) + 10, round((oy + 3 * scale) * ppm)), cv2.FONT_HERSHEY_SIMPLEX,
+                    0.7, (255, 0, 255), 2)
+    cv2.imwrite(str(path), shown)

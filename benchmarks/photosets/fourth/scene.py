@@ -163,15 +163,23 @@ def _capsule(mask_size: tuple[int, int], a: np.ndarray, b: np.ndarray, radius: f
 
 
 def occluder(image: np.ndarray, kind: str, tip: np.ndarray, base: np.ndarray, px_per_mm: float,
-             rng: np.random.Generator, light_side: float, lighting: np.ndarray) -> np.ndarray:
-    """A finger, thumb or pen from `base` (off the page) to `tip` drawn over the photo (linear RGB) in the room's
-    `lighting`, with its shadow; the photo is changed in place and the covered mask returned."""
+             rng: np.random.Generator, light_side: float, lighting: np.ndarray,
+             skin: np.ndarray | None = None) -> np.ndarray:
+    """A finger or thumb (with the hand it grows from) or a pen from `base` (off the page) to `tip` drawn over the
+    photo (linear RGB) in the room's `lighting`, with its shadow; the photo is changed in place and the covered
+    mask returned."""
     h, w = image.shape[:2]
-    if kind in ("finger", "thumb"):
-        radius = px_per_mm * (rng.uniform(7.5, 9.5) if kind == "finger" else rng.uniform(9.5, 11.5))
-        taper = rng.uniform(0.1, 0.4)
-        skin = np.array(rng.choice([(0.8, 0.55, 0.42), (0.6, 0.4, 0.28), (0.38, 0.24, 0.16), (0.85, 0.65, 0.55)]),
-                        np.float32)
+    if kind in ("finger", "thumb", "palm"):
+        if skin is None:
+            skin = np.array(rng.choice([(0.7, 0.45, 0.34), (0.55, 0.35, 0.25), (0.3, 0.18, 0.12),
+                                        (0.75, 0.52, 0.45)]), np.float32)
+        if kind != "palm":
+            direction = (base - tip) / (np.linalg.norm(base - tip) + 1e-9)
+            occluder(image, "palm", base, base + direction * px_per_mm * 90, px_per_mm, rng, light_side, lighting,
+                     skin)
+        radius = px_per_mm * {"finger": rng.uniform(8.0, 10.0), "thumb": rng.uniform(10.0, 12.0),
+                              "palm": rng.uniform(30.0, 40.0)}[kind]
+        taper = rng.uniform(0.1, 0.3)
     else:
         radius = px_per_mm * rng.uniform(4.0, 5.5)
         taper = 0.0
@@ -184,7 +192,7 @@ def occluder(image: np.ndarray, kind: str, tip: np.ndarray, base: np.ndarray, px
     image *= (1 - rng.uniform(0.3, 0.5) * shadow * (1 - cover))[..., None]
     light = 0.35 + 0.65 * np.sqrt(np.clip(1 - across ** 2, 0, 1)) * (0.8 + 0.2 * light_side * across)
     colour = skin[None, None, :] * light[..., None]
-    if kind != "pen":
+    if kind in ("finger", "thumb"):
         # the nail, near the tip
         direction = (base - tip) / (np.linalg.norm(base - tip) + 1e-9)
         nail_c = tip + direction * radius * 1.1
