@@ -73,6 +73,16 @@ def irradiance(room: Room, points: np.ndarray, normals: np.ndarray) -> np.ndarra
     return np.maximum(env + lamp, 0.02).astype(np.float32)
 
 
+def irradiance_table(room: Room, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Light falling on the table at (x, y mm, y down): `irradiance` for a flat, upward-facing surface."""
+    env = (room.ambient + room.side[2] + 2 * room.above) * (1 + room.gradient[0] * x / 300
+                                                             - room.gradient[1] * y / 300)
+    dx, dy, dz = room.lamp[0] - x, room.lamp[1] + y, room.lamp[2]
+    d2 = dx * dx + dy * dy + dz * dz
+    lamp = room.lamp_power * dz / np.sqrt(d2) * (dz * dz / d2)
+    return np.maximum(env + lamp, 0.02).astype(np.float32)
+
+
 def glare(room: Room, points: np.ndarray, normals: np.ndarray, eye: np.ndarray) -> np.ndarray:
     """The lamp's highlight off the paper towards the camera."""
     if room.gloss <= 0:

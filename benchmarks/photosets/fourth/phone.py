@@ -52,13 +52,13 @@ def develop(radiance: np.ndarray, rng: np.random.Generator, *, blur: float = 0.0
             vignette: float = 0.25) -> tuple[np.ndarray, str]:
     """The photo as 8-bit RGB from the light on the sensor; `photons`: full-well electrons (fewer: noisier)."""
     h, w = radiance.shape[:2]
-    image = radiance
+    image = radiance  # changed in place
     if motion > 0:
         image = shake(image, motion, rng.uniform(0, math.pi), rng.uniform(-0.4, 0.4))
     image = disc_blur(image, blur)
     yy, xx = np.ogrid[0:h, 0:w]
     falloff = 1 - vignette * (((xx - w / 2) ** 2 + (yy - h / 2) ** 2) / ((w / 2) ** 2 + (h / 2) ** 2))
-    image = image * falloff.astype(np.float32)[..., None]
+    image *= falloff.astype(np.float32)[..., None]
     # white balance (the brightest near-neutral pixels part of the way to grey) and auto exposure (the bright
     # part of the frame near the top of the range), as one gain per channel
     sample = image[::8, ::8].reshape(-1, 3)
@@ -94,14 +94,13 @@ def develop(radiance: np.ndarray, rng: np.random.Generator, *, blur: float = 0.0
     toned = np.clip(x * (1 + x / (knee * knee)) / (1 + x) * 1.08, 0, 1)  # a shoulder, white at the knee
     encoded = np.where(toned <= 0.0031308, 12.92 * toned, 1.055 * np.power(toned, 1 / 2.4) - 0.055)
     contrast = rng.uniform(0.0, 0.12)
-    curve = (encoded + contrast * (encoded - 0.5) * (1 - np.abs(2 * encoded - 1))).astype(np.float32) * 255
+    curve = encoded + contrast * (encoded - 0.5) * (1 - np.abs(2 * encoded - 1))
+    table = np.clip(np.round(curve * 255), 0, 255).astype(np.uint8)
     image *= 2047.5
-    shown = curve[image.astype(np.uint16)]
-    if sharpen > 0:
-        soft = cv2.GaussianBlur(shown, (0, 0), rng.uniform(1.0, 2.2))
-        shown = cv2.addWeighted(shown, 1 + sharpen, soft, -sharpen, 0.5)
-    np.clip(shown, 0, 255, out=shown)
-    out = shown.astype(np.uint8)
+    out = table[image.astype(np.uint16)]
+    if sharpen > 0:  # unsharp masking on the 8-bit picture (saturating)
+        soft = cv2.GaussianBlur(out, (0, 0), rng.uniform(1.0, 2.2))
+        out = cv2.addWeighted(out, 1 + sharpen, soft, -sharpen, 0)
     return out, f"photons {photons:.0f}, blur {blur:.1f}px, shake {motion:.0f}px, balance {balance:.2f}"
 
 

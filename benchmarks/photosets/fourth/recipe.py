@@ -115,7 +115,11 @@ def make(index: int, seed: int, family: str, folder: Path, debug: Path | None = 
     else:
         roll = float(rng.normal(0, 5))
     turned = abs(((roll + 45) % 180) - 45) > 45  # the page lies across the frame
-    size = (big, big * 3 // 4) if landscape_page != turned else (big * 3 // 4, big)
+    portrait = landscape_page == turned
+    orientation = int(rng.integers(2, 9)) if shot.orientation else 1
+    if portrait != (orientation >= 5):  # the stored photo stands upright: still at least 2500 px wide
+        big = max(big, 3344)
+    size = (big * 3 // 4, big) if portrait else (big, big * 3 // 4)
     bend_kind = str(rng.choice(shot.bends))
     angle = float(rng.uniform(0, 2 * math.pi))
     if bend_kind in ("rolled", "hump"):
@@ -198,10 +202,7 @@ def make(index: int, seed: int, family: str, folder: Path, debug: Path | None = 
     tx, ty, _ = camera.mesh_map(t_px / 2, t_mm, t_depth, 41, 41, half, step=2)
     kind = str(rng.choice(scene.TABLES))
     table = scene.table(kind, rng, tx, ty)
-    up = np.zeros((*tx.shape, 3), np.float32)
-    up[..., 2] = 1
-    table_world = np.stack([tx, -ty, np.zeros_like(tx)], -1)
-    table_light = light.irradiance(room, table_world, up)
+    table_light = light.irradiance_table(room, tx, ty)
     dx = np.maximum(np.abs(tx) - page_size[0] / 2, 0)
     dy = np.maximum(np.abs(ty) - page_size[1] / 2, 0)
     contact = 1 - 0.35 * np.exp(-np.hypot(dx, dy) / (2.0 + 0.1 * bend.radius * (bend.kind != "flat")))
@@ -237,7 +238,6 @@ def make(index: int, seed: int, family: str, folder: Path, debug: Path | None = 
     rgb, phone_note = phone.develop(image, rng, blur=blur, motion=motion, photons=photons,
                                     balance=_u(rng, shot.balance), sharpen=float(rng.uniform(0.2, 1.0)),
                                     vignette=float(rng.uniform(0.05, 0.35)))
-    orientation = int(rng.integers(2, 9)) if shot.orientation else 1
     quality = int(rng.integers(shot.quality[0], shot.quality[1] + 1))
     data = phone.jpeg(rgb, quality, orientation)
     folder.mkdir(parents=True, exist_ok=True)

@@ -137,37 +137,31 @@ def table(kind: str, rng: np.random.Generator, x: np.ndarray, y: np.ndarray) -> 
     return {"felt": felt, "newspaper": newspaper, "placemat": placemat, "gamebox": gamebox}[kind](rng, x, y)
 
 
-def _capsule(mask_size: tuple[int, int], a: np.ndarray, b: np.ndarray, radius: float,
-             taper: float) -> tuple[np.ndarray, np.ndarray]:
-    """A capsule from a (tip) to b, its radius growing by `taper` towards b: coverage and the position across
-    it (-1..1), both over the photo."""
-    w, h = mask_size
-    pad = radius * (1 + taper) + 4
-    x0, x1 = int(max(0, min(a[0], b[0]) - pad)), int(min(w, max(a[0], b[0]) + pad))
-    y0, y1 = int(max(0, min(a[1], b[1]) - pad)), int(min(h, max(a[1], b[1]) + pad))
-    cover = np.zeros((h, w), np.float32)
-    across = np.zeros((h, w), np.float32)
-    if x1 <= x0 or y1 <= y0:
-        return cover, across
-    yy, xx = np.mgrid[y0:y1, x0:x1].astype(np.float32)
+def _capsule(origin: tuple[int, int], shape: tuple[int, int], a: np.ndarray, b: np.ndarray, radius: float,
+             taper: float, scale: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+    """A capsule from a (tip) to b (photo pixels), its radius growing by `taper` towards b, over the region of
+    `shape` whose top left is `origin`, sampled every 1/scale pixels: coverage and the position across (-1..1)."""
+    h, w = shape
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    xx = xx / scale + origin[0]
+    yy = yy / scale + origin[1]
     d = b - a
-    length = float(np.linalg.norm(d))
+    length = float(np.linalg.norm(d)) + 1e-6
     t = np.clip(((xx - a[0]) * d[0] + (yy - a[1]) * d[1]) / (length * length), 0, 1)
     px, py = a[0] + t * d[0], a[1] + t * d[1]
     signed = ((xx - a[0]) * d[1] - (yy - a[1]) * d[0]) / length
     r = radius * (1 + taper * t)
     dist = np.hypot(xx - px, yy - py)
-    cover[y0:y1, x0:x1] = np.clip(r - dist + 0.5, 0, 1)
-    across[y0:y1, x0:x1] = np.clip(signed / r, -1, 1)
+    cover = np.clip((r - dist) * scale + 0.5, 0, 1)
+    across = np.clip(signed / r, -1, 1)
     return cover, across
 
 
 def occluder(image: np.ndarray, kind: str, tip: np.ndarray, base: np.ndarray, px_per_mm: float,
              rng: np.random.Generator, light_side: float, lighting: np.ndarray,
-             skin: np.ndarray | None = None) -> np.ndarray:
+             skin: np.ndarray | None = None) -> None:
     """A finger or thumb (with the hand it grows from) or a pen from `base` (off the page) to `tip` drawn over the
-    photo (linear RGB) in the room's `lighting`, with its shadow; the photo is changed in place and the covered
-    mask returned."""
+    photo (linear RGB, changed in place) in the room's `lighting`, with its soft shadow."""
     h, w = image.shape[:2]
     if kind in ("finger", "thumb", "palm"):
         if skin is None:
@@ -185,32 +179,37 @@ def occluder(image: np.ndarray, kind: str, tip: np.ndarray, base: np.ndarray, px
         taper = 0.0
         skin = np.array(rng.choice([(0.1, 0.15, 0.5), (0.05, 0.05, 0.05), (0.8, 0.1, 0.1), (0.9, 0.9, 0.9),
                                     (0.9, 0.7, 0.1)]), np.float32)
-    cover, across = _capsule((w, h), tip, base, radius, taper)
     offset = np.array([light_side, 1.0]) * px_per_mm * rng.uniform(4, 10)
-    shadow, _ = _capsule((w, h), tip + offset, base + offset, radius, taper)
-    shadow = cv2.GaussianBlur(shadow, (0, 0), px_per_mm * rng.uniform(2.5, 5))
-    image *= (1 - rng.uniform(0.3, 0.5) * shadow * (1 - cover))[..., None]
+    softness = px_per_mm * rng.uniform(2.5, 5)
+    pad = radius * (1 + taper) + float(np.abs(offset).max()) + 3 * softness + 4
+    x0, x1 = int(max(0, min(tip[0], base[0]) - pad)), int(min(w, max(tip[0], base[0]) + pad))
+    y0, y1 = int(max(0, min(tip[1], base[1]) - pad)), int(min(h, max(tip[1], base[1]) + pad))
+    if x1 <= x0 or y1 <= y0:
+        return
+    region = image[y0:y1, x0:x1]
+    shape = (y1 - y0, x1 - x0)
+    cover, across = _capsule((x0, y0), shape, tip, base, radius, taper)
+    small = (max(1, shape[0] // 4), max(1, shape[1] // 4))
+    shadow, _ = _capsule((x0, y0), small, tip + offset, base + offset, radius, taper, scale=0.25)
+    shadow = cv2.GaussianBlur(shadow, (0, 0), softness / 4)
+    shadow = cv2.resize(shadow, (shape[1], shape[0]), interpolation=cv2.INTER_LINEAR)
+    region *= (1 - rng.uniform(0.3, 0.5) * shadow * (1 - cover))[..., None]
     light = 0.35 + 0.65 * np.sqrt(np.clip(1 - across ** 2, 0, 1)) * (0.8 + 0.2 * light_side * across)
     colour = skin[None, None, :] * light[..., None]
-    if kind in ("finger", "thumb"):
-        # the nail, near the tip
-        direction = (base - tip) / (np.linalg.norm(base - tip) + 1e-9)
-        nail_c = tip + direction * radius * 1.1
-        nail = np.zeros((h, w), np.float32)
+    direction = (base - tip) / (np.linalg.norm(base - tip) + 1e-9)
+    if kind == "finger":  # the nail, near the tip
+        nail_c = tip + direction * radius * 1.1 - np.array([x0, y0])
+        nail = np.zeros(shape, np.float32)
         axes = (int(radius * 0.55), int(radius * 0.8))
         angle = math.degrees(math.atan2(direction[1], direction[0])) + 90
         cv2.ellipse(nail, (int(nail_c[0]), int(nail_c[1])), axes, angle, 0, 360, 1.0, -1, cv2.LINE_AA)
-        nail = cv2.GaussianBlur(nail, (0, 0), max(1.0, radius * 0.08)) * (kind == "finger")
-        colour = colour * (1 - 0.5 * nail[..., None]) + (np.array([0.92, 0.8, 0.78]) * light[..., None]) * 0.5 * \
-            nail[..., None]
-    else:
-        tip_len = radius * 3
-        direction = (base - tip) / (np.linalg.norm(base - tip) + 1e-9)
-        cone, _ = _capsule((w, h), tip, tip + direction * tip_len, radius * 0.25, 3.0)
-        metal = np.array([0.6, 0.6, 0.62], np.float32)[None, None, :] * (0.5 + 0.8 * np.clip(1 - across ** 2, 0, 1))[..., None]
+        nail = cv2.GaussianBlur(nail, (0, 0), max(1.0, radius * 0.08))[..., None]
+        colour = colour * (1 - 0.5 * nail) + np.array([0.92, 0.8, 0.78], np.float32) * light[..., None] * 0.5 * nail
+    elif kind == "pen":  # the metal tip
+        cone, _ = _capsule((x0, y0), shape, tip, tip + direction * radius * 3, radius * 0.25, 3.0)
+        metal = np.array([0.6, 0.6, 0.62], np.float32) * (0.5 + 0.8 * np.clip(1 - across ** 2, 0, 1))[..., None]
         cover = np.maximum(cover, cone)
         colour = np.where(cone[..., None] > 0, metal, colour)
     highlight = np.exp(-((across + 0.45 * light_side) ** 2) / 0.02) * (0.25 if kind == "pen" else 0.08)
     colour = (colour + highlight[..., None]) * lighting[None, None, :]
-    image[:] = image * (1 - cover[..., None]) + colour * cover[..., None]
-    return cover
+    region[:] = region * (1 - cover[..., None]) + colour * cover[..., None]
