@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import math
 import random
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -77,7 +76,6 @@ def _u(rng: np.random.Generator, span: tuple[float, float]) -> float:
 
 def make(index: int, seed: int, family: str, folder: Path, debug: Path | None = None) -> None:
     """Write the photo and its truth (`debug`: also the flat marked page with the truth's fields drawn on it)."""
-    began = time.process_time()
     rng = np.random.default_rng(seed)
     prng = random.Random(seed)
     shot = FAMILIES_SHOTS[family]
@@ -247,8 +245,7 @@ def make(index: int, seed: int, family: str, folder: Path, debug: Path | None = 
                   f"k1 {k1:+.2f}, fill {fill:.2f}; {kind} table, {room.white}, "
                   f"shadows {[s.kind for s in room.shadows]}, gloss {room.gloss:.2f}; "
                   f"{'occluders ' + ', '.join(occluders) + '; ' if occluders else ''}marks {sorted(kinds)}; "
-                  f"{phone_note}, JPEG {quality}, EXIF {orientation}; {size[0]}x{size[1]}; "
-                  f"{time.process_time() - began:.1f} s")
+                  f"{phone_note}, JPEG {quality}, EXIF {orientation}; {size[0]}x{size[1]}")
     truth = {"family": family, "conditions": conditions, "sheets": truths}
     (folder / f"{index:06d}.json").write_text(json.dumps(truth, indent=1), encoding="utf-8")
 
