@@ -125,14 +125,17 @@ def make(index: int, seed: int, family: str, folder: Path, debug: Path | None = 
     axis = (math.cos(angle), math.sin(angle))
     extent = abs(axis[0]) * page_size[0] / 2 + abs(axis[1]) * page_size[1] / 2
     radius = _u(rng, shot.radius)
-    bend = camera.Bend(bend_kind, axis, start=extent * float(rng.uniform(0.35, 0.85)), radius=radius,
-                       taper=float(rng.uniform(-0.8, 0.8)) if bend_kind == "cone" else 0.0)
+    taper = float(rng.uniform(-0.5, 0.5)) if bend_kind == "cone" else 0.0
+    start = extent * float(rng.uniform(0.35, 0.85))
+    start = max(start, extent - 1.4 * radius * (1 - abs(taper)))  # never rolled past 80°: the back stays unseen
+    bend = camera.Bend(bend_kind, axis, start=start, radius=radius, taper=taper)
     if bend_kind == "hump":
         bend.start = extent
         bend.radius = max(radius, extent * 2.2)
     fill = _u(rng, shot.fill)
     mix, k1 = _u(rng, shot.mix), _u(rng, shot.k1)
-    offset = (float(rng.uniform(-0.08, 0.08)), float(rng.uniform(-0.08, 0.08)))
+    room_left = min(0.08, (1 - fill) / (2 * fill) * 0.8)  # the whole page stays in the frame
+    offset = (float(rng.uniform(-room_left, room_left)), float(rng.uniform(-room_left, room_left)))
     cam = camera.frame(bend, *page_size, tilt, azimuth, roll, fill, size, mix, k1, offset)
 
     # the page, printed, marked
