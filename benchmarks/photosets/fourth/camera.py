@@ -117,6 +117,14 @@ def frame(bend: Bend, width: float, height: float, tilt: float, azimuth: float, 
         spread = max((pixels[:, 0].max() - pixels[:, 0].min()) / size[0],
                      (pixels[:, 1].max() - pixels[:, 1].min()) / size[1])
         distance *= spread / fill
+    for _ in range(12):  # back off until the whole page is in the frame
+        camera = pose(tilt, azimuth, roll, distance, target, focal, size, mix, k1)
+        pixels, _ = camera.project(edge)
+        margin = 0.01 * min(size)
+        if (pixels.min(axis=0) > margin).all() and (pixels[:, 0].max() < size[0] - margin
+                                                    and pixels[:, 1].max() < size[1] - margin):
+            break
+        distance *= 1.04
     return camera
 
 
