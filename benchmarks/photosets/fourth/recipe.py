@@ -299,12 +299,17 @@ def _occlude(image: np.ndarray, rng: np.random.Generator, count: int, layout: An
                      np.array([-size[0] * 0.1, tip[1]]), np.array([size[0] * 1.1, tip[1]])]
             nearest = min(edges, key=lambda e: float(np.linalg.norm(e - tip)))
             base = nearest + rng.normal(0, size[0] * 0.08, 2)
-            if _clear(tip, base, keep_px, keep_r):
+            kind = str(rng.choice(["finger", "finger", "thumb", "pen"]))
+            knuckle = base
+            if kind != "pen":  # a finger is 60-80 mm long; the hand behind it reaches out of the frame
+                length = float(np.linalg.norm(base - tip))
+                knuckle = tip + (base - tip) * min(1.0, px_per_mm * rng.uniform(60, 80) / max(length, 1.0))
+            if _clear(tip, knuckle, keep_px, keep_r) and (kind == "pen" or _clear(knuckle, base, keep_px,
+                                                                                  keep_r + px_per_mm * 35)):
                 break
         else:
             continue
-        kind = str(rng.choice(["finger", "finger", "thumb", "pen"]))
-        scene.occluder(image, kind, tip, base, px_per_mm, rng, light_side, tint)
+        scene.occluder(image, kind, tip, knuckle, px_per_mm, rng, light_side, tint, hand_to=base)
         drawn.append(kind)
     return drawn
 

@@ -15,7 +15,7 @@ import math
 import cv2
 import numpy as np
 
-TABLES = ("felt", "newspaper", "placemat", "gamebox")
+TABLES = ("felt", "felt", "newspaper", "newspaper", "placemat", "placemat", "gamebox")
 
 
 def _wrap(tile: np.ndarray, x: np.ndarray, y: np.ndarray, ppm: float) -> np.ndarray:
@@ -118,9 +118,15 @@ def gamebox(rng: np.random.Generator, x: np.ndarray, y: np.ndarray) -> np.ndarra
     lx, ly = (x - cx) * c + (y - cy) * s, -(x - cx) * s + (y - cy) * c
     half_w, half_h = rng.uniform(140, 170), rng.uniform(140, 170)
     inside = (np.abs(lx) < half_w) & (np.abs(ly) < half_h)
-    palette = np.array([(0.8, 0.1, 0.12), (0.95, 0.8, 0.1), (0.1, 0.55, 0.25), (0.1, 0.25, 0.6)], np.float32)
-    stripe = np.floor((lx + ly) / rng.uniform(25, 45)).astype(np.int64) % 4
+    palettes = [[(0.8, 0.1, 0.12), (0.95, 0.8, 0.1), (0.1, 0.55, 0.25), (0.1, 0.25, 0.6)],
+                [(0.05, 0.08, 0.25), (0.75, 0.55, 0.15), (0.05, 0.08, 0.25), (0.6, 0.1, 0.1)],
+                [(0.35, 0.1, 0.4), (0.9, 0.45, 0.1), (0.95, 0.85, 0.6), (0.35, 0.1, 0.4)],
+                [(0.05, 0.35, 0.35), (0.9, 0.88, 0.75), (0.05, 0.35, 0.35), (0.8, 0.3, 0.2)]]
+    palette = np.array(palettes[int(rng.integers(0, len(palettes)))], np.float32)
+    stripe = np.floor((lx * rng.uniform(0.3, 1.0) + ly) / rng.uniform(30, 70)).astype(np.int64) % 4
     art = palette[stripe]
+    title = np.abs(ly - rng.uniform(-0.6, 0.6) * half_h) < rng.uniform(12, 25)  # a band for the game's name
+    art[title] = palette[0] * 0.5
     for _ in range(4):
         dx, dy, r = rng.uniform(-half_w, half_w), rng.uniform(-half_h, half_h), rng.uniform(15, 45)
         disc = (lx - dx) ** 2 + (ly - dy) ** 2 < r * r
@@ -159,17 +165,20 @@ def _capsule(origin: tuple[int, int], shape: tuple[int, int], a: np.ndarray, b: 
 
 def occluder(image: np.ndarray, kind: str, tip: np.ndarray, base: np.ndarray, px_per_mm: float,
              rng: np.random.Generator, light_side: float, lighting: np.ndarray,
-             skin: np.ndarray | None = None) -> None:
-    """A finger or thumb (with the hand it grows from) or a pen from `base` (off the page) to `tip` drawn over the
-    photo (linear RGB, changed in place) in the room's `lighting`, with its soft shadow."""
+             skin: np.ndarray | None = None, hand_to: np.ndarray | None = None) -> None:
+    """A finger or thumb from `base` (its knuckle) to `tip`, with the hand it grows from reaching to `hand_to`, or a
+    pen from `base` to `tip`, drawn over the photo (linear RGB, changed in place) in the room's `lighting`, with a
+    soft shadow."""
     h, w = image.shape[:2]
     if kind in ("finger", "thumb", "palm"):
         if skin is None:
             skin = np.array(rng.choice([(0.7, 0.45, 0.34), (0.55, 0.35, 0.25), (0.3, 0.18, 0.12),
                                         (0.75, 0.52, 0.45)]), np.float32)
-        if kind != "palm":
+        if kind != "palm":  # the hand from the knuckle (`base`) on, out of the frame
             direction = (base - tip) / (np.linalg.norm(base - tip) + 1e-9)
-            occluder(image, "palm", base, base + direction * px_per_mm * 90, px_per_mm, rng, light_side, lighting,
+            end = hand_to if hand_to is not None else base
+            end = end + direction * px_per_mm * 60
+            occluder(image, "palm", base + direction * px_per_mm * 15, end, px_per_mm, rng, light_side, lighting,
                      skin)
         radius = px_per_mm * {"finger": rng.uniform(8.0, 10.0), "thumb": rng.uniform(10.0, 12.0),
                               "palm": rng.uniform(30.0, 40.0)}[kind]
