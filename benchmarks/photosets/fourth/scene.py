@@ -51,9 +51,10 @@ def felt(rng: np.random.Generator, x: np.ndarray, y: np.ndarray) -> np.ndarray:
 def newspaper(rng: np.random.Generator, x: np.ndarray, y: np.ndarray) -> np.ndarray:
     ppm, size = 4.0, 1200
     tile = np.full((size, size), 0.86, np.float32)
-    column_w = int(ppm * rng.uniform(45, 60))
     gutter = int(ppm * 4)
-    for left in range(gutter, size - column_w, column_w + gutter):
+    columns = (size - gutter) // int(ppm * rng.uniform(45, 60) + gutter)
+    column_w = (size - gutter) // columns - gutter  # the columns fill the tile, so it wraps seamlessly
+    for left in range(gutter, size - column_w + 1, column_w + gutter):
         top = gutter
         while top < size - gutter:
             roll = rng.random()
@@ -67,11 +68,17 @@ def newspaper(rng: np.random.Generator, x: np.ndarray, y: np.ndarray) -> np.ndar
                 top += height + int(ppm * 3)
             elif roll < 0.09:  # a halftone picture
                 height = int(ppm * rng.uniform(30, 60))
-                picture = 0.55 + 0.25 * _smooth(rng, 64, 4)
-                picture = cv2.resize(picture, (column_w, height))
-                yy, xx = np.mgrid[0:height, 0:column_w]
-                screen = 0.5 + 0.5 * np.sin(xx * 1.3) * np.sin(yy * 1.3)
-                block = np.where(picture > screen, 0.86, 0.2).astype(np.float32)
+                yy, xx = np.mgrid[0:height, 0:column_w].astype(np.float32)
+                picture = (0.3 + 0.4 * yy / height + 0.1 * rng.standard_normal()).astype(np.float32)
+                for _ in range(int(rng.integers(2, 5))):  # people and things, as grey shapes
+                    centre = (int(rng.uniform(0, column_w)), int(rng.uniform(0, height)))
+                    axes = (int(rng.uniform(0.08, 0.3) * column_w), int(rng.uniform(0.15, 0.5) * height))
+                    cv2.ellipse(picture, centre, axes, rng.uniform(0, 180), 0, 360, float(rng.uniform(0.1, 0.9)), -1)
+                picture = cv2.GaussianBlur(picture, (0, 0), ppm * 1.2)
+                a = np.radians(45)
+                u, v = (xx * np.cos(a) + yy * np.sin(a)) * 1.4, (-xx * np.sin(a) + yy * np.cos(a)) * 1.4
+                screen = 0.5 + 0.25 * (np.cos(u) + np.cos(v))  # a 45° dot screen
+                block = np.where(picture > screen, 0.86, 0.15).astype(np.float32)
                 bottom = min(size, top + height)
                 tile[top:bottom, left:left + column_w] = block[:bottom - top]
                 top += height + int(ppm * 3)
