@@ -173,16 +173,17 @@ def scrawl(ink: Sheetink, pen: Pen, x: float, baseline: float, length: float, he
     pos = x + height * 0.6
     while pos < x + length:  # words of running loops, a lift between them
         pts = [(pos, baseline)]
-        end = pos + height * rng.uniform(2.0, 5.0)
-        while pos < end:
-            step = height * rng.uniform(0.3, 0.55)
+        end = min(pos + height * rng.uniform(2.0, 5.0), x + length)
+        while pos < end - height * 0.3:
+            step = min(height * rng.uniform(0.3, 0.55), end - pos)
             tall = rng.random() < 0.25
             top = baseline - height * (rng.uniform(0.85, 1.05) if tall else rng.uniform(0.35, 0.6))
             pts.append((pos + step * (0.7 if tall else 0.45), top))
             pts.append((pos + step * (0.3 if tall else 0.55), top + height * 0.15))
             pts.append((pos + step, baseline - rng.uniform(0.0, 0.12)))
             pos += step
-        ink.stroke(pen, _through(pts), 1.0)
+        if len(pts) >= 3:
+            ink.stroke(pen, _through(pts), 1.0)
         pos += height * rng.uniform(0.6, 1.0)
 
 
