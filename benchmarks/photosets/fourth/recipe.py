@@ -197,12 +197,14 @@ def make(index: int, seed: int, family: str, folder: Path, debug: Path | None = 
     image *= lit[..., None]
     image += shine[..., None]
 
-    reach = float(np.linalg.norm(cam.position)) * 2.2 + max(page_size)
+    reach = float(np.linalg.norm(cam.position)) * 4.0 + max(page_size)
     t_px, t_mm, t_depth = camera.table_mesh(cam, reach)
     half = ((size[0] + 1) // 2, (size[1] + 1) // 2)
-    tx, ty, _ = camera.mesh_map(t_px / 2, t_mm, t_depth, 41, 41, half, step=2)
+    tx, ty, t_cover = camera.mesh_map(t_px / 2, t_mm, t_depth, 41, 41, half, step=2)
     kind = str(rng.choice(scene.TABLES))
     table = scene.table(kind, rng, tx, ty)
+    if t_cover.min() < 1:  # past the table's mesh (a wide lens's corners): the table's own mean colour
+        table[t_cover < 0.5] = table[t_cover >= 0.5].mean(axis=0) if (t_cover >= 0.5).any() else 0.3
     table_light = light.irradiance_table(room, tx, ty)
     dx = np.maximum(np.abs(tx) - page_size[0] / 2, 0)
     dy = np.maximum(np.abs(ty) - page_size[1] / 2, 0)
