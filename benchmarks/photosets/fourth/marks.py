@@ -201,6 +201,8 @@ def draw_sheet(ink: Sheetink, layout: object, sheet: Sheet, origin: Point, scale
 
     def mark(cx: float, cy: float, side: float, pitch: float = 0.0) -> None:
         kind = str(rng.choice(ALL_KINDS)) if hand.varied else hand.kind
+        if kind == "x-over" and not hand.varied and rng.random() < 0.5:  # a sloppy hand overruns now and then
+            kind = "x"
         used.add(kind)
         px, py = at(cx, cy)
         field_mark(ink, hand, kind, px, py, side * scale, rng, pitch * scale)

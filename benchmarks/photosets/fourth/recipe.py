@@ -270,6 +270,11 @@ def _room(rng: np.random.Generator, shot: Shot, page_size: tuple[float, float]) 
         near = (float(rng.uniform(-0.5, 0.5) * page_size[0]), float(rng.uniform(-0.5, 0.5) * page_size[1]))
         maker = [light.phone_shadow, light.hand_shadow, light.cup_shadow][int(rng.integers(0, 3))]
         room.shadows.append(maker(rng, near))
+    if not room.shadows and rng.random() < 0.3:  # ordinary rooms: now and then a faint, soft shadow
+        near = (float(rng.uniform(-0.6, 0.6) * page_size[0]), float(rng.uniform(-0.6, 0.6) * page_size[1]))
+        shadow = light.hand_shadow(rng, near)
+        shadow.height, shadow.depth = float(rng.uniform(300, 600)), float(rng.uniform(0.1, 0.25))
+        room.shadows.append(shadow)
     return room
 
 
