@@ -172,9 +172,10 @@ def mesh_map(image_pts: np.ndarray, source_pts: np.ndarray, depth: np.ndarray, c
     xs = xs * step + (step - 1) / 2
     ys = ys * step + (step - 1) / 2
     valid = ids >= 0
-    c = coef[np.maximum(ids, 0)]  # (h, w, 3, 2)
-    map_x = (c[..., 0, 0] * xs + c[..., 1, 0] * ys + c[..., 2, 0]).astype(np.float32)
-    map_y = (c[..., 0, 1] * xs + c[..., 1, 1] * ys + c[..., 2, 1]).astype(np.float32)
+    index = np.maximum(ids, 0)
+    c = coef.astype(np.float32)
+    map_x = c[:, 0, 0][index] * xs + c[:, 1, 0][index] * ys + c[:, 2, 0][index]
+    map_y = c[:, 0, 1][index] * xs + c[:, 1, 1][index] * ys + c[:, 2, 1][index]
     cover = valid.astype(np.float32)
     # keep the maps smooth across the mesh's border before upsampling (pixels outside take their neighbours')
     if step > 1:

@@ -4,8 +4,8 @@ Lens blur (a disc, as a defocused lens makes) or hand shake (a curved
 motion path), vignetting, auto exposure on the brighter part of the frame,
 partial white balance from the brightest neutral pixels, sensor noise whose
 variance grows with the signal (luma at full and chroma at half resolution),
-chroma smoothing, a filmic tone curve with sRGB gamma, unsharp masking, and
-OpenCV's JPEG encoder; the EXIF Orientation tag is written by hand into an
+in low light chroma and luma smoothing, a shoulder tone curve with sRGB
+gamma, unsharp masking, and OpenCV's JPEG encoder; the EXIF Orientation tag is written by hand into an
 APP1 segment that replaces the JFIF one, and the pixels are stored turned
 so that a viewer honouring the tag shows the photo upright.
 """
@@ -81,14 +81,13 @@ def develop(radiance: np.ndarray, rng: np.random.Generator, *, blur: float = 0.0
     image += chroma
     # the phone's processing: chroma smoothed, tone curve, sharpening
     np.clip(image, 0, 1.999, out=image)
-    ycc = cv2.cvtColor(image, cv2.COLOR_RGB2YCrCb)
-    k = 5 if photons < 1500 else 3
-    ycc[..., 1] = cv2.blur(ycc[..., 1], (k, k))
-    ycc[..., 2] = cv2.blur(ycc[..., 2], (k, k))
-    if photons < 1500:
+    if photons < 1500:  # low light: the phone's noise reduction smooths chroma, and luma a little
+        ycc = cv2.cvtColor(image, cv2.COLOR_RGB2YCrCb)
+        ycc[..., 1] = cv2.blur(ycc[..., 1], (5, 5))
+        ycc[..., 2] = cv2.blur(ycc[..., 2], (5, 5))
         ycc[..., 0] = cv2.GaussianBlur(ycc[..., 0], (0, 0), 0.9)
-    image = cv2.cvtColor(ycc, cv2.COLOR_YCrCb2RGB)
-    np.clip(image, 0, 1.999, out=image)
+        image = cv2.cvtColor(ycc, cv2.COLOR_YCrCb2RGB)
+        np.clip(image, 0, 1.999, out=image)
     knee = rng.uniform(0.9, 1.3)
     x = np.linspace(0, 2, 4096)
     toned = np.clip(x * (1 + x / (knee * knee)) / (1 + x) * 1.08, 0, 1)  # a shoulder, white at the knee

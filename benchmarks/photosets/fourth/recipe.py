@@ -27,6 +27,8 @@ LAYOUTS = ("qwixx-standard", "qwixx-big-points", "qwixx-bonus-a", "qwixx-bonus-b
            "qwixx-gemixxt-a", "qwixx-gemixxt-b")
 LANGS = ("en", "en", "en", "de", "fr", "it", "pl")
 A4 = (210.0, 297.0)
+SIZES = (2560, 2592, 2816, 3000, 3000, 3264, 3264, 3264, 4000)
+"""The photo's long side (4:3 frames)."""
 
 
 @dataclass
@@ -105,7 +107,7 @@ def make(index: int, seed: int, family: str, folder: Path, debug: Path | None = 
 
     # the camera
     landscape_page = page_size[0] > page_size[1]
-    big = int(rng.choice([2560, 2592, 2816, 3000, 3000, 3264, 3264, 3264, 4000]))
+    big = int(rng.choice(SIZES))
     tilt = _u(rng, shot.tilt)
     azimuth = float(rng.uniform(0, 360))
     if rng.random() < shot.roll_any:
