@@ -99,28 +99,31 @@ def glare(room: Room, points: np.ndarray, normals: np.ndarray, eye: np.ndarray) 
 def shadow_factor(room: Room, x: np.ndarray, y: np.ndarray, reach: float = 450.0) -> np.ndarray:
     """How much light reaches table points (x, y mm, y down) after every cast shadow (1: all of it)."""
     factor = np.ones(x.shape, np.float32)
-    if not room.shadows:
-        return factor
-    ppm = 1.0
-    size = int(2 * reach * ppm)
+    ppm = 3.0
     for shadow in room.shadows:
-        mask = np.zeros((size, size), np.uint8)
-        pts = np.round((shadow.polygon + reach) * ppm * 16).astype(np.int32)
-        cv2.fillPoly(mask, [pts], 255, lineType=cv2.LINE_AA, shift=4)
-        inside = cv2.distanceTransform((mask > 127).astype(np.uint8), cv2.DIST_L2, 5)
-        outside = cv2.distanceTransform((mask <= 127).astype(np.uint8), cv2.DIST_L2, 5)
+        widest = shadow.height * 0.025 * 1.8 + 2.0
+        low = np.maximum(shadow.polygon.min(axis=0) - widest, -reach)
+        high = np.minimum(shadow.polygon.max(axis=0) + widest, reach)
+        if (high <= low).any():
+            continue
+        size = np.ceil((high - low) * ppm).astype(int) + 1
+        mask = np.zeros((size[1], size[0]), np.uint8)
+        pts = np.round((shadow.polygon - low) * ppm * 16).astype(np.int32)
+        cv2.fillPoly(mask, [pts], 255, lineType=cv2.LINE_8, shift=4)
+        inside = cv2.distanceTransform((mask > 0).astype(np.uint8), cv2.DIST_L2, cv2.DIST_MASK_PRECISE)
+        outside = cv2.distanceTransform((mask == 0).astype(np.uint8), cv2.DIST_L2, cv2.DIST_MASK_PRECISE)
         signed = (inside - outside) / ppm  # mm, positive inside
         # the penumbra widens along the polygon's main axis (the occluder rises away from the table)
         centre = shadow.polygon.mean(axis=0)
         axis = shadow.polygon[np.argmax(np.linalg.norm(shadow.polygon - centre, axis=1))] - centre
         axis /= np.linalg.norm(axis) + 1e-9
-        gy, gx = (np.mgrid[0:size, 0:size].astype(np.float32) / ppm - reach)
-        along = ((gx - centre[0]) * axis[0] + (gy - centre[1]) * axis[1])
+        gy, gx = np.mgrid[0:size[1], 0:size[0]].astype(np.float32) / ppm
+        along = (gx + low[0] - centre[0]) * axis[0] + (gy + low[1] - centre[1]) * axis[1]
         span = max(float(np.abs((shadow.polygon - centre) @ axis).max()), 1.0)
-        penumbra = np.maximum(0.6, shadow.height * 0.025 * (1 + 0.8 * along / span))
+        penumbra = np.maximum(1.5, shadow.height * 0.025 * (1 + 0.8 * along / span))
         t = np.clip(0.5 + signed / (2 * penumbra), 0, 1)
         amount = (t * t * (3 - 2 * t) * shadow.depth).astype(np.float32)
-        sampled = cv2.remap(amount, ((x + reach) * ppm).astype(np.float32), ((y + reach) * ppm).astype(np.float32),
+        sampled = cv2.remap(amount, ((x - low[0]) * ppm).astype(np.float32), ((y - low[1]) * ppm).astype(np.float32),
                             cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
         factor *= 1 - sampled
     return factor
