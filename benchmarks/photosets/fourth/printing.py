@@ -57,7 +57,7 @@ class Pad:
 
 @cache
 def code_digest(layout: str) -> str:
-    """A digest of the layout file and of the printgen code that draws a sheet."""
+    """A digest of the layout file, of the printgen code that draws a sheet and of its fonts' names and sizes."""
     digest = hashlib.sha256()
     package = ROOT / "printgen"
     files = sorted((ROOT / "layouts").glob(f"{layout}.toml"))
@@ -68,6 +68,8 @@ def code_digest(layout: str) -> str:
         if path.exists():
             digest.update(path.name.encode())
             digest.update(path.read_bytes())
+    for path in sorted((ROOT / "fonts").glob("*")):  # the fonts by name and size (they are large)
+        digest.update(f"{path.name}:{path.stat().st_size}".encode())
     return digest.hexdigest()[:16]
 
 
