@@ -1,4 +1,4 @@
-"""Printed pages: a layout, build options and a page number in, the page as printed on an inkjet (RGB floats, mm scale) out.
+"""Printed pages: a layout, build options and a page number in, the page as printed on an inkjet (linear RGB floats, mm scale) out.
 
 Pads are built with the `printgen build` command line and rasterised by
 Ghostscript (`gs -sDEVICE=png16m`); both are cached in
