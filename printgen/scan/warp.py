@@ -272,11 +272,12 @@ def _spread(u: np.ndarray, v: np.ndarray, sx: np.ndarray, sy: np.ndarray, weight
             gv: np.ndarray, sigma: float) -> tuple[np.ndarray, np.ndarray]:
     """The shifts spread over the grid by a Gaussian of `sigma` mm (weighted; far from every patch: none)."""
     # the grid is a mesh (gu varies along columns, gv along rows) and a Gaussian splits into one along each
-    # axis, so every sum over the patches is a product of two small matrices
+    # axis, so every sum over the patches is a product of two small matrices (by einsum's own loop: BLAS's
+    # threads would spin on other cores after so little work, costing more CPU than they save)
     across = np.exp(-((gu[0][:, None] - u[None, :]) ** 2) / (2 * sigma * sigma))  # columns x patches
     down = np.exp(-((gv[:, 0][:, None] - v[None, :]) ** 2) / (2 * sigma * sigma))  # rows x patches
     w = weight.astype(np.float64)
-    total, fx, fy = ((down * (w * part)[None, :]) @ across.T for part in (1.0, sx, sy))
+    total, fx, fy = (np.einsum("rp,cp->rc", down * (w * part)[None, :], across) for part in (1.0, sx, sy))
     norm = total + 1e-3
     fade = np.clip(total / (total.max() * 0.05 + 1e-9), 0, 1)  # far from all patches the shift fades to none
     return (fx / norm * fade).astype(np.float32), (fy / norm * fade).astype(np.float32)
