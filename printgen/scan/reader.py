@@ -131,6 +131,11 @@ class Reader:
         if not groups:
             if stray:
                 return [Unreadable(name, f"no whole sheet found: {stray}")]
+            if markers:  # too few, or too unlike one another (a steep view, a curled corner) for one flat sheet
+                count = f"{len(markers)} corner marker{'s' if len(markers) > 1 else ''}"
+                return [Unreadable(name, f"no whole sheet found: only {count} found, making up no whole flat sheet "
+                                         "(are all four corners in the picture, none of them covered or curled, and "
+                                         "the photo taken from more nearly above?)")]
             return [Unreadable(name, "no sheet found: none of printgen's corner markers was found (are all four "
                                      "corners in the picture, and is the sheet large and sharp enough in it? A "
                                      "sheet printed with --no-scan-marks has none and cannot be scored)")]

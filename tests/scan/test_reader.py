@@ -183,6 +183,21 @@ def test_a_sheet_with_two_markers_covered_is_named_not_dropped(reader: object, c
     assert sum(isinstance(r, SheetReading) for r in results) == (1 if two_up else 0)
 
 
+def test_markers_too_few_for_a_sheet_are_not_called_none(reader: object, ci_reading: CiReading) -> None:
+    """One corner left in view (a hand over the rest) is no sheet, but the photo is not one without markers."""
+    from printgen.scan.locate import find_markers, group_sheets
+
+    image = ci_reading(*first_of("qwixx-standard")).image()
+    (group,) = group_sheets(find_markers(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)))
+    covered = image.copy()
+    for index in (1, 2, 3):
+        marker = group.markers[index]
+        cv2.circle(covered, (int(marker.centre[0]), int(marker.centre[1])), int(marker.side), (230, 230, 230), -1)
+    (result,) = reader.read_image(covered, "hand")  # type: ignore[attr-defined]
+    assert isinstance(result, Unreadable)
+    assert "only 1 corner marker found" in result.reason and "none of printgen's" not in result.reason
+
+
 # -- a sheet's code is data from outside (Reliability III) ------------------------------------------------------
 
 
