@@ -37,6 +37,7 @@ from printgen.scan.thresholds import (
     DIFFER_GROW,
     GLYPH_BLUR,
     GLYPH_PX_PER_MM,
+    GLYPH_REACH,
     GLYPH_SIGMA,
     GLYPH_SLACK,
     LOOK_PX_PER_MM,
@@ -86,7 +87,7 @@ def identify(image: np.ndarray, group: SheetMarkers, candidates: list[ScoreSheet
     read: dict[str, bool] = {}
     for candidate in fitting:  # a shuffled sheet is only itself once its numbers are read
         if variant(candidate.rules).shuffled_lock_numbers:
-            numbers, read[candidate.name] = _numbers(fine, candidate)
+            numbers, read[candidate.name] = _numbers(fine, candidate, GLYPH_REACH)
             default = tuple(row.numbers for row in candidate.rows)
             codes[candidate.name] = replace(codes[candidate.name], numbers=None if numbers == default else numbers)
     layout, sure = _choose(view, [(l, codes[l.name]) for l in fitting])
@@ -107,7 +108,7 @@ def identify(image: np.ndarray, group: SheetMarkers, candidates: list[ScoreSheet
         doubtful.append("language")
     spec = variant(layout.rules)
     if layout.lucky_numbers:
-        lucky, sure = _lucky(fine, layout, spec.possible_sums)
+        lucky, sure = _lucky(fine, layout, spec.possible_sums, GLYPH_REACH)
         code = replace(code, lucky=lucky)
         if not sure:
             doubtful.append("lucky")
@@ -217,11 +218,11 @@ def _glyphs(wanted: list[tuple[Text, tuple[float, float, float, float]]]) -> lis
     return found
 
 
-def _around(fine: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
-    """The photo around `box`, GLYPH_SLACK more on every side, normalised as glyphs are."""
+def _around(fine: np.ndarray, box: tuple[float, float, float, float], slack: float) -> np.ndarray:
+    """The photo around `box`, `slack` mm more on every side, normalised as glyphs are."""
     x, y, w, h = box
-    x0, y0 = int((x - GLYPH_SLACK) * GLYPH_PX_PER_MM), int((y - GLYPH_SLACK) * GLYPH_PX_PER_MM)
-    x1, y1 = int((x + w + GLYPH_SLACK) * GLYPH_PX_PER_MM), int((y + h + GLYPH_SLACK) * GLYPH_PX_PER_MM)
+    x0, y0 = int((x - slack) * GLYPH_PX_PER_MM), int((y - slack) * GLYPH_PX_PER_MM)
+    x1, y1 = int((x + w + slack) * GLYPH_PX_PER_MM), int((y + h + slack) * GLYPH_PX_PER_MM)
     return _normalised(fine[max(y0, 0):y1, max(x0, 0):x1], GLYPH_SIGMA, GLYPH_PX_PER_MM)
 
 
@@ -232,23 +233,25 @@ def _match(region: np.ndarray, glyph: np.ndarray) -> float:
     return float(cv2.matchTemplate(region, glyph, cv2.TM_CCOEFF_NORMED).max())
 
 
-def _lucky(fine: np.ndarray, layout: ScoreSheetLayout, sums: range) -> tuple[tuple[int, int], bool]:
-    """The two lucky numbers read from their circles, and whether both were clear."""
+def _lucky(fine: np.ndarray, layout: ScoreSheetLayout, sums: range, slack: float) -> tuple[tuple[int, int], bool]:
+    """The two lucky numbers read from their circles (looked for `slack` mm around them), and whether both were
+    clear."""
     circles = sheet_geometry(layout).lucky
     boxes = [(cx - r, cy - r, 2 * r, 2 * r) for cx, cy, r in circles]
     glyphs = iter(_glyphs([(centred_text(cx, cy, str(number), r * 1.05, INK), box)
                            for (cx, cy, r), box in zip(circles, boxes) for number in sums]))
     scores = []
     for box in boxes:
-        region = _around(fine, box)
+        region = _around(fine, box, slack)
         scores.append({number: _match(region, next(glyphs)) for number in sums})
     best = max(((a, b) for a in sums for b in sums if a != b), key=lambda p: scores[0][p[0]] + scores[1][p[1]])
     sure = all(_clear(list(row.values())) for row in scores)
     return best, sure
 
 
-def _numbers(fine: np.ndarray, layout: ScoreSheetLayout) -> tuple[tuple[tuple[int, ...], ...], bool]:
-    """Every row's numbers read cell by cell (the last, the lock number, stays), and whether all were clear."""
+def _numbers(fine: np.ndarray, layout: ScoreSheetLayout, slack: float) -> tuple[tuple[tuple[int, ...], ...], bool]:
+    """Every row's numbers read cell by cell (each looked for `slack` mm around its cell; the last, the lock number,
+    stays), and whether all were clear."""
     geometry = sheet_geometry(layout)
     glyphs = iter(_glyphs(list(_movable_numbers(layout))))
     rows = []
@@ -259,7 +262,7 @@ def _numbers(fine: np.ndarray, layout: ScoreSheetLayout) -> tuple[tuple[tuple[in
         drawn = [next(glyphs) for _ in movable]
         scores = np.zeros((len(cells), len(movable)))
         for i, (x, y, side) in enumerate(cells):
-            region = _around(fine, (x, y, side, side))
+            region = _around(fine, (x, y, side, side), slack)
             for j, glyph in enumerate(drawn):
                 scores[i, j] = _match(region, glyph)
         order = _best_arrangement(scores)
@@ -317,7 +320,9 @@ def printed_data(image: np.ndarray, to_photo: np.ndarray, layout: ScoreSheetLayo
     fine = _grey(rectify(image, to_photo, layout.width, layout.height, GLYPH_PX_PER_MM))
     doubts: list[str] = []
     if layout.lucky_numbers and code.lucky is not None:
-        lucky, sure = _lucky(fine, layout, spec.possible_sums)
+        lucky, sure = _lucky(fine, layout, spec.possible_sums, GLYPH_SLACK)
+        if set(lucky) != set(code.lucky):  # near where the markers put them first, then further (a bent sheet)
+            lucky, sure = _lucky(fine, layout, spec.possible_sums, GLYPH_REACH)
         if set(lucky) != set(code.lucky):
             shown = f"{code.lucky[0]} and {code.lucky[1]}"
             if sure:
@@ -326,8 +331,10 @@ def printed_data(image: np.ndarray, to_photo: np.ndarray, layout: ScoreSheetLayo
             else:
                 doubts.append(f"the print's lucky numbers could not be checked against the code's ({shown})")
     if spec.shuffled_lock_numbers:
-        numbers, sure = _numbers(fine, layout)
         given = code.numbers or tuple(row.numbers for row in layout.rows)
+        numbers, sure = _numbers(fine, layout, GLYPH_SLACK)
+        if numbers != given:
+            numbers, sure = _numbers(fine, layout, GLYPH_REACH)
         if numbers != given:
             if sure:
                 rows = [str(i + 1) for i, (a, b) in enumerate(zip(numbers, given)) if a != b]

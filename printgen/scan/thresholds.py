@@ -150,9 +150,11 @@ GLYPH_BLUR = 1.0
 """px (at GLYPH_PX_PER_MM): the blur given to a rendered number before it is compared."""
 GLYPH_SIGMA = 1.5
 """mm: numbers are compared with light and contrast evened out within about this."""
-GLYPH_SLACK = 3.0
-"""mm: a number is looked for this far around its box (a bent sheet moves it about this far from where the
-markers put it)."""
+GLYPH_SLACK = 1.0
+"""mm: a number is first looked for this far around its box, to check a code read against the print."""
+GLYPH_REACH = 3.0
+"""mm: how far around its box a number is looked for when the code cannot be read, or the print disagrees with
+it at GLYPH_SLACK (a bent sheet moves the print about this far from where the markers put it)."""
 
 # --- rectify: the photo flattened -----------------------------------------------------------------------------
 
