@@ -79,12 +79,15 @@ class Marker:
 
 @dataclass(frozen=True)
 class SheetMarkers:
-    """The markers of one sheet, by corner index (three or four of them)."""
+    """The markers of one sheet, by corner index (two, three or four of them)."""
 
     markers: dict[int, Marker]
 
     def size_estimate(self) -> tuple[float, float]:
-        """The sheet's width and height in mm, from the markers alone (a uniformly scaled print keeps its shape)."""
+        """The sheet's width and height in mm, from the markers alone (a uniformly scaled print keeps its shape);
+        with only two markers, the side they do not span is NaN."""
+        if len(self.markers) == 2:
+            return self._pair_estimate()
         if len(self.markers) == 4:
             centres = np.array([self.markers[i].centre for i in range(4)], np.float32)
             to_unit = cv2.getPerspectiveTransform(centres, np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]))
@@ -101,6 +104,18 @@ class SheetMarkers:
         span_x = MARKER / max(float(np.median(widths)), 1e-6)
         span_y = MARKER / max(float(np.median(heights)), 1e-6)
         return span_x + 2 * MARKER_INSET + MARKER, span_y + 2 * MARKER_INSET + MARKER
+
+    def _pair_estimate(self) -> tuple[float, float]:
+        """`size_estimate` from two markers: their distance along each side they span, in their own sides."""
+        (a, first), (b, second) = sorted(self.markers.items())
+        offset = second.centre - first.centre
+        side = (first.side + second.side) / 2
+        spans = [abs(float(offset @ (first.right + second.right))) / 2 / side,
+                 abs(float(offset @ (first.down + second.down))) / 2 / side]
+        apart = (UNIT[a][0] != UNIT[b][0], UNIT[a][1] != UNIT[b][1])
+        width, height = (span * MARKER + 2 * MARKER_INSET + MARKER if spanned else float("nan")
+                         for span, spanned in zip(spans, apart))
+        return width, height
 
     def homography(self, width: float, height: float) -> tuple[np.ndarray, float]:
         """The homography from sheet mm to photo pixels for a sheet of `width` x `height` mm,
@@ -187,7 +202,8 @@ UNIT = {0: (0, 0), 1: (1, 0), 2: (1, 1), 3: (0, 1)}
 
 
 def group_sheets(markers: list[Marker]) -> list[SheetMarkers]:
-    """Markers grouped into sheets: all four corners where possible, else three; smallest sheets first.
+    """Markers grouped into sheets: all four corners where possible, else three, else two (a sheet whose other
+    corners are covered or out of the picture: its size is known only once its code is read); smallest first.
 
     Each marker's own "right" and "down" say where its sheet's other corners must lie, so only the nearest
     few markers in each of those directions are tried as partners: the work grows with the number of
@@ -201,13 +217,15 @@ def group_sheets(markers: list[Marker]) -> list[SheetMarkers]:
     budget = MAX_TRIES
     used: set[int] = set()
     sheets: list[SheetMarkers] = []
-    for size in (4, 3):  # every whole sheet holds a top-left marker: it anchors the search for them
-        anchors = [a for a, m in enumerate(markers) if a not in used and (size == 3 or m.index == 0)]
+    for size in (4, 3, 2):  # every whole sheet holds a top-left marker: it anchors the search for them
+        anchors = [a for a, m in enumerate(markers) if a not in used and (size < 4 or m.index == 0)]
         options: dict[frozenset[int], tuple[float, dict[int, Marker]]] = {}
         for anchor in anchors:
             partners = _partners(anchor, markers, centres, indices, sides, used)
             others = [j for j in range(4) if j != markers[anchor].index]
             for chosen in combinations(others, size - 1):
+                if size == 2 and any(partners[j] for j in others if j not in chosen):
+                    continue  # a third marker lines up with them: a sheet not flat, not one partly covered
                 for combo in product(*(partners[j] for j in chosen)):
                     key = frozenset((anchor, *combo))
                     if key in options or budget <= 0:
@@ -281,6 +299,11 @@ def _plausible(group: dict[int, Marker]) -> float | None:
         return None
     sheet = SheetMarkers(group)
     width, height = sheet.size_estimate()
+    if len(group) == 2:  # no flat sheet to fit: only the sides they span, and how far apart they are
+        spanned = [size for size in (width, height) if not np.isnan(size)]
+        if not all(SHEET_MIN < size < SHEET_MAX for size in spanned):
+            return None
+        return float(np.sum((centres[1] - centres[0]) ** 2))
     if not (SHEET_MIN < width < SHEET_MAX and SHEET_MIN < height < SHEET_MAX) \
             or sheet.homography(width, height)[1] > GROUP_FIT:
         return None

@@ -29,6 +29,7 @@ from printgen.scan.template import blank_pixels, fields
 from printgen.scan.thresholds import (
     MAX_SHEETS,
     MIN_PX_PER_MM,
+    PAIR_SPAN,
     PX_PER_MM,
     READING_BANDS,
     SIZE_FIT,
@@ -126,7 +127,7 @@ class Reader:
         if image.ndim == 2:
             image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
         markers = find_markers(gray)
-        groups = group_sheets(markers)
+        groups = [g for g in group_sheets(markers) if len(g.markers) > 2 or self._sizes(g)]  # a pair: a known size
         stray = _stray_markers(markers, groups)
         if not groups:
             if stray:
@@ -190,14 +191,25 @@ class Reader:
         return SheetReading(name, layout, code, text, readings, verdict, to_photo, recognised=recognised,
                             disagreements=disagreements)
 
+    def _sizes(self, group: SheetMarkers) -> list[tuple[float, float]]:
+        """The known sheet sizes to look for the code on, nearest to the markers' estimate first: SIZES_TRIED of
+        them, or for two markers every size whose sides they span match them within PAIR_SPAN."""
+        estimate = group.size_estimate()
+
+        def off(size: tuple[float, float]) -> float:  # a side two markers do not span (NaN) says nothing
+            return sum(abs(known / guess - 1) for known, guess in zip(size, estimate) if not np.isnan(guess))
+
+        sizes = sorted({(l.width, l.height) for l in self.layouts.values()}, key=off)
+        if len(group.markers) == 2:
+            return [size for size in sizes if off(size) <= PAIR_SPAN]
+        return sizes[:SIZES_TRIED]
+
     def _find_code(self, gray: np.ndarray, group: SheetMarkers) -> CodeFound | CodeMissing:
         """The sheet's layout, code text and homography, or why they could not be found."""
-        width, height = group.size_estimate()
-        sizes = sorted({(l.width, l.height) for l in self.layouts.values()},
-                       key=lambda s: abs(s[0] / width - 1) + abs(s[1] / height - 1))
+        pair = len(group.markers) == 2
         tried: set[tuple[float, ...]] = set()
         bent = False
-        for size in sizes[:SIZES_TRIED]:
+        for size in self._sizes(group):
             to_photo, error = group.homography(*size)
             if error > SIZE_FIT:
                 bent = True
@@ -221,6 +233,9 @@ class Reader:
                 if (named.width, named.height) != size:
                     to_photo, _ = group.homography(named.width, named.height)
                 return CodeFound(named, text, to_photo)
+        if pair:
+            return CodeMissing("only two of the sheet's four corner markers were found and its code was not read "
+                               "(is it all in the picture, none of it covered?)", recognisable=False)
         if bent:
             return CodeMissing("the corner markers do not line up as on a flat sheet (is the sheet folded or "
                                "curled?)", recognisable=False)

@@ -52,8 +52,9 @@ NEIGHBOURS = 3
 """For each corner of a sheet, only this many of the nearest markers in the right direction are tried."""
 MAX_TRIES = 6000
 """At most this many candidate groups are tested for one photo, so a picture full of markers ends quickly."""
-MARKER_SIDE_RATIO = 3
-"""Markers of one sheet differ in apparent side by at most this factor (perspective makes far ones small)."""
+MARKER_SIDE_RATIO = 5
+"""Markers of one sheet differ in apparent side by at most this factor (perspective makes far ones small: a
+sheet photographed 40 degrees from above at arm's length shows its near markers four times its far ones)."""
 MARKER_SPAN = 3
 """Marker sides: two corner markers of one sheet are at least this far apart, centre to centre."""
 FACING = 0.75
@@ -74,6 +75,9 @@ MAX_SHEETS = 8
 """At most this many sheets are read from one photo (a whole 4-up page is 4); the rest are reported."""
 SIZES_TRIED = 4
 """The code is looked for on sheets of the known sizes nearest to the markers' estimate, at most this many."""
+PAIR_SPAN = 0.08
+"""Share: a sheet of which only two corner markers were found is looked for on every known size whose sides the
+two span match their distance within this (on the held-out and fresh photos' pairs: within 0.035)."""
 SIZE_FIT = 0.12
 """Marker sides (RMS): a known sheet size is tried only if the markers fit a flat sheet of exactly that size
 within this; when no size fits, the sheet is reported as folded or curled. Looser than GROUP_FIT, which

@@ -54,3 +54,43 @@ def test_a_photo_without_a_sheet_has_no_markers() -> None:
 
     noise = np.random.default_rng(1).integers(0, 255, (900, 1200, 3), dtype=np.uint8)
     assert group_sheets(find_markers(cv2.cvtColor(noise, cv2.COLOR_BGR2GRAY))) == []
+
+
+def test_a_sheet_seen_steeply_from_close_is_found() -> None:
+    """Photographed 40 degrees from above at arm's length, the near markers look four times the far ones."""
+    import numpy as np
+
+    layout = sheet("qwixx-bonus-b")
+    picture = printed(build_sheet(layout), 6)
+    h, w = picture.shape[:2]
+    angle, distance, focal = np.radians(40), 0.7 * h, 1.1 * h  # camera 0.7 sheet heights from its middle
+    flat = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    x, y = flat[:, 0] - w / 2, flat[:, 1] - h / 2
+    depth = distance + y * np.sin(angle)
+    seen = np.stack([focal * x / depth, focal * y * np.cos(angle) / depth], axis=1) + [1500, 1000]
+    image = cv2.warpPerspective(picture, cv2.getPerspectiveTransform(flat, seen.astype(np.float32)), (3000, 2000),
+                                flags=cv2.INTER_AREA, borderValue=(70, 90, 60))
+    markers = find_markers(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
+    sides = [m.side for m in markers]
+    assert len(markers) == 4 and max(sides) > 3.5 * min(sides)
+    groups = group_sheets(markers)
+    assert len(groups) == 1 and sorted(groups[0].markers) == [0, 1, 2, 3]
+    width, height = groups[0].size_estimate()
+    assert abs(width - layout.width) < 0.025 * layout.width and abs(height - layout.height) < 0.025 * layout.height
+
+
+def test_markers_of_a_sheet_too_bent_for_one_plane_are_not_split_into_pairs() -> None:
+    """Two markers make a sheet only when no other marker lines up with them: four that fit no flat sheet are
+    one curled sheet to report, not two half sheets to read."""
+
+    from printgen.scan.locate import Marker
+
+    layout = sheet("qwixx-bonus-b")
+    image = photo(printed(build_sheet(layout), 6), turn=10)
+    markers = find_markers(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
+    assert len(group_sheets(markers)) == 1
+    grown = {0: 1.4, 2: 0.7}  # a curl lifts one corner towards the camera and tips another away
+    bent = [Marker(m.index, (m.corners - m.centre) * grown.get(m.index, 1.0) + m.centre) for m in markers]
+    assert group_sheets(bent) == []
+    two = [m for m in markers if m.index in (2, 3)]
+    assert [sorted(g.markers) for g in group_sheets(two)] == [[2, 3]]
