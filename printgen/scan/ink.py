@@ -72,6 +72,10 @@ from printgen.scan.thresholds import (
     OVERRUN_REACH,
     OWN_REACH,
     OWN_SHARE,
+    PEN_CROSSED,
+    PEN_EMPTY,
+    PEN_LOWEST,
+    PEN_SAMPLE,
     PLAIN,
     PX_PER_MM,
     RING_BINS,
@@ -143,6 +147,9 @@ class Reading:
     trusted over it); empty when it is not."""
     settled: bool | None = None
     """For an uncertain field: crossed or not as the rules decided (see `printgen.scan.settle`)."""
+    pen: float = 1.0
+    """The evidence halfway between empty and crossed for this sheet's pen (below 1 where its clear crosses are
+    faint: see `pen_halfway`)."""
 
     @property
     def evidence(self) -> float:
@@ -159,8 +166,9 @@ class Reading:
 
     @property
     def halfway(self) -> float:
-        """The evidence halfway between empty and crossed: 1, or VEILED_HALFWAY where glare pales the print."""
-        return VEILED_HALFWAY if self.reason == REASONS[VEILED] else 1.0
+        """The evidence halfway between empty and crossed: the sheet's pen's, or VEILED_HALFWAY where glare pales
+        the print."""
+        return VEILED_HALFWAY if self.reason == REASONS[VEILED] else self.pen
 
     @property
     def doubt(self) -> float:
@@ -450,9 +458,24 @@ def read_fields(measured: Measured, fields: list[Field], px_per_mm: float = PX_P
     NOISE allows) no field is surely empty: a thin stroke may be lost in the grain."""
     readings = [read_field(measured.darkening, f, px_per_mm, measured.doubt, measured.residual, measured.expected)
                 for f in fields]
+    pen = pen_halfway(readings)
+    if pen != 1.0:
+        readings = [replace(r, pen=pen) for r in readings]
     if measured.noise < NOISE:
         return readings
     return [replace(r, state=State.UNCERTAIN, reason=GRAINY) if r.state is State.EMPTY else r for r in readings]
+
+
+def pen_halfway(readings: list[Reading]) -> float:
+    """The evidence halfway between empty and crossed on one sheet, from its clear fields: the geometric mean of
+    its typical empty field's and its faint cross's (PEN_EMPTY, PEN_CROSSED), within PEN_LOWEST and 1; 1 when
+    it has too few clear fields of either kind (PEN_SAMPLE)."""
+    empty = [r.evidence for r in readings if r.state is State.EMPTY]
+    crossed = [r.evidence for r in readings if r.state is State.CROSSED]
+    if len(empty) < PEN_SAMPLE[0] or len(crossed) < PEN_SAMPLE[1]:
+        return 1.0
+    typical = max(float(np.percentile(empty, PEN_EMPTY)), 0.0) * float(np.percentile(crossed, PEN_CROSSED))
+    return float(np.clip(np.sqrt(typical), PEN_LOWEST, 1.0))
 
 
 def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM,

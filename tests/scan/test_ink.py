@@ -4,6 +4,7 @@ numbers struck through, another player's closed row), in a photo that is turned,
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -370,3 +371,25 @@ def test_strike_throughs_of_every_pen_are_no_crosses_and_a_tick_is_no_strike_thr
                          px)
     assert reading.streak is struck, name
     assert reading.state is (State.EMPTY if struck else State.CROSSED), name
+
+
+def test_a_doubtful_field_is_judged_by_its_own_sheets_pen() -> None:
+    """A faint pen crosses the whole sheet faintly: where its clear crosses only just clear the bar, a doubtful
+    field below halfway is still its cross; a strong pen's sheet keeps halfway at 1, and so does a sheet with
+    too few clear crosses to say."""
+    from printgen.scan.ink import Reading, pen_halfway
+    from printgen.scan.template import Field
+    from printgen.scan.thresholds import COVER_HALF, PEN_LOWEST
+
+    def reading(number: int, state: State, evidence: float) -> Reading:
+        return Reading(Field("number", 0, number, (0.0, 0.0, 9.0, 9.0)), state, evidence * COVER_HALF, False)
+
+    empties = [reading(n, State.EMPTY, 0.15) for n in range(2, 10)]
+    doubtful = reading(10, State.UNCERTAIN, 0.7)
+    assert not doubtful.crossed
+    for faint, halfway in ((2.7, 0.648), (2.0, PEN_LOWEST), (9.0, 1.0)):  # 0.648: the root of 0.15 x 2.8
+        sheet = empties + [reading(n, State.CROSSED, faint + 0.2 * k) for k, n in enumerate((11, 12, 13))]
+        pen = pen_halfway([*sheet, doubtful])
+        assert pen == pytest.approx(halfway, abs=0.01)
+        assert replace(doubtful, pen=pen).crossed is (pen < 0.7)
+    assert pen_halfway(empties + [reading(11, State.CROSSED, 2.0), doubtful]) == 1.0
