@@ -369,9 +369,10 @@ STREAK_WIDEST = 2.4
 STREAK_MARGIN = 0.6
 """mm: a struck-through field's ink this close to the strike-through's line is its (a felt pen's edges, a line
 drawn in two pieces not quite level); only ink further away may be a cross."""
-STROKE_PIECE = 1.5
+STROKE_PIECE = 1.2
 """mm: a piece of ink at least this long that leans more than STROKE_LEAN is a stroke of its own (a tick's arm,
-a slash), even where a strike-through's band cuts across it..."""
+a slash, the end of a small X's arm showing beside the number it crosses), even where a strike-through's band
+cuts across it..."""
 STROKE_LEAN = 26
 """...degrees from level (a felt pen's strike-through bends up to about 20 degrees at one end)."""
 STREAK_SHARE = 0.7

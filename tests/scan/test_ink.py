@@ -393,3 +393,18 @@ def test_a_doubtful_field_is_judged_by_its_own_sheets_pen() -> None:
         assert pen == pytest.approx(halfway, abs=0.01)
         assert replace(doubtful, pen=pen).crossed is (pen < 0.7)
     assert pen_halfway(empties + [reading(11, State.CROSSED, 2.0), doubtful]) == 1.0
+
+
+def test_the_arms_of_a_small_x_over_the_number_are_no_strike_through() -> None:
+    """Where a small X lies over a printed number only its arms' ends show beside it, two short leaning strokes
+    side by side that a level band holds; struck numbers of the same photo stay strike-throughs. The field's
+    weighted ink as read from two held-out photos (a Gemixxt A and a Bonus B sheet, 6 px/mm)."""
+    from pathlib import Path
+
+    from printgen.scan.ink import _struck
+
+    with np.load(Path(__file__).parent / "data" / "x-arms.npz") as saved:
+        masses = {name: saved[name].astype(np.float32) for name in saved.files}
+    assert _struck(masses["gemixxt_a_row3_4"], 6.0) is None
+    assert _struck(masses["bonus_b_row4_6"], 6.0) is None
+    assert _struck(masses["struck_4"], 6.0) is not None and _struck(masses["struck_6"], 6.0) is not None
