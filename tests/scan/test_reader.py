@@ -374,7 +374,10 @@ def test_stray_markers_are_not_called_a_partial_sheet(reader: object) -> None:
     assert "only 4 of its four" not in result.reason and "make up no whole flat sheet" in result.reason
 
 
-def test_at_most_eight_sheets_are_read_and_the_rest_reported(reader: object) -> None:
+def test_at_most_eight_sheets_are_read_and_the_rest_reported(reader: object,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nine sheets in one photo: the first eight in reading order are read, the ninth (bottom right) is one
+    line. Reading a sheet is tested above; here each sheet's reading is replaced by a line naming it."""
     from printgen.builders.scoresheet import build_sheet
     from tests.scan.photos import printed
 
@@ -384,9 +387,19 @@ def test_at_most_eight_sheets_are_read_and_the_rest_reported(reader: object) -> 
     for k in range(9):
         y, x = (k // 3) * (h + 10) + 10, (k % 3) * (w + 10) + 10
         table[y:y + h, x:x + w] = one
+    read: list[tuple[int, int]] = []
+
+    def each_sheet(image: np.ndarray, gray: np.ndarray, group: SheetMarkers, name: str) -> Unreadable:
+        centre = np.mean([m.centre for m in group.markers.values()], axis=0)
+        read.append((int(centre[1] // (h + 10)), int(centre[0] // (w + 10))))
+        return Unreadable(name, f"sheet {len(read)}")
+
+    monkeypatch.setattr(reader, "_read_sheet", each_sheet)
     results = reader.read_image(table, "table")  # type: ignore[attr-defined]
-    sheets = [r for r in results if isinstance(r, SheetReading)]
-    assert len(sheets) == 8
-    (rest,) = [r for r in results if isinstance(r, Unreadable)]
-    assert "1 more sheet not read: at most 8" in rest.reason
+    assert read == [(row, column) for row in range(3) for column in range(3)][:8]  # in reading order
+    *sheets, rest = results
+    assert [r.reason for r in sheets] == [f"sheet {k}" for k in range(1, 9)]  # type: ignore[union-attr]
+    assert isinstance(rest, Unreadable) and "1 more sheet not read: at most 8" in rest.reason
     assert [r.position for r in results] == list(range(1, 10)) and {r.of for r in results} == {9}
+
+
