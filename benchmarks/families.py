@@ -22,8 +22,9 @@ and compared with their truths. Printed per family:
 - CPU seconds a photo (process time, the photo opened and read).
 
 The sets must be made by other means than the tests' simulator
-(`tests/scan/simulator`), and the reader must never be tuned on the held-out
-set: `dev` is for tuning, `heldout` only for reporting.
+(`tests/scan/simulator`), and the reader must never be tuned on a held-out
+set: `dev`, `fresh` and (since the reader's latest round) `heldout` are for
+tuning, `fourth` and `fifth` only for reporting.
 """
 
 from __future__ import annotations
