@@ -12,6 +12,7 @@ between them in marker sides.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
@@ -34,6 +35,7 @@ from printgen.scan.thresholds import (
     ARUCO_WINDOW_STEP,
     CLAHE_CLIP,
     CLAHE_TILES,
+    COARSER,
     DETECT_SIZE,
     DIAGONAL_FACING,
     FACING,
@@ -161,18 +163,29 @@ def _detector() -> cv2.aruco.ArucoDetector:
 
 
 def find_markers(gray: np.ndarray) -> list[Marker]:
-    """Every marker in the photo, corners in full-resolution pixels."""
-    scale = min(1.0, DETECT_SIZE / max(gray.shape))
-    small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
-    found = _detect(small)
-    if _groups_short(found):
-        clahe = cv2.createCLAHE(clipLimit=CLAHE_CLIP, tileGridSize=(CLAHE_TILES, CLAHE_TILES)).apply(small)
-        found = _merge(found, _detect(clahe))
-    markers = []
-    for index, corners in found:
-        full = (corners + 0.5) / scale - 0.5
-        markers.append(Marker(index, full))
-    return markers
+    """Every marker in the photo, corners in full-resolution pixels: looked for in each of `_looks` in turn
+    until they make up whole sheets."""
+    found: list[tuple[int, np.ndarray]] = []
+    for count, (image, scale) in enumerate(_looks(gray)):
+        if count and not _groups_short(found):
+            break
+        found = _merge(found, [(index, (corners + 0.5) / scale - 0.5) for index, corners in _detect(image)])
+    return [Marker(index, corners) for index, corners in found]
+
+
+def _looks(gray: np.ndarray) -> Iterator[tuple[np.ndarray, float]]:
+    """The pictures markers are looked for in, with their scale: a copy of the photo at most DETECT_SIZE long,
+    then the same with its contrast evened out, then coarser copies (DETECT_SIZE divided by each of COARSER),
+    plain and evened out: motion blur and grain shrink with the picture while a marker stays a square."""
+    scales: list[float] = []
+    for size in (DETECT_SIZE, *(DETECT_SIZE / k for k in COARSER)):
+        scale = min(1.0, size / max(gray.shape))
+        if scale in scales:
+            continue
+        scales.append(scale)
+        small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
+        yield small, scale
+        yield cv2.createCLAHE(clipLimit=CLAHE_CLIP, tileGridSize=(CLAHE_TILES, CLAHE_TILES)).apply(small), scale
 
 
 def _detect(image: np.ndarray) -> list[tuple[int, np.ndarray]]:

@@ -21,7 +21,11 @@ from __future__ import annotations
 # --- locate: the corner markers ------------------------------------------------------------------------------
 
 DETECT_SIZE = 1800
-"""px: markers are looked for in a copy of the photo at most this long on its longer side."""
+"""px: markers are looked for in a copy of the photo at most this long on its longer side..."""
+COARSER = (2, 3)
+"""...and where those found make up no whole sheets, in copies this many times smaller again (in a blurred,
+grainy photo they find markers the full copy misses: on the dev, fresh and held-out photos of the degraded
+family, all four of a sheet where the full copy found one)."""
 ARUCO_WINDOW_MIN = 5
 """px (at DETECT_SIZE): the smallest window of the ArUco detector's adaptive threshold."""
 ARUCO_WINDOW_MAX = 35

@@ -94,3 +94,24 @@ def test_markers_of_a_sheet_too_bent_for_one_plane_are_not_split_into_pairs() ->
     assert group_sheets(bent) == []
     two = [m for m in markers if m.index in (2, 3)]
     assert [sorted(g.markers) for g in group_sheets(two)] == [[2, 3]]
+
+
+def test_markers_smeared_by_motion_blur_are_found_in_a_coarser_copy() -> None:
+    """A hand that moves while the picture is taken smears each marker over several of its cells: the photo's
+    usual copy finds none, a copy a few times smaller (where the smear is short) finds all four."""
+    import numpy as np
+
+    from printgen.scan.locate import _detect
+    from printgen.scan.thresholds import CLAHE_CLIP, CLAHE_TILES, DETECT_SIZE
+
+    picture = photo(printed(build_sheet(sheet("qwixx-standard")), 6), turn=7, width=3200, fill=0.5, jpeg=95)
+    smear = np.zeros((20, 20), np.float32)
+    cv2.line(smear, (0, 10), (19, 7), 1.0, 1)  # 20 px, a little off level
+    blurred = cv2.filter2D(picture, -1, smear / smear.sum())
+    grain = np.random.default_rng(1).normal(0, 6, blurred.shape)
+    gray = cv2.cvtColor(np.clip(blurred + grain, 0, 255).astype(np.uint8), cv2.COLOR_BGR2GRAY)
+    usual = cv2.resize(gray, None, fx=DETECT_SIZE / 3200, fy=DETECT_SIZE / 3200, interpolation=cv2.INTER_AREA)
+    evened = cv2.createCLAHE(clipLimit=CLAHE_CLIP, tileGridSize=(CLAHE_TILES, CLAHE_TILES)).apply(usual)
+    assert _detect(usual) == [] and _detect(evened) == []  # the first two looks
+    groups = group_sheets(find_markers(gray))
+    assert len(groups) == 1 and sorted(groups[0].markers) == [0, 1, 2, 3]
