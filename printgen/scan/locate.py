@@ -108,12 +108,16 @@ class SheetMarkers:
         return span_x + 2 * MARKER_INSET + MARKER, span_y + 2 * MARKER_INSET + MARKER
 
     def _pair_estimate(self) -> tuple[float, float]:
-        """`size_estimate` from two markers: their distance along each side they span, in their own sides."""
+        """`size_estimate` from two markers: their distance along each side they span, in their own widths
+        and heights (a tilted sheet shortens its markers as it shortens the sheet)."""
         (a, first), (b, second) = sorted(self.markers.items())
         offset = second.centre - first.centre
-        side = (first.side + second.side) / 2
-        spans = [abs(float(offset @ (first.right + second.right))) / 2 / side,
-                 abs(float(offset @ (first.down + second.down))) / 2 / side]
+        width = np.mean([np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3]) for c in (first.corners,
+                                                                                            second.corners)]) / 2
+        height = np.mean([np.linalg.norm(c[3] - c[0]) + np.linalg.norm(c[2] - c[1]) for c in (first.corners,
+                                                                                             second.corners)]) / 2
+        spans = [abs(float(offset @ (first.right + second.right))) / 2 / max(float(width), 1e-6),
+                 abs(float(offset @ (first.down + second.down))) / 2 / max(float(height), 1e-6)]
         apart = (UNIT[a][0] != UNIT[b][0], UNIT[a][1] != UNIT[b][1])
         width, height = (span * MARKER + 2 * MARKER_INSET + MARKER if spanned else float("nan")
                          for span, spanned in zip(spans, apart))
@@ -235,10 +239,11 @@ def group_sheets(markers: list[Marker]) -> list[SheetMarkers]:
         options: dict[frozenset[int], tuple[float, dict[int, Marker]]] = {}
         for anchor in anchors:
             partners = _partners(anchor, markers, centres, indices, sides, used)
+            lined = _partners(anchor, markers, centres, indices, sides, used, any_size=True) if size == 2 else {}
             others = [j for j in range(4) if j != markers[anchor].index]
             for chosen in combinations(others, size - 1):
-                if size == 2 and any(partners[j] for j in others if j not in chosen):
-                    continue  # a third marker lines up with them: a sheet not flat, not one partly covered
+                if size == 2 and any(lined[j] for j in others if j not in chosen):
+                    continue  # a third marker lines up with them (however small): a sheet not flat, or too steep
                 for combo in product(*(partners[j] for j in chosen)):
                     key = frozenset((anchor, *combo))
                     if key in options or budget <= 0:
@@ -256,16 +261,17 @@ def group_sheets(markers: list[Marker]) -> list[SheetMarkers]:
 
 
 def _partners(anchor: int, markers: list[Marker], centres: np.ndarray, indices: np.ndarray, sides: np.ndarray,
-              used: set[int]) -> dict[int, list[int]]:
+              used: set[int], any_size: bool = False) -> dict[int, list[int]]:
     """For each other corner, the nearest few unused markers of that corner lying where the anchor's own
-    frame says that corner must be."""
+    frame says that corner must be, and (unless `any_size`) within MARKER_SIDE_RATIO of its size."""
     marker = markers[anchor]
     offsets = centres - marker.centre
     distance = np.linalg.norm(offsets, axis=1) + 1e-9
     u = offsets @ marker.right / distance
     v = offsets @ marker.down / distance
-    near = ((distance >= MARKER_SPAN * marker.side) & (sides <= MARKER_SIDE_RATIO * marker.side)
-            & (MARKER_SIDE_RATIO * sides >= marker.side))
+    near = distance >= MARKER_SPAN * marker.side
+    if not any_size:
+        near &= (sides <= MARKER_SIDE_RATIO * marker.side) & (MARKER_SIDE_RATIO * sides >= marker.side)
     found: dict[int, list[int]] = {}
     for corner in range(4):
         if corner == marker.index:

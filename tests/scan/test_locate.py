@@ -115,3 +115,37 @@ def test_markers_smeared_by_motion_blur_are_found_in_a_coarser_copy() -> None:
     assert _detect(usual) == [] and _detect(evened) == []  # the first two looks
     groups = group_sheets(find_markers(gray))
     assert len(groups) == 1 and sorted(groups[0].markers) == [0, 1, 2, 3]
+
+
+def test_two_markers_of_a_tilted_sheet_measure_it_in_their_own_widths() -> None:
+    """Seen at a slant, a sheet looks shorter one way and so do its markers: two markers' distance counts in the
+    markers' widths along it, not in their (shortened) sizes."""
+    import numpy as np
+
+    from printgen.scan.thresholds import PAIR_SPAN
+
+    layout = sheet("qwixx-standard")
+    picture = printed(build_sheet(layout), 6)
+    picture = cv2.resize(picture, None, fx=1.0, fy=0.75, interpolation=cv2.INTER_AREA)  # tilted back about 40°
+    picture[picture.shape[0] // 2:] = 255  # the bottom half (its two markers) out of the picture
+    image = photo(picture, turn=20)
+    (pair,) = group_sheets(find_markers(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)))
+    width, height = pair.size_estimate()
+    assert sorted(pair.markers) == [0, 1] and np.isnan(height)
+    assert abs(width / layout.width - 1) < PAIR_SPAN / 2
+
+
+def test_near_markers_with_their_sheets_far_ones_beyond_the_size_ratio_are_no_pair() -> None:
+    """Near markers more than MARKER_SIDE_RATIO times the far ones: the far ones are too small to make up the
+    sheet with them, but they still say that the near two are not a sheet of their own."""
+    import numpy as np
+
+    from printgen.scan.locate import Marker
+    from printgen.scan.thresholds import MARKER_SIDE_RATIO
+
+    markers = find_markers(cv2.cvtColor(photo(printed(build_sheet(sheet("qwixx-bonus-b")), 6), turn=5),
+                                        cv2.COLOR_BGR2GRAY))
+    far = 1 / (MARKER_SIDE_RATIO + 1)  # the bottom markers shrunk about their middles
+    shrunk = [Marker(m.index, (m.corners - m.centre) * far + m.centre) if m.index in (2, 3) else m for m in markers]
+    assert len(shrunk) == 4 and max(m.side for m in shrunk) > MARKER_SIDE_RATIO * min(m.side for m in shrunk)
+    assert np.all([len(g.markers) != 2 for g in group_sheets(shrunk)])
