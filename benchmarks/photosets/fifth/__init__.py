@@ -78,14 +78,16 @@ def make(index: int, seed: int, family: str, folder: Path, debug: Path | None = 
     wide_pens = False
     strikes = 0.3
     glare_aim = False
+    tint = np.ones(3)
     if family == "tilt":
         tilt = math.radians(rng.uniform(10, 35))
         roll = rng.uniform(-np.pi, np.pi)
     elif family == "exif":
         orientation = int(rng.integers(2, 9))
     elif family == "light":
-        temperature = float(rng.choice([rng.uniform(2500, 3300), rng.uniform(6500, 9000)]))
-        balance = rng.uniform(0.3, 0.75)
+        temperature = float(rng.choice([rng.uniform(2200, 3200), rng.uniform(7500, 12000), rng.uniform(4000, 5500)]))
+        balance = rng.uniform(0.15, 0.6)
+        tint = np.array([1.0, 1.0, 1.0]) + rng.normal(0, 0.12, 3) * np.array([1, 0.5, 1])
         light_size = float(rng.choice([rng.uniform(10, 60), rng.uniform(100, 400)]))
         ambient = rng.uniform(0.08, 0.35)
         gloss = rng.uniform(0.2, 0.9) if rng.random() < 0.6 else 0.0
@@ -145,6 +147,10 @@ def make(index: int, seed: int, family: str, folder: Path, debug: Path | None = 
                          rng.uniform(0, page_size[1]), 0])
         things = [scene.die(spot, rng)] if rng.random() < 0.5 else [scene.coin(spot, rng)]
     casters = things + scene.phone_and_hand(camera.pos, camera.rot, rng)
+    if family == "light" and rng.random() < 0.7:
+        extra = _off_frame(camera, page_size, rng)
+        casters += extra
+        said.append(f"{'an' if extra else 'no'} off-frame hand's shadow")
     spot = np.array([rng.uniform(0.2, 0.8) * page_size[0], rng.uniform(0.2, 0.8) * page_size[1], 0.0])
     if glare_aim:  # the light where its mirror image lands on the page
         view = camera.pos - spot
@@ -153,7 +159,8 @@ def make(index: int, seed: int, family: str, folder: Path, debug: Path | None = 
         light_at = spot + np.array([rng.normal(0, 300), rng.normal(0, 300), -rng.uniform(700, 1500)])
     u_axis = np.array([1.0, 0, 0]) * light_size / 2
     v_axis = np.array([0, 1.0, 0]) * light_size / 2 * rng.uniform(0.3, 1)
-    light = optics.Light(light_at, u_axis, v_axis, 1.0, optics.kelvin(temperature), ambient,
+    colour = optics.kelvin(temperature) * tint
+    light = optics.Light(light_at, u_axis, v_axis, 1.0, colour, ambient,
                          optics.kelvin(rng.uniform(5500, 8000)) * 0.6 + optics.kelvin(temperature) * 0.4, gloss)
     said.append(f"{temperature:.0f} K balanced {balance:.0%}, light {light_size:.0f} mm, ambient {ambient:.2f}"
                 + (f", glare {gloss:.2f}" if gloss > 0.1 else ""))
@@ -170,6 +177,26 @@ def make(index: int, seed: int, family: str, folder: Path, debug: Path | None = 
     (folder / f"{index:06d}.jpg").write_bytes(data)
     truth = {"family": family, "conditions": "; ".join(said), "sheets": truths}
     (folder / f"{index:06d}.json").write_text(json.dumps(truth, indent=1) + "\n", encoding="utf-8")
+
+
+def _off_frame(camera: optics.Camera, page_size: tuple[float, float], rng: np.random.Generator) -> list[Any]:
+    """A hand held above the table outside the camera's view (it only casts a shadow), or nothing."""
+    w, h = camera.size
+    for _attempt in range(30):
+        centre = np.array([rng.uniform(-0.3, 1.3) * page_size[0], rng.uniform(-0.3, 1.3) * page_size[1],
+                           camera.pos[2] * rng.uniform(0.2, 0.6)])
+        parts = scene.hovering(centre, rng.uniform(0, 2 * np.pi), rng)
+        samples = np.concatenate([np.linspace(p.a, p.b, 12) for p in parts])
+        local = (samples - camera.pos) @ camera.rot
+        if (local[:, 2] < 30).any():
+            continue
+        pixels = camera.project(samples)
+        margin = 45 * camera.focal / local[:, 2]
+        seen = ((pixels[:, 0] > -margin) & (pixels[:, 0] < w + margin) & (pixels[:, 1] > -margin) &
+                (pixels[:, 1] < h + margin))
+        if not seen.any():
+            return parts
+    return []
 
 
 def _occluders(camera: optics.Camera, paper: optics.Paper, page_size: tuple[float, float], places: list,
@@ -246,7 +273,7 @@ def _picture(camera: optics.Camera, paper: optics.Paper, page: np.ndarray, ppm: 
     px, py = up(hit["x"]), up(hit["y"])
     pixmm = up(hit["t"] / camera.focal)
     inside = np.minimum(np.minimum(px, page_size[0] - px), np.minimum(py, page_size[1] - py))
-    mask = np.clip(inside / pixmm + 0.5, 0, 1)[..., None]
+    mask = np.clip(inside / pixmm + 0.5, 0, 1)[..., None].astype(np.float32)
     albedo_page = cv2.remap(page, px * ppm - 0.5, py * ppm - 0.5, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     tx, ty = hit["tx"], hit["ty"]
     x0, y0 = float(np.clip(tx.min(), -3000, 3000)) - 5, float(np.clip(ty.min(), -3000, 3000)) - 5
@@ -269,9 +296,11 @@ def _picture(camera: optics.Camera, paper: optics.Paper, page: np.ndarray, ppm: 
     e = e * contact[..., None]
     g = optics.glare(points, normals, camera, light) * on_page
     light_map = up(e)
-    shine = up(g)[..., None] * light.colour.astype(np.float32)
-    surface = albedo_table + (albedo_page - albedo_table) * mask
-    radiance = surface * light_map + shine * mask
+    weight = mask[..., 0]
+    surface = cv2.blendLinear(albedo_page, albedo_table, weight, 1 - weight)
+    radiance = cv2.multiply(surface, light_map)
+    glow = up(g) * weight
+    radiance = cv2.add(radiance, cv2.merge([glow * float(c) for c in light.colour]))
     if things:  # the occluders, met first by the rays (on a grid every 4 px)
         od = camera.rays(*_grid(camera, 4))
         sd, ot, on, oc = optics.occlusion(camera.pos, od, things)
@@ -283,9 +312,9 @@ def _picture(camera: optics.Camera, paper: optics.Paper, page: np.ndarray, ppm: 
         orad = oc * oe + spec[..., None] * light.colour
         reach = np.where(meets, ot, -camera.pos[2] / np.maximum(od[..., 2], 0.05))  # a pixel's size there
         soft = up(np.clip(sd, -20, 20) / np.maximum(reach / camera.focal, 0.01))
-        cover = np.clip(0.5 - soft, 0, 1)[..., None]
-        radiance = radiance + (up(orad) - radiance) * cover
-    return radiance.astype(np.float32), kind
+        cover = np.clip(0.5 - soft, 0, 1)
+        radiance = cv2.blendLinear(up(orad), radiance, cover, 1 - cover)
+    return radiance.astype(np.float32, copy=False), kind
 
 
 def _debug(page: np.ndarray, ppm: float, places: list, layout_name: str, truths: list, path: Path) -> None:

@@ -30,10 +30,11 @@ def table(kind: str, shape: tuple[int, int], ppm: float, rng: np.random.Generato
         return (base[None, None] * value[..., None]).astype(np.float32)
     if kind == "marble":
         base = np.array([0.75, 0.74, 0.72]) * rng.uniform(0.85, 1.05)
-        turb = sum(np.abs(_noise(rng, shape, max(1.0, s * ppm))) / (i + 1) for i, s in enumerate((80, 30, 10, 4)))
+        turb = sum(_noise(rng, shape, max(1.0, s * ppm)) / (i + 1) for i, s in enumerate((160, 70, 25)))
         angle = rng.uniform(0, np.pi)
-        vein = np.abs(np.sin((xx * math.cos(angle) + yy * math.sin(angle)) / rng.uniform(25, 60) + 3 * turb))
-        value = 1 - 0.45 * (1 - vein) ** 8
+        phase = (xx * math.cos(angle) + yy * math.sin(angle)) / rng.uniform(40, 90) + 1.6 * turb
+        vein = np.exp(-(np.sin(phase) / 0.08) ** 2) * (0.5 + 0.5 * _noise(rng, shape, max(1.0, 50 * ppm)).clip(-1, 1))
+        value = (1 - 0.35 * vein.clip(0, 1)) * (1 + 0.04 * _noise(rng, shape, max(1.0, 30 * ppm)))
         tint = np.array([0.9, 0.9, 1.0]) if rng.random() < 0.5 else np.array([1.0, 0.95, 0.88])
         return (base[None, None] * tint * value[..., None]).astype(np.float32)
     if kind == "metal":
@@ -69,24 +70,35 @@ SKIN = [(0.55, 0.33, 0.24), (0.42, 0.24, 0.16), (0.25, 0.14, 0.09), (0.62, 0.42,
 
 
 def hand(tip: np.ndarray, direction: float, rng: np.random.Generator, fingers: int, lift: float) -> list:
-    """A hand as capsules: `fingers` fingers reaching towards `tip` (mm, on the table plane) from `direction`,
-    the palm and the forearm behind them, rising from the page."""
+    """A hand as capsules: `fingers` fingers lying towards `tip` (mm, on the paper) from `direction`, the
+    palm behind them and the forearm rising away from the page."""
     skin = SKIN[int(rng.integers(len(SKIN)))]
     skin = tuple(c * rng.uniform(0.9, 1.1) for c in skin)
     back = np.array([math.cos(direction), math.sin(direction), 0.0])
     side = np.array([-back[1], back[0], 0.0])
     parts = []
-    r = rng.uniform(7.5, 9.5)
+    r = rng.uniform(7, 9)
+    length = rng.uniform(50, 70)
     for i in range(fingers):
-        offset = (i - (fingers - 1) / 2) * r * 2.1
-        a = tip + side * offset + back * abs(offset) * 0.5 + np.array([0, 0, -r - lift])
-        b = a + back * rng.uniform(55, 75) + np.array([0, 0, -rng.uniform(8, 25)])
+        offset = (i - (fingers - 1) / 2) * r * 2.05
+        a = tip + side * offset + back * (abs(offset) * 0.6 + rng.uniform(0, 6)) + np.array([0, 0, -r - lift])
+        b = a + back * length * rng.uniform(0.9, 1.05) + np.array([0, 0, -rng.uniform(3, 10)])
         parts.append(Capsule(a, b, r, skin))
-    palm = tip + back * 95 + np.array([0, 0, -45.0 - lift])
-    parts.append(Capsule(palm - side * 25, palm + side * 25, 32, skin))
-    parts.append(Capsule(palm + back * 30, palm + back * 320 + np.array([0, 0, -60]), 35,
-                         tuple(c * 0.7 for c in skin) if rng.random() < 0.5 else tuple(rng.uniform(0.05, 0.5, 3))))
+    knuckles = tip + back * (length + 25) + np.array([0, 0, -24.0 - lift])
+    width = max(fingers * r * 1.1, 18)
+    parts.append(Capsule(knuckles - side * width, knuckles + side * width, 22, skin))
+    wrist = knuckles + back * 70 + np.array([0, 0, -25.0])
+    parts.append(Capsule(knuckles, wrist, 26, skin))
+    sleeve = tuple(c * 0.8 for c in skin) if rng.random() < 0.5 else tuple(rng.uniform(0.05, 0.5, 3))
+    parts.append(Capsule(wrist, wrist + back * 260 + np.array([0, 0, -rng.uniform(40, 120)]), 32, sleeve))
     return parts
+
+
+def hovering(centre: np.ndarray, direction: float, rng: np.random.Generator) -> list:
+    """A hand and forearm held above the table (for a shadow; never in the picture)."""
+    back = np.array([math.cos(direction), math.sin(direction), 0.0])
+    return [Capsule(centre, centre + back * 90, 35, (0.4, 0.3, 0.25)),
+            Capsule(centre + back * 90, centre + back * 380 + np.array([0, 0, -80.0]), 38, (0.3, 0.3, 0.3))]
 
 
 def pen(tip: np.ndarray, direction: float, rng: np.random.Generator) -> list:

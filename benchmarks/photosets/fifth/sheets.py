@@ -121,9 +121,12 @@ def dealt(pad: Pad, index: int) -> tuple[tuple[int, int] | None, tuple[tuple[int
 # -- the laser printer ---------------------------------------------------------
 
 
+_X = np.arange(256, dtype=np.float64) / 255
+_LINEAR = np.where(_X <= 0.04045, _X / 12.92, ((_X + 0.055) / 1.055) ** 2.4).astype(np.float32)
+
+
 def srgb_to_linear(image: np.ndarray) -> np.ndarray:
-    x = image.astype(np.float32) / 255.0
-    return np.where(x <= 0.04045, x / 12.92, ((x + 0.055) / 1.055) ** 2.4).astype(np.float32)
+    return _LINEAR[image]
 
 
 def _smooth_noise(rng: np.random.Generator, shape: tuple[int, int], scale: float) -> np.ndarray:
