@@ -290,8 +290,39 @@ def occlusion(o: np.ndarray, d: np.ndarray, things: list) -> tuple[np.ndarray, n
         best_sd = np.where(take, sd, best_sd)
         best_t = np.where(take & (sd < 0.5), t, best_t)
         normal = np.where(take[..., None], n, normal)
-        colour = np.where(take[..., None], np.array(thing.colour), colour)
+        colour = np.where(take[..., None], _surface_colour(thing, o, d, t), colour)
     return best_sd, best_t, normal, colour
+
+
+PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, 1), (-1, 1), (1, -1)],
+        5: [(-1, -1), (1, 1), (-1, 1), (1, -1), (0, 0)], 6: [(-1, -1), (1, 1), (-1, 1), (1, -1), (-1, 0), (1, 0)]}
+
+
+def _surface_colour(thing: Capsule | Box | Disc, o: np.ndarray, d: np.ndarray, t: np.ndarray) -> np.ndarray:
+    """The colour where each ray meets `thing`: pips on a die's faces, a rim and relief on a coin."""
+    base = np.array(thing.colour)
+    t = np.where(np.abs(t) < 1e6, t, 0)
+    if isinstance(thing, Box):
+        local = ((o + t[..., None] * d) - thing.centre) @ thing.rot / thing.half
+        axis = np.abs(local).argmax(-1)
+        face = np.take_along_axis(np.sign(local), axis[..., None], -1)[..., 0]
+        value = np.where(face > 0, 1 + axis, 6 - axis)  # opposite faces add up to 7
+        u = np.take_along_axis(local, ((axis + 1) % 3)[..., None], -1)[..., 0]
+        v = np.take_along_axis(local, ((axis + 2) % 3)[..., None], -1)[..., 0]
+        pip = np.zeros(t.shape, bool)
+        for n, spots in PIPS.items():
+            for a, b in spots:
+                pip |= (value == n) & ((u - 0.5 * a) ** 2 + (v - 0.5 * b) ** 2 < 0.2 ** 2)
+        ink = np.array([0.03, 0.03, 0.03]) if base.mean() > 0.4 else np.array([0.85, 0.85, 0.82])
+        return np.where(pip[..., None], ink, base)
+    if isinstance(thing, Disc):
+        p = o + t[..., None] * d
+        r = np.hypot(p[..., 0] - thing.centre[0], p[..., 1] - thing.centre[1]) / thing.radius
+        angle = np.arctan2(p[..., 1] - thing.centre[1], p[..., 0] - thing.centre[0])
+        relief = 1 + 0.12 * np.sin(9 * r + 3 * np.sin(2 * angle)) * (r < 0.75)
+        rim = np.where((r > 0.82) & (r < 0.9), 0.7, 1.0) * np.where(r > 0.95, 0.75, 1.0)
+        return base * (relief * rim)[..., None]
+    return np.broadcast_to(base, d.shape)
 
 
 def blocked(points: np.ndarray, light: np.ndarray, things: list) -> np.ndarray:
