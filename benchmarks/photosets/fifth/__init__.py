@@ -298,8 +298,8 @@ def _picture(camera: optics.Camera, paper: optics.Paper, page: np.ndarray, ppm: 
     d, t = lit["d"], np.where(on_page, lit["t"], lit["t_table"])
     points = camera.pos + t[..., None] * d
     normals = np.where(on_page[..., None], lit["normal"], np.array([0, 0, -1.0]))
-    e = optics.irradiance(points, normals, light, casters, rng)
-    g = optics.glare(points, normals, camera, light) * on_page
+    e, seen = optics.irradiance(points, normals, light, casters, rng)
+    g = optics.glare(points, normals, camera, light) * on_page * seen  # no glare where the lamp is hidden
     light_map = up(e)
     weight = mask[..., 0]
     contact = 1 - 0.35 * np.exp(np.minimum(inside, 0) / 2.5)  # the table darker right at the page's edge
@@ -313,7 +313,7 @@ def _picture(camera: optics.Camera, paper: optics.Paper, page: np.ndarray, ppm: 
         sd, ot, on, oc = optics.occlusion(camera.pos, od, things)
         meets = sd < 0.5
         opoints = camera.pos + np.where(meets, ot, 100.0)[..., None] * od
-        oe = optics.irradiance(opoints, on, light, [], rng, 4)
+        oe, _ = optics.irradiance(opoints, on, light, [], rng, 4)
         spec = optics.glare(opoints, on, camera, optics.Light(light.centre, light.u * 3, light.v * 3, 1, light.colour,
                                                                0, light.colour, 0.25))
         orad = oc * oe + spec[..., None] * light.colour

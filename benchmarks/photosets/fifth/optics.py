@@ -405,9 +405,11 @@ class Light:
 
 
 def irradiance(points: np.ndarray, normals: np.ndarray, light: Light, things: list, rng: np.random.Generator,
-               n: int = 16) -> np.ndarray:
-    """RGB light falling on surface points (the ambient plus the area light, shadowed by the occluders)."""
+               n: int = 16) -> tuple[np.ndarray, np.ndarray]:
+    """RGB light falling on surface points (the ambient plus the area light, shadowed by the occluders), and
+    the fraction of the light each point sees."""
     total = np.zeros(points.shape[:-1])
+    seen = np.zeros(points.shape[:-1])
     samples = light.samples(n, rng)
     for s in samples:
         to = s - points
@@ -416,10 +418,11 @@ def irradiance(points: np.ndarray, normals: np.ndarray, light: Light, things: li
         cos_surface = np.clip((w * normals).sum(-1), 0, 1)
         cos_light = np.clip(-w[..., 2], 0, 1)  # the light faces down (+Z)
         shade = ~blocked(points, s, things) if things else 1
+        seen += shade
         total += cos_surface * cos_light * shade * (light.centre[2] ** 2) / dist2
     direct = total / len(samples) * light.power
     sky = light.ambient * (0.6 + 0.4 * np.clip(-normals[..., 2], 0, 1))
-    return direct[..., None] * light.colour + sky[..., None] * light.ambient_colour
+    return direct[..., None] * light.colour + sky[..., None] * light.ambient_colour, seen / len(samples)
 
 
 def glare(points: np.ndarray, normals: np.ndarray, camera: Camera, light: Light) -> np.ndarray:
