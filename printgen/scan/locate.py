@@ -12,7 +12,7 @@ between them in marker sides.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
@@ -218,9 +218,11 @@ UNIT = {0: (0, 0), 1: (1, 0), 2: (1, 1), 3: (0, 1)}
 """Where each corner marker sits on a sheet, in units of the sheet's width and height."""
 
 
-def group_sheets(markers: list[Marker]) -> list[SheetMarkers]:
+def group_sheets(markers: list[Marker],
+                 pair_fits: Callable[[SheetMarkers], bool] | None = None) -> list[SheetMarkers]:
     """Markers grouped into sheets: all four corners where possible, else three, else two (a sheet whose other
-    corners are covered or out of the picture: its size is known only once its code is read); smallest first.
+    corners are covered or out of the picture: its size is known only once its code is read, and `pair_fits`
+    says whether two markers' distance fits a sheet at all); smallest first.
 
     Each marker's own "right" and "down" say where its sheet's other corners must lie, so only the nearest
     few markers in each of those directions are tried as partners: the work grows with the number of
@@ -251,6 +253,9 @@ def group_sheets(markers: list[Marker]) -> list[SheetMarkers]:
                     budget -= 1
                     group = {markers[k].index: markers[k] for k in key}
                     area = _plausible(group)
+                    if area is not None and size == 2 and pair_fits is not None \
+                            and not pair_fits(SheetMarkers(group)):
+                        area = None  # (a marker nearer by, of no sheet, leaves the real partner free)
                     options[key] = (area if area is not None else -1.0, group)
         for key, (area, group) in sorted(options.items(), key=lambda item: item[1][0]):
             if area < 0 or key & used:

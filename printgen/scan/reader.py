@@ -9,6 +9,7 @@ decide every field; let the rules engine judge the result.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 
 import cv2
 import numpy as np
@@ -27,6 +28,7 @@ from printgen.scan.referee import Marks, Verdict, referee
 from printgen.scan.settle import settle
 from printgen.scan.template import blank_pixels, fields
 from printgen.scan.thresholds import (
+    FOREIGN_MARKER,
     MAX_SHEETS,
     MIN_PX_PER_MM,
     PAIR_SPAN,
@@ -127,7 +129,7 @@ class Reader:
         if image.ndim == 2:
             image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
         markers = find_markers(gray)
-        groups = [g for g in group_sheets(markers) if len(g.markers) > 2 or self._sizes(g)]  # a pair: a known size
+        groups = group_sheets(markers, pair_fits=lambda pair: bool(self._sizes(pair)))  # a pair: a known size
         stray = _stray_markers(markers, groups)
         if not groups:
             if stray:
@@ -158,6 +160,8 @@ class Reader:
 
     def _read_sheet(self, image: np.ndarray, gray: np.ndarray, group: SheetMarkers, name: str) -> Result:
         found = self._find_code(gray, group)
+        if isinstance(found, CodeMissing) and not found.recognisable and len(group.markers) > 2:
+            found, group = self._own_pair(gray, group) or (found, group)
         recognised = None
         disagreements: tuple[str, ...] = ()
         if isinstance(found, CodeMissing):
@@ -190,6 +194,28 @@ class Reader:
         verdict = referee(layout.rules, marks_of(layout, readings), code.lucky, code.numbers)
         return SheetReading(name, layout, code, text, readings, verdict, to_photo, recognised=recognised,
                             disagreements=disagreements)
+
+    def _own_pair(self, gray: np.ndarray, group: SheetMarkers) -> tuple[CodeFound, SheetMarkers] | None:
+        """Where markers that fit no known sheet size hold a pair whose code is read and whose sheet puts each
+        other marker more than FOREIGN_MARKER from its own corner (a marker of another sheet joined them): that
+        code and pair. None where the others lie about where that sheet has them (a bent sheet, not a foreign
+        marker: two of its markers would misplace the rest)."""
+        for pair in combinations(sorted(group.markers), 2):
+            markers = SheetMarkers({index: group.markers[index] for index in pair})
+            if not self._sizes(markers):
+                continue
+            found = self._find_code(gray, markers)
+            if not isinstance(found, CodeFound):
+                continue
+            back = np.linalg.inv(found.to_photo)
+            layout = found.layout
+            for index, marker in group.markers.items():
+                seen = cv2.perspectiveTransform(marker.centre.reshape(1, 1, 2).astype(np.float64), back).ravel()
+                own = np.mean(marker_corners_mm(index, layout.width, layout.height), axis=0)
+                if index not in pair and np.hypot(*(seen - own)) <= FOREIGN_MARKER:
+                    return None
+            return found, markers
+        return None
 
     def _sizes(self, group: SheetMarkers) -> list[tuple[float, float]]:
         """The known sheet sizes to look for the code on, nearest to the markers' estimate first: SIZES_TRIED of

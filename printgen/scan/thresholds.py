@@ -82,6 +82,9 @@ SIZES_TRIED = 4
 PAIR_SPAN = 0.08
 """Share: a sheet of which only two corner markers were found is looked for on every known size whose sides the
 two span match their distance within this (on the held-out and fresh photos' pairs: within 0.035)."""
+FOREIGN_MARKER = 30.0
+"""mm: markers that fit no known sheet, among which a pair's code is read, are that sheet and a marker of another
+only where the sheet puts the other further than this from its own corner (a bent sheet's lie closer)."""
 SIZE_FIT = 0.12
 """Marker sides (RMS): a known sheet size is tried only if the markers fit a flat sheet of exactly that size
 within this; when no size fits, the sheet is reported as folded or curled. Looser than GROUP_FIT, which

@@ -149,3 +149,24 @@ def test_near_markers_with_their_sheets_far_ones_beyond_the_size_ratio_are_no_pa
     shrunk = [Marker(m.index, (m.corners - m.centre) * far + m.centre) if m.index in (2, 3) else m for m in markers]
     assert len(shrunk) == 4 and max(m.side for m in shrunk) > MARKER_SIDE_RATIO * min(m.side for m in shrunk)
     assert np.all([len(g.markers) != 2 for g in group_sheets(shrunk)])
+
+
+def test_a_pair_that_fits_no_sheet_leaves_its_marker_to_the_pair_that_does() -> None:
+    """A stray marker 0 nearer than the sheet's own (a QR code's corner taken for one) would pair first; a pair
+    whose distance fits no known sheet is passed over, and the sheet's own diagonal pair is found."""
+    from printgen.scan.locate import Marker
+
+    layout = sheet("qwixx-bonus-b")
+    markers = find_markers(cv2.cvtColor(photo(printed(build_sheet(layout), 6), turn=5), cv2.COLOR_BGR2GRAY))
+    by_corner = {m.index: m for m in markers}
+    first, third = by_corner[0], by_corner[2]
+    stray = Marker(0, (first.corners - first.centre) * 0.6 + (first.centre + third.centre) / 2)
+    seen = [first, third, stray]
+
+    def fits(pair: object) -> bool:
+        width, height = pair.size_estimate()  # type: ignore[attr-defined]
+        return abs(width / layout.width - 1) + abs(height / layout.height - 1) < 0.08
+
+    assert [id(g.markers[0]) for g in group_sheets(seen)] == [id(stray)]  # the nearest pair first
+    (pair,) = group_sheets(seen, pair_fits=fits)
+    assert pair.markers[0] is first and pair.markers[2] is third

@@ -403,3 +403,28 @@ def test_at_most_eight_sheets_are_read_and_the_rest_reported(reader: object,
     assert [r.position for r in results] == list(range(1, 10)) and {r.of for r in results} == {9}
 
 
+
+
+def test_a_marker_of_another_sheet_does_not_hide_a_sheet_read_from_its_own_two(reader: object) -> None:
+    """A sheet with its bottom corners covered and, well below it, a bottom-left marker of another sheet: the three
+    fit no known sheet, but the top two read the code, and the stray marker lies nowhere near that sheet's own
+    bottom left: the sheet is read (it was "folded or curled?")."""
+    from printgen.builders.geometry import MARKER, MARKER_INSET
+    from printgen.builders.scoresheet import build_sheet
+    from tests.scan.photos import photo, printed
+
+    layout = sheet("qwixx-standard")
+    px = 6
+    one = printed(build_sheet(layout), px)
+    h, w = one.shape[:2]
+    table = np.full((h + 130 * px, w, 3), 255, np.uint8)
+    table[:h] = one
+    top, side = round((layout.height - MARKER_INSET - MARKER) * px), round(MARKER * px)
+    left = round(MARKER_INSET * px)
+    corner = one[top - 6:top + side + 6, left - 6:left + side + 6].copy()  # its bottom-left marker
+    table[h + 100 * px:h + 100 * px + corner.shape[0], left - 6:left - 6 + corner.shape[1]] = corner
+    table[top - 12:h, :] = 255  # the sheet's own bottom markers (and the totals line) covered
+    results = reader.read_image(photo(table, turn=4, width=2000, fill=0.8), "stray")  # type: ignore[attr-defined]
+    sheets = [r for r in results if isinstance(r, SheetReading)]
+    assert len(sheets) == 1 and sheets[0].layout.name == layout.name
+    assert not any(r.crossed for r in sheets[0].readings if r.field.kind == "number")
