@@ -445,6 +445,8 @@ OVERRUN = "a stroke from outside runs into it (whose cross is it?)"
 GRAINY = "the photo is too dark or grainy to be sure it is empty (more light, less zoom)"
 """Why a field whose ink lies between SURE_EMPTY and SURE_CROSSED is uncertain, and why an empty-looking one
 in a grainy photo is."""
+OUTSIDE = "the field lies outside the photo"
+"""Why a field that the picture's edge cuts (or that lies beyond it) is uncertain."""
 
 
 def evidence(cover: float, line: float, ring: float = 0.0) -> float:
@@ -497,7 +499,7 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     weights = _weights(field, x0, y0, patch.shape, px_per_mm)
     total = float(weights.sum()) * min(w, h) / max(w, h)  # a long box is crossed like a square one
     if total <= 0:
-        return Reading(field, State.UNCERTAIN, 0.0, False, reason="the field lies outside the photo")
+        return Reading(field, State.UNCERTAIN, 0.0, False, reason=OUTSIDE)
     shows = np.ones_like(weights) if expected is None else _visible(expected[y0:y1, x0:x1], weights)
     visible = weights * shows
     paper = (weights > 0) & (shows >= EVEN_PAPER)

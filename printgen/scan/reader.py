@@ -8,7 +8,7 @@ decide every field; let the rules engine judge the result.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 import cv2
@@ -21,7 +21,7 @@ from printgen.marks.codes import CodeError, SheetCode, layout_name, layout_versi
 from printgen.scan.crosses import marks_of
 from printgen.scan.decode import read_code
 from printgen.scan.identify import identify, printed_data
-from printgen.scan.ink import Reading, State, measure, read_fields
+from printgen.scan.ink import OUTSIDE, Reading, State, measure, read_fields
 from printgen.scan.locate import Marker, SheetMarkers, find_markers, group_sheets, marker_corners_mm
 from printgen.scan.rectify import pixels_per_mm
 from printgen.scan.referee import Marks, Verdict, referee
@@ -190,7 +190,8 @@ class Reader:
         flat = flatten(small, to_small, layout.width, layout.height, PX_PER_MM, warp)
         photo = np.divide(flat[..., ::-1], np.float32(255), dtype=np.float32)  # RGB 0..1
         blank = blank_pixels(layout, code, PX_PER_MM)
-        readings = settle(layout, code, read_fields(measure(photo, blank), fields(layout, code)))
+        readings = settle(layout, code, _cut_off(read_fields(measure(photo, blank), fields(layout, code)),
+                                                 to_photo, gray.shape))
         verdict = referee(layout.rules, marks_of(layout, readings), code.lucky, code.numbers)
         return SheetReading(name, layout, code, text, readings, verdict, to_photo, recognised=recognised,
                             disagreements=disagreements)
@@ -266,6 +267,17 @@ class Reader:
             return CodeMissing("the corner markers do not line up as on a flat sheet (is the sheet folded or "
                                "curled?)", recognisable=False)
         return CodeMissing("the sheet's code cannot be read (too small, blurred or covered?)", recognisable=True)
+
+
+def _cut_off(readings: list[Reading], to_photo: np.ndarray, shape: tuple[int, ...]) -> list[Reading]:
+    """`readings`, those of fields that the picture's edge cuts (a corner of the field outside it) uncertain
+    because they lie outside the photo (what the photo shows there is no print hidden, but no photo at all)."""
+    height, width = shape[:2]
+    boxes = np.float64([[(x, y), (x + w, y), (x + w, y + h), (x, y + h)] for x, y, w, h in
+                        (r.field.box for r in readings)])
+    seen = cv2.perspectiveTransform(boxes.reshape(-1, 1, 2), to_photo).reshape(-1, 4, 2)
+    cut = ((seen < 0) | (seen > [width - 1, height - 1])).any(axis=(1, 2))
+    return [replace(r, state=State.UNCERTAIN, reason=OUTSIDE) if off else r for r, off in zip(readings, cut)]
 
 
 def display_text(text: str) -> str:

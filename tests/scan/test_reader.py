@@ -428,3 +428,22 @@ def test_a_marker_of_another_sheet_does_not_hide_a_sheet_read_from_its_own_two(r
     sheets = [r for r in results if isinstance(r, SheetReading)]
     assert len(sheets) == 1 and sheets[0].layout.name == layout.name
     assert not any(r.crossed for r in sheets[0].readings if r.field.kind == "number")
+
+
+def test_fields_the_pictures_edge_cuts_off_say_so(reader: object) -> None:
+    """A sheet whose top rows run off the picture's edge (read from its two bottom markers and its code): the
+    fields cut off are uncertain because they lie outside the photo, not because something hides their print."""
+    from printgen.builders.scoresheet import build_sheet
+    from printgen.scan.ink import OUTSIDE
+    from printgen.scan.locate import find_markers, group_sheets
+    from tests.scan.photos import photo, printed
+
+    image = photo(printed(build_sheet(sheet("qwixx-standard")), 6), width=1800, fill=0.7)
+    (group,) = group_sheets(find_markers(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)))
+    top = int(max(group.markers[index].corners[:, 1].max() for index in (0, 1)) + 1.0 * group.markers[0].side)
+    (result,) = reader.read_image(np.ascontiguousarray(image[top:]), "cut")  # type: ignore[attr-defined]
+    assert isinstance(result, SheetReading)
+    row = [r for r in result.readings if r.field.kind == "number" and r.field.index == 0]
+    assert row and all(r.reason == OUTSIDE for r in row)  # the top row, cut by the edge
+    assert not any(r.reason == OUTSIDE for r in result.readings if r.field.index > 0)
+    assert not any("hidden" in r.reason for r in result.readings if r.field.index > 0)
