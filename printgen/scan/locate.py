@@ -67,6 +67,13 @@ class Marker:
         return float(np.sqrt(abs(cv2.contourArea(self.corners.astype(np.float32)))))
 
     @property
+    def extent(self) -> tuple[float, float]:
+        """Its width and height in pixels: the mean length of its top and bottom edges, of its left and right."""
+        c = self.corners
+        lengths = np.linalg.norm(c[[1, 2, 3, 2]] - c[[0, 3, 0, 1]], axis=1)
+        return float(lengths[:2].mean()), float(lengths[2:].mean())
+
+    @property
     def right(self) -> np.ndarray:
         c = self.corners
         v = (c[1] - c[0]) + (c[2] - c[3])
@@ -112,10 +119,7 @@ class SheetMarkers:
         and heights (a tilted sheet shortens its markers as it shortens the sheet)."""
         (a, first), (b, second) = sorted(self.markers.items())
         offset = second.centre - first.centre
-        width = np.mean([np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3]) for c in (first.corners,
-                                                                                            second.corners)]) / 2
-        height = np.mean([np.linalg.norm(c[3] - c[0]) + np.linalg.norm(c[2] - c[1]) for c in (first.corners,
-                                                                                             second.corners)]) / 2
+        width, height = np.mean([first.extent, second.extent], axis=0)
         spans = [abs(float(offset @ (first.right + second.right))) / 2 / max(float(width), 1e-6),
                  abs(float(offset @ (first.down + second.down))) / 2 / max(float(height), 1e-6)]
         apart = (UNIT[a][0] != UNIT[b][0], UNIT[a][1] != UNIT[b][1])
