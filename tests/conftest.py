@@ -5,8 +5,11 @@ draw (`pages`), the default pack (`default_pack`) and the demo photo (`demo`), e
 from __future__ import annotations
 
 import fcntl
+import os
 import pickle
 import shutil
+import sys
+import tempfile
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
@@ -18,6 +21,14 @@ from printgen import layouts
 from printgen.kinds import ScoreSheetLayout
 from printgen.resources import resource_dir
 from tests.capture import CapturedPages, install
+
+if sys.dont_write_bytecode:  # (PYTHONDONTWRITEBYTECODE, as on the development machine)
+    # Without compiled bytecode every test worker and each of the ~90 printgen processes the tests start would
+    # compile printgen and the tests from source again (about 15 s of the suite on 2 cores). Keep it outside the
+    # checkout, in the system's temporary folder, for this run and the next.
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) / "printgen-pycache")
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 T = TypeVar("T")
 NEEDS_SCAN = "needs the scan extra: pip install 'printgen[scan]'"
