@@ -47,6 +47,7 @@ from printgen.scan.thresholds import (
     NEIGHBOURS,
     SHEET_MAX,
     SHEET_MIN,
+    WHOLE_FIT,
 )
 
 
@@ -333,6 +334,6 @@ def _plausible(group: dict[int, Marker]) -> float | None:
             return None
         return float(np.sum((centres[1] - centres[0]) ** 2))
     if not (SHEET_MIN < width < SHEET_MAX and SHEET_MIN < height < SHEET_MAX) \
-            or sheet.homography(width, height)[1] > GROUP_FIT:
+            or sheet.homography(width, height)[1] > (WHOLE_FIT if len(group) == 4 else GROUP_FIT):
         return None
     return float(abs(cv2.contourArea(centres)))

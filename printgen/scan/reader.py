@@ -38,6 +38,7 @@ from printgen.scan.thresholds import (
     SIZES_TRIED,
     STRAY_SIDE_RATIO,
     WARP_PX_PER_MM,
+    WHOLE_FIT,
 )
 from printgen.scan.warp import find_warp, flatten, shrunk
 
@@ -238,7 +239,7 @@ class Reader:
         bent = False
         for size in self._sizes(group):
             to_photo, error = group.homography(*size)
-            if error > SIZE_FIT:
+            if error > (WHOLE_FIT if len(group.markers) == 4 else SIZE_FIT):
                 bent = True
                 continue
             for layout in self.layouts.values():

@@ -72,6 +72,10 @@ SHEET_MAX = 2000
 GROUP_FIT = 0.1
 """Marker sides (RMS): markers are grouped as one sheet only if one flat sheet of the size they themselves
 suggest explains all their corners within this (on the benchmark's photos: at most 0.02)."""
+WHOLE_FIT = 0.16
+"""Marker sides (RMS): GROUP_FIT, and SIZE_FIT, for all four of a sheet's markers, which pin down every corner:
+a sheet curled 14 to 21 mm and lifted 11 mm in the middle fits one flat sheet within 0.12 to 0.15, and its
+print is then laid on the blank sheet by the warp."""
 
 # --- reader: the sheets of a photo ---------------------------------------------------------------------------
 
@@ -87,9 +91,10 @@ FOREIGN_MARKER = 30.0
 only where the sheet puts the other further than this from its own corner (a bent sheet's lie closer)."""
 SIZE_FIT = 0.12
 """Marker sides (RMS): a known sheet size is tried only if the markers fit a flat sheet of exactly that size
-within this; when no size fits, the sheet is reported as folded or curled. Looser than GROUP_FIT, which
-judges the size fitted to the markers themselves: a flat sheet fits its layout's true size a little worse
-(on the benchmark's photos at most 0.023, against 0.019 for the estimate; other sizes up to 0.077)."""
+within this (all four markers: WHOLE_FIT); when no size fits, the sheet is reported as folded or curled.
+Looser than GROUP_FIT, which judges the size fitted to the markers themselves: a flat sheet fits its layout's
+true size a little worse (on the benchmark's photos at most 0.023, against 0.019 for the estimate; other sizes
+up to 0.077)."""
 MIN_PX_PER_MM = 2.2
 """px per mm of the sheet in the photo: below this a thin cross is lost in the blur (the sheet is too small)."""
 STRAY_SIDE_RATIO = 2
