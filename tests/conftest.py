@@ -1,6 +1,7 @@
 """Shared fixtures: the standard layout, a CLI runner, a helper to write layout files, the pages the PDF writers
 draw (`pages`), the default pack (`default_pack`) and the demo photo (`demo`), each made once a run, and the
---regenerate option of the golden references (tests/golden)."""
+--regenerate option of the golden references (tests/golden); where Python is told not to write bytecode, a bytecode
+cache for the run in the system's temporary folder."""
 
 from __future__ import annotations
 
