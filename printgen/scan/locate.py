@@ -333,7 +333,18 @@ def _plausible(group: dict[int, Marker]) -> float | None:
         if not all(SHEET_MIN < size < SHEET_MAX for size in spanned):
             return None
         return float(np.sum((centres[1] - centres[0]) ** 2))
-    if not (SHEET_MIN < width < SHEET_MAX and SHEET_MIN < height < SHEET_MAX) \
-            or sheet.homography(width, height)[1] > (WHOLE_FIT if len(group) == 4 else GROUP_FIT):
+    if not (SHEET_MIN < width < SHEET_MAX and SHEET_MIN < height < SHEET_MAX):
         return None
+    misfit = sheet.homography(width, height)[1]
+    if misfit > GROUP_FIT and (len(group) < 4 or misfit > WHOLE_FIT or _three_fit(group)):
+        return None  # (four that fit only loosely, three of which fit well: the fourth is of another sheet)
     return float(abs(cv2.contourArea(centres)))
+
+
+def _three_fit(group: dict[int, Marker]) -> bool:
+    """True when three of `group`'s four markers fit one flat sheet within GROUP_FIT."""
+    for left_out in group:
+        three = SheetMarkers({index: marker for index, marker in group.items() if index != left_out})
+        if three.homography(*three.size_estimate())[1] <= GROUP_FIT:
+            return True
+    return False

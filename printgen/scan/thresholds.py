@@ -75,7 +75,8 @@ suggest explains all their corners within this (on the benchmark's photos: at mo
 WHOLE_FIT = 0.16
 """Marker sides (RMS): GROUP_FIT, and SIZE_FIT, for all four of a sheet's markers, which pin down every corner:
 a sheet curled 14 to 21 mm and lifted 11 mm in the middle fits one flat sheet within 0.12 to 0.15, and its
-print is then laid on the blank sheet by the warp."""
+print is then laid on the blank sheet by the warp. Not where three of the four fit within GROUP_FIT: the fourth
+is then another sheet's (a marker turned against the rest), and the three are the sheet."""
 
 # --- reader: the sheets of a photo ---------------------------------------------------------------------------
 
