@@ -59,6 +59,10 @@ from printgen.scan.thresholds import (
     LINE_FLANK,
     LINE_HALF,
     LINE_WIDTH,
+    MISPLACED_BACK,
+    MISPLACED_MARGIN,
+    MISPLACED_PRINT,
+    MISPLACED_SHARE,
     MODE_BINS,
     MODE_RANGE,
     MODE_SMOOTHING,
@@ -446,6 +450,7 @@ GRAINY = "the photo is too dark or grainy to be sure it is empty (more light, le
 """Why a field whose ink lies between SURE_EMPTY and SURE_CROSSED is uncertain, and why an empty-looking one
 in a grainy photo is."""
 OUTSIDE = "the field lies outside the photo"
+MISPLACED = "the print is not where it should be (is the sheet bent there?)"
 """Why a field that the picture's edge cuts (or that lies beyond it) is uncertain."""
 
 
@@ -529,6 +534,9 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     seen = evidence(cover, line, ring)
     if worst in (SHADOW, VEILED) and seen >= SHADOW_SURE:
         reason = ""
+    if not reason and residual is not None and expected is not None \
+            and _misplaced(residual, expected, field, px_per_mm) >= MISPLACED_SHARE:
+        reason = MISPLACED
     if not reason and seen >= SURE_CROSSED:  # crossed: is it by a stroke borrowed from outside?
         borrowed = _borrowed(darkening, (x0, y0, x1, y1), patch, px_per_mm)
         if borrowed.any():
@@ -545,6 +553,22 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     else:
         state, reason = State.UNCERTAIN, UNCLEAR
     return Reading(field, state, cover, streak, line, ring, reason=reason)
+
+
+def _misplaced(residual: np.ndarray, expected: np.ndarray, field: Field, px_per_mm: float) -> float:
+    """The share of the print in and around `field` (MISPLACED_MARGIN beyond its box; what `expected` has
+    darker than MISPLACED_PRINT) that the photo shows at least MISPLACED_BACK of the way back to paper: the
+    sheet's own print is not where the alignment put it (a box's border then lies inside the field and reads as
+    ink), as where a bent corner's warp found too little print to follow."""
+    x, y, w, h = field.box
+    x0, y0 = max(int((x - MISPLACED_MARGIN) * px_per_mm), 0), max(int((y - MISPLACED_MARGIN) * px_per_mm), 0)
+    x1, y1 = int((x + w + MISPLACED_MARGIN) * px_per_mm), int((y + h + MISPLACED_MARGIN) * px_per_mm)
+    printed = expected[y0:y1, x0:x1]
+    dark = printed < MISPLACED_PRINT
+    if not dark.any():
+        return 0.0
+    lighter = -residual[y0:y1, x0:x1]  # (the residual is how much darker than expected)
+    return float(np.mean(lighter[dark] > MISPLACED_BACK * (1.0 - printed[dark])))
 
 
 def _even(values: np.ndarray, paper: np.ndarray) -> np.ndarray | float:

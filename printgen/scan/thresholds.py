@@ -333,6 +333,17 @@ and a crossed one."""
 LINE_HALF = 0.025
 """Mean darkening along the darkest slanted line through a field's middle halfway between empty and crossed
 (a faint single slash shows here, where its cover is small)."""
+MISPLACED_MARGIN = 1.0
+"""mm: a field's own print is looked at this far beyond its box (a box's border, the band round a number)."""
+MISPLACED_PRINT = 0.6
+"""Expected luma below which a pixel of the blank sheet counts as print for MISPLACED_SHARE."""
+MISPLACED_BACK = 0.5
+"""Share of the way from the print's expected luma back to paper that the photo must be lighter by for that
+print to count as missing."""
+MISPLACED_SHARE = 0.5
+"""A field whose print (MISPLACED_PRINT, within MISPLACED_MARGIN) is this much missing in the photo is uncertain:
+its print is not where the alignment put it (a misthrow box beside a lifted corner 2-3 mm off: 0.57). On the
+tuned-on photo sets 0.5 flags 3 more right sheets of 131 and changes no sheet's fields; 0.3 flagged 48 more."""
 SURE_EMPTY = 0.5
 """Evidence (the ink against halfway, by cover or by line: 1 is halfway) at or below which a field is empty."""
 SURE_CROSSED = 1.9
