@@ -495,11 +495,8 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     lighter than expected counts as nothing in the line (`_clear_of_print`); where `doubt` says the
     photo cannot be trusted over much of the field, uncertain whatever its ink, its best guess from the ink
     that shows besides what covers it."""
-    x, y, w, h = field.box
-    x0, y0 = int(np.floor(x * px_per_mm)), int(np.floor(y * px_per_mm))
-    x1, y1 = int(np.ceil((x + w) * px_per_mm)), int(np.ceil((y + h) * px_per_mm))
-    x0, y0 = max(x0, 0), max(y0, 0)
-    x1, y1 = min(x1, darkening.shape[1]), min(y1, darkening.shape[0])
+    _, _, w, h = field.box
+    x0, y0, x1, y1 = _pixels(field, px_per_mm, darkening.shape)
     patch = _own_ink(darkening, (x0, y0, x1, y1), px_per_mm)
     weights = _weights(field, x0, y0, patch.shape, px_per_mm)
     total = float(weights.sum()) * min(w, h) / max(w, h)  # a long box is crossed like a square one
@@ -555,14 +552,23 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     return Reading(field, state, cover, streak, line, ring, reason=reason)
 
 
+def _pixels(field: Field, px_per_mm: float, shape: tuple[int, ...],
+            margin: float = 0.0) -> tuple[int, int, int, int]:
+    """The pixels (x0, y0, x1, y1) that `field`'s box, `margin` mm larger on every side, touches in an image of
+    `shape` at `px_per_mm`."""
+    x, y, w, h = field.box
+    x0, y0 = max(int(np.floor((x - margin) * px_per_mm)), 0), max(int(np.floor((y - margin) * px_per_mm)), 0)
+    x1 = min(int(np.ceil((x + w + margin) * px_per_mm)), shape[1])
+    y1 = min(int(np.ceil((y + h + margin) * px_per_mm)), shape[0])
+    return x0, y0, x1, y1
+
+
 def _misplaced(residual: np.ndarray, expected: np.ndarray, field: Field, px_per_mm: float) -> float:
     """The share of the print in and around `field` (MISPLACED_MARGIN beyond its box; what `expected` has
     darker than MISPLACED_PRINT) that the photo shows at least MISPLACED_BACK of the way back to paper: the
     sheet's own print is not where the alignment put it (a box's border then lies inside the field and reads as
     ink), as where a bent corner's warp found too little print to follow."""
-    x, y, w, h = field.box
-    x0, y0 = max(int((x - MISPLACED_MARGIN) * px_per_mm), 0), max(int((y - MISPLACED_MARGIN) * px_per_mm), 0)
-    x1, y1 = int((x + w + MISPLACED_MARGIN) * px_per_mm), int((y + h + MISPLACED_MARGIN) * px_per_mm)
+    x0, y0, x1, y1 = _pixels(field, px_per_mm, expected.shape, MISPLACED_MARGIN)
     printed = expected[y0:y1, x0:x1]
     dark = printed < MISPLACED_PRINT
     if not dark.any():
