@@ -104,7 +104,9 @@ def test_a_phone_scores_corrects_and_confirms_a_sheet_and_the_standings_follow(
     assert fits(page)
     keep(page, tmp_path, "phone-score.png")
 
-    table = phone.new_page()
+    # The standings on another phone at the table (a second page of this phone would be a background tab, whose
+    # frames Chromium throttles: every action on it would wait seconds for the page to settle).
+    table = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
     table.goto(address.rstrip("/") + "/games/Friday")
     assert table.inner_text("#table tbody td.total") == str(demo.total)
 
