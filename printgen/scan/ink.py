@@ -90,6 +90,10 @@ from printgen.scan.thresholds import (
     SEEN_BLUR,
     SHADOW_NEAR,
     SHADOW_SURE,
+    SHIFTED_DISTANCE,
+    SHIFTED_GAIN,
+    SHIFTED_SEARCH,
+    SHIFTED_WINDOW,
     SLASH_ANGLES,
     STREAK_BAND,
     STREAK_LENGTH,
@@ -282,9 +286,7 @@ def _medians(labels: np.ndarray, values: np.ndarray, count: int) -> np.ndarray:
 
 def _noise(residual: np.ndarray, expected: np.ndarray) -> float:
     """How much darkening this photo shows without ink: NOISE_SPREADS spreads of its plain areas, within limits."""
-    gx = cv2.Sobel(expected, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(expected, cv2.CV_32F, 0, 1, ksize=3)
-    plain = residual[np.hypot(gx, gy) < PLAIN]
+    plain = residual[_gradient(expected) < PLAIN]
     if plain.size < NOISE_MIN_PIXELS:
         return NOISE
     middle = float(np.median(plain))
@@ -294,9 +296,7 @@ def _noise(residual: np.ndarray, expected: np.ndarray) -> float:
 
 def _as_blurred(expected: np.ndarray, seen: np.ndarray, px_per_mm: float) -> np.ndarray:
     """`expected` blurred as much as the photo is (judged along the print's edges, where blur shows)."""
-    gx = cv2.Sobel(expected, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(expected, cv2.CV_32F, 0, 1, ksize=3)
-    edges = np.flatnonzero(np.hypot(gx, gy) > BLUR_EDGE)
+    edges = np.flatnonzero(_gradient(expected) > BLUR_EDGE)
     if edges.size < BLUR_MIN_EDGE_PIXELS:
         return expected
     best, chosen = np.inf, expected
@@ -463,8 +463,9 @@ def evidence(cover: float, line: float, ring: float = 0.0) -> float:
 def read_fields(measured: Measured, fields: list[Field], px_per_mm: float = PX_PER_MM) -> list[Reading]:
     """Every field's reading from the measured photo; in a photo too grainy to tell (its noise as high as
     NOISE allows) no field is surely empty: a thin stroke may be lost in the grain."""
-    readings = [read_field(measured.darkening, f, px_per_mm, measured.doubt, measured.residual, measured.expected)
-                for f in fields]
+    edges = _print_edges(measured.seen, measured.expected, px_per_mm)
+    readings = [read_field(measured.darkening, f, px_per_mm, measured.doubt, measured.residual, measured.expected,
+                           edges) for f in fields]
     pen = pen_halfway(readings)
     if pen != 1.0:
         readings = [replace(r, pen=pen) for r in readings]
@@ -487,14 +488,15 @@ def pen_halfway(readings: list[Reading]) -> float:
 
 def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM,
                doubt: np.ndarray | None = None, residual: np.ndarray | None = None,
-               expected: np.ndarray | None = None) -> Reading:
+               expected: np.ndarray | None = None, edges: tuple[np.ndarray, np.ndarray] | None = None) -> Reading:
     """One field's reading: ink cover of its weighted middle, whether the ink is a horizontal streak, and the
     darkest slanted line (looked for in `residual`, the darkening with the noise still in it, where the print
     as `expected` leaves ink visible; `darkening` and a plain sheet when not given), both above the faint
     darkening of the field's paper that changes only slowly across it (`_even`), and by the print's edges
     lighter than expected counts as nothing in the line (`_clear_of_print`); where `doubt` says the
     photo cannot be trusted over much of the field, uncertain whatever its ink, its best guess from the ink
-    that shows besides what covers it."""
+    that shows besides what covers it; so is a field whose print the photo shows elsewhere (`_misplaced`, and
+    `_shifted` where the print's `edges` are given)."""
     _, _, w, h = field.box
     x0, y0, x1, y1 = _pixels(field, px_per_mm, darkening.shape)
     patch = _own_ink(darkening, (x0, y0, x1, y1), px_per_mm)
@@ -531,8 +533,9 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     seen = evidence(cover, line, ring)
     if worst in (SHADOW, VEILED) and seen >= SHADOW_SURE:
         reason = ""
-    if not reason and residual is not None and expected is not None \
-            and _misplaced(residual, expected, field, px_per_mm) >= MISPLACED_SHARE:
+    if not reason and (residual is not None and expected is not None
+                       and _misplaced(residual, expected, field, px_per_mm) >= MISPLACED_SHARE
+                       or edges is not None and _shifted(edges, field, px_per_mm)):
         reason = MISPLACED
     if not reason and seen >= SURE_CROSSED:  # crossed: is it by a stroke borrowed from outside?
         borrowed = _borrowed(darkening, (x0, y0, x1, y1), patch, px_per_mm)
@@ -575,6 +578,38 @@ def _misplaced(residual: np.ndarray, expected: np.ndarray, field: Field, px_per_
         return 0.0
     lighter = -residual[y0:y1, x0:x1]  # (the residual is how much darker than expected)
     return float(np.mean(lighter[dark] > MISPLACED_BACK * (1.0 - printed[dark])))
+
+
+def _print_edges(seen: np.ndarray, expected: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
+    """The edges (`_gradient`) of the photo as `seen` (`Measured.seen`), SHIFTED_SEARCH wider on every side
+    (nothing there), and of the print as `expected`: what `_shifted` matches."""
+    reach = round(SHIFTED_SEARCH * px_per_mm)
+    return (cv2.copyMakeBorder(_gradient(seen), reach, reach, reach, reach, cv2.BORDER_CONSTANT, value=0),
+            _gradient(expected))
+
+
+def _gradient(image: np.ndarray) -> np.ndarray:
+    """How steeply `image` changes at each pixel (its Sobel gradient's length)."""
+    gx = cv2.Sobel(image, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(image, cv2.CV_32F, 0, 1, ksize=3)
+    return np.asarray(np.hypot(gx, gy))
+
+
+def _shifted(edges: tuple[np.ndarray, np.ndarray], field: Field, px_per_mm: float) -> bool:
+    """Whether the photo shows `field`'s print (its `edges` from `_print_edges`, SHIFTED_WINDOW beyond its box:
+    its border, its neighbours', its band) best at least SHIFTED_DISTANCE from where the alignment put it, within
+    SHIFTED_SEARCH, and better there by SHIFTED_GAIN: where a bent sheet's print could not be followed, a box
+    lies a millimetre off and its neighbour's edge reads as ink."""
+    seen, printed = edges
+    x0, y0, x1, y1 = _pixels(field, px_per_mm, printed.shape, SHIFTED_WINDOW)
+    template = printed[y0:y1, x0:x1]
+    if min(template.shape) < 3 or float(template.std()) < 1e-3:  # nothing printed to match
+        return False
+    reach = round(SHIFTED_SEARCH * px_per_mm)
+    scores = cv2.matchTemplate(seen[y0:y1 + 2 * reach, x0:x1 + 2 * reach], template, cv2.TM_CCOEFF_NORMED)
+    _, best, _, (bx, by) = cv2.minMaxLoc(scores)
+    return bool(np.hypot(bx - reach, by - reach) >= SHIFTED_DISTANCE * px_per_mm
+                and best - float(scores[reach, reach]) >= SHIFTED_GAIN)
 
 
 def _even(values: np.ndarray, paper: np.ndarray) -> np.ndarray | float:

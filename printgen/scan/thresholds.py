@@ -344,6 +344,19 @@ MISPLACED_SHARE = 0.5
 """A field whose print (MISPLACED_PRINT, within MISPLACED_MARGIN) is this much missing in the photo is uncertain:
 its print is not where the alignment put it (a misthrow box beside a lifted corner 2-3 mm off: 0.57). On the
 tuned-on photo sets 0.5 flags 3 more right sheets of 131 and changes no sheet's fields; 0.3 flagged 48 more."""
+SHIFTED_WINDOW = 2.0
+"""mm: a field's print is matched with this much of the print around it (the edges of its box and its
+neighbours', its band)..."""
+SHIFTED_SEARCH = 2.5
+"""...within this far of where the alignment put it..."""
+SHIFTED_DISTANCE = 0.5
+"""...and a field whose print the photo shows best at least this far away (mm)..."""
+SHIFTED_GAIN = 0.25
+"""...matching better there by this much (edge correlation) than where it was put is uncertain: the print is not
+where it should be. Beside a lifted corner whose warp the print could not follow, number fields 0.7-1.1 mm off
+gained 0.42-0.64 and read their neighbours' edges as crosses, unflagged (the adversarial helper's last two silent
+cases); on the tuned-on photo sets no field of a right sheet reaches it (at 0.5 mm or more the most was 0.24, under
+a finger)."""
 SURE_EMPTY = 0.5
 """Evidence (the ink against halfway, by cover or by line: 1 is halfway) at or below which a field is empty."""
 SURE_CROSSED = 1.9

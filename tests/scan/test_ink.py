@@ -431,3 +431,46 @@ def test_a_box_whose_print_lies_mm_from_where_it_was_put_is_uncertain_not_crosse
     (box_read,) = [r for r in result.readings if r.field.name == "penalty 4"]
     assert box_read.state is State.UNCERTAIN and box_read.reason == MISPLACED
     assert result.flagged
+
+
+def test_a_number_whose_print_lies_a_millimetre_off_is_uncertain_not_crossed(reader: object) -> None:
+    """Beside a lifted corner whose print the warp could not follow, number boxes lay about a millimetre from where
+    the alignment put them (beyond what it corrects), and a neighbour's edge inside the field read as a sure cross
+    (the adversarial helper's last silent cases). Where the photo shows a field's print best elsewhere, the field is
+    uncertain: here its own print is all there, only moved, so it is the edges' match that says so."""
+    from printgen.scan.ink import MISPLACED
+
+    sheet_paper, _ = paper("qwixx-standard")
+    pixels = sheet_paper.finish()
+    clean = read(reader, shot(pixels, turn=4))
+    box = next(r.field.box for r in clean.readings if r.field.name == "row 4: 12")
+    x, y, w, h = (round(v * PX) for v in box)
+    moved = pixels.copy()
+    reach, shift = round(3 * PX), round(1.3 * PX)  # the box and 3 mm round it drawn 1.3 mm down and to the right
+    moved[y - reach:y + h + reach, x - reach:x + w + reach] = pixels[y - reach - shift:y + h + reach - shift,
+                                                                    x - reach - shift:x + w + reach - shift]
+    result = read(reader, shot(moved, turn=4))
+    (number,) = [r for r in result.readings if r.field.name == "row 4: 12"]
+    assert number.state is State.UNCERTAIN and number.reason == MISPLACED
+    assert number.evidence > 5  # (its ink alone would have made it a sure cross)
+    assert result.flagged
+
+
+def test_print_edges_matched_best_elsewhere_only_when_clearly_and_far_enough() -> None:
+    from printgen.scan.ink import _print_edges, _shifted
+    from printgen.scan.template import Field
+
+    px = 6.0
+    printed = np.ones((240, 240), np.float32)
+    for left in range(12, 228, 54):  # a row of boxes with a number-like bar in each, as edges
+        cv2.rectangle(printed, (left, 60), (left + 48, 108), 0.2, 2)
+        cv2.rectangle(printed, (left + 20, 72), (left + 26, 98), 0.3, -1)
+    expected = cv2.GaussianBlur(printed, (0, 0), 1.0)
+    field = Field("number", 0, 5, (66 / px, 60 / px, 48 / px, 48 / px))
+
+    def edges(dx: int, dy: int) -> tuple[np.ndarray, np.ndarray]:  # the photo's print moved by dx, dy px
+        return _print_edges(np.roll(expected, (dy, dx), axis=(0, 1)), expected, px)
+
+    assert not _shifted(edges(0, 0), field, px)
+    assert not _shifted(edges(2, 0), field, px)  # a third of a millimetre: what alignment leaves
+    assert _shifted(edges(7, 0), field, px) and _shifted(edges(0, -7), field, px)  # more than a millimetre
