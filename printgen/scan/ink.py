@@ -63,6 +63,7 @@ from printgen.scan.thresholds import (
     MISPLACED_MARGIN,
     MISPLACED_PRINT,
     MISPLACED_SHARE,
+    MISPLACED_SHARE_BENT,
     MODE_BINS,
     MODE_RANGE,
     MODE_SMOOTHING,
@@ -460,12 +461,15 @@ def evidence(cover: float, line: float, ring: float = 0.0) -> float:
     return max(cover / COVER_HALF, line / LINE_HALF, ring / RING_HALF)
 
 
-def read_fields(measured: Measured, fields: list[Field], px_per_mm: float = PX_PER_MM) -> list[Reading]:
+def read_fields(measured: Measured, fields: list[Field], px_per_mm: float = PX_PER_MM,
+                bent: bool = False) -> list[Reading]:
     """Every field's reading from the measured photo; in a photo too grainy to tell (its noise as high as
-    NOISE allows) no field is surely empty: a thin stroke may be lost in the grain."""
+    NOISE allows) no field is surely empty: a thin stroke may be lost in the grain. On a `bent` sheet (its
+    markers fit one flat sheet only loosely) a field's print counts as misplaced sooner (MISPLACED_SHARE_BENT)."""
     edges = _print_edges(measured.seen, measured.expected, px_per_mm)
+    share = MISPLACED_SHARE_BENT if bent else MISPLACED_SHARE
     readings = [read_field(measured.darkening, f, px_per_mm, measured.doubt, measured.residual, measured.expected,
-                           edges) for f in fields]
+                           edges, share) for f in fields]
     pen = pen_halfway(readings)
     if pen != 1.0:
         readings = [replace(r, pen=pen) for r in readings]
@@ -488,15 +492,16 @@ def pen_halfway(readings: list[Reading]) -> float:
 
 def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM,
                doubt: np.ndarray | None = None, residual: np.ndarray | None = None,
-               expected: np.ndarray | None = None, edges: tuple[np.ndarray, np.ndarray] | None = None) -> Reading:
+               expected: np.ndarray | None = None, edges: tuple[np.ndarray, np.ndarray] | None = None,
+               misplaced: float = MISPLACED_SHARE) -> Reading:
     """One field's reading: ink cover of its weighted middle, whether the ink is a horizontal streak, and the
     darkest slanted line (looked for in `residual`, the darkening with the noise still in it, where the print
     as `expected` leaves ink visible; `darkening` and a plain sheet when not given), both above the faint
     darkening of the field's paper that changes only slowly across it (`_even`), and by the print's edges
     lighter than expected counts as nothing in the line (`_clear_of_print`); where `doubt` says the
     photo cannot be trusted over much of the field, uncertain whatever its ink, its best guess from the ink
-    that shows besides what covers it; so is a field whose print the photo shows elsewhere (`_misplaced`, and
-    `_shifted` where the print's `edges` are given)."""
+    that shows besides what covers it; so is a field whose print the photo shows elsewhere (`_misplaced` at
+    least `misplaced`, and `_shifted` where the print's `edges` are given)."""
     _, _, w, h = field.box
     x0, y0, x1, y1 = _pixels(field, px_per_mm, darkening.shape)
     patch = _own_ink(darkening, (x0, y0, x1, y1), px_per_mm)
@@ -534,7 +539,7 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     if worst in (SHADOW, VEILED) and seen >= SHADOW_SURE:
         reason = ""
     if not reason and (residual is not None and expected is not None
-                       and _misplaced(residual, expected, field, px_per_mm) >= MISPLACED_SHARE
+                       and _misplaced(residual, expected, field, px_per_mm) >= misplaced
                        or edges is not None and _shifted(edges, field, px_per_mm)):
         reason = MISPLACED
     if not reason and seen >= SURE_CROSSED:  # crossed: is it by a stroke borrowed from outside?

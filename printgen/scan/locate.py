@@ -39,6 +39,7 @@ from printgen.scan.thresholds import (
     DETECT_SIZE,
     DIAGONAL_FACING,
     FACING,
+    FOREIGN_TURN,
     GROUP_FIT,
     MARKER_SIDE_RATIO,
     MARKER_SPAN,
@@ -336,15 +337,24 @@ def _plausible(group: dict[int, Marker]) -> float | None:
     if not (SHEET_MIN < width < SHEET_MAX and SHEET_MIN < height < SHEET_MAX):
         return None
     misfit = sheet.homography(width, height)[1]
-    if misfit > GROUP_FIT and (len(group) < 4 or misfit > WHOLE_FIT or _three_fit(group)):
-        return None  # (four that fit only loosely, three of which fit well: the fourth is of another sheet)
+    if misfit > GROUP_FIT and (len(group) < 4 or misfit > WHOLE_FIT or _foreign_fourth(group)):
+        return None
     return float(abs(cv2.contourArea(centres)))
 
 
-def _three_fit(group: dict[int, Marker]) -> bool:
-    """True when three of `group`'s four markers fit one flat sheet within GROUP_FIT."""
-    for left_out in group:
-        three = SheetMarkers({index: marker for index, marker in group.items() if index != left_out})
-        if three.homography(*three.size_estimate())[1] <= GROUP_FIT:
+def _foreign_fourth(group: dict[int, Marker]) -> bool:
+    """True when three of `group`'s four markers fit one flat sheet within GROUP_FIT and the fourth is turned more
+    than FOREIGN_TURN against where those three put it: another sheet's marker, lying where this one's is hidden
+    (a bent sheet's lifted corner moves its marker and magnifies it, but turns it little)."""
+    for left_out, marker in group.items():
+        three = SheetMarkers({index: other for index, other in group.items() if index != left_out})
+        width, height = three.size_estimate()
+        to_photo, misfit = three.homography(width, height)
+        if misfit > GROUP_FIT:
+            continue
+        where = Marker(left_out, cv2.perspectiveTransform(
+            np.float64(marker_corners_mm(left_out, width, height)).reshape(-1, 1, 2), to_photo).reshape(-1, 2))
+        (ax, ay), (bx, by) = where.right, marker.right
+        if abs(np.degrees(np.arctan2(ax * by - ay * bx, ax * bx + ay * by))) > FOREIGN_TURN:
             return True
     return False

@@ -29,6 +29,7 @@ from printgen.scan.settle import settle
 from printgen.scan.template import blank_pixels, fields
 from printgen.scan.thresholds import (
     FOREIGN_MARKER,
+    GROUP_FIT,
     MAX_SHEETS,
     MIN_PX_PER_MM,
     PAIR_SPAN,
@@ -191,8 +192,9 @@ class Reader:
         flat = flatten(small, to_small, layout.width, layout.height, PX_PER_MM, warp)
         photo = np.divide(flat[..., ::-1], np.float32(255), dtype=np.float32)  # RGB 0..1
         blank = blank_pixels(layout, code, PX_PER_MM)
-        readings = settle(layout, code, _cut_off(read_fields(measure(photo, blank), fields(layout, code)),
-                                                 to_photo, gray.shape))
+        bent = len(group.markers) == 4 and group.homography(layout.width, layout.height)[1] > GROUP_FIT
+        readings = settle(layout, code, _cut_off(read_fields(measure(photo, blank), fields(layout, code),
+                                                             bent=bent), to_photo, gray.shape))
         verdict = referee(layout.rules, marks_of(layout, readings), code.lucky, code.numbers)
         return SheetReading(name, layout, code, text, readings, verdict, to_photo, recognised=recognised,
                             disagreements=disagreements)

@@ -75,8 +75,12 @@ suggest explains all their corners within this (on the benchmark's photos: at mo
 WHOLE_FIT = 0.16
 """Marker sides (RMS): GROUP_FIT, and SIZE_FIT, for all four of a sheet's markers, which pin down every corner:
 a sheet curled 14 to 21 mm and lifted 11 mm in the middle fits one flat sheet within 0.12 to 0.15, and its
-print is then laid on the blank sheet by the warp. Not where three of the four fit within GROUP_FIT: the fourth
-is then another sheet's (a marker turned against the rest), and the three are the sheet."""
+print is then laid on the blank sheet by the warp. Not where three of the four fit within GROUP_FIT and the
+fourth is turned FOREIGN_TURN against them: it is then another sheet's, and the three are the sheet."""
+FOREIGN_TURN = 12.0
+"""Degrees: a fourth marker turned more than this against where three well-fitting ones put it is another
+sheet's (an adversary's foreign markers turned 14-26 degrees; of 260 synthetic lifted corners, none turned more
+than 9.3, while three of their four markers fit within GROUP_FIT)."""
 
 # --- reader: the sheets of a photo ---------------------------------------------------------------------------
 
@@ -344,6 +348,10 @@ MISPLACED_SHARE = 0.5
 """A field whose print (MISPLACED_PRINT, within MISPLACED_MARGIN) is this much missing in the photo is uncertain:
 its print is not where the alignment put it (a misthrow box beside a lifted corner 2-3 mm off: 0.57). On the
 tuned-on photo sets 0.5 flags 3 more right sheets of 131 and changes no sheet's fields; 0.3 flagged 48 more."""
+MISPLACED_SHARE_BENT = 0.3
+"""MISPLACED_SHARE on a sheet whose four markers fit one flat sheet only loosely (beyond GROUP_FIT: a corner
+lifted or curled), where a corner's print may be magnified as well as moved, so no shift matches it
+(`ink._shifted`) and only part of it is missing (a misthrow box read as a sure cross beside a lifted corner: 0.41)."""
 SHIFTED_WINDOW = 2.0
 """mm: a field's print is matched with this much of the print around it (the edges of its box and its
 neighbours', its band)..."""

@@ -474,3 +474,32 @@ def test_print_edges_matched_best_elsewhere_only_when_clearly_and_far_enough() -
     assert not _shifted(edges(0, 0), field, px)
     assert not _shifted(edges(2, 0), field, px)  # a third of a millimetre: what alignment leaves
     assert _shifted(edges(7, 0), field, px) and _shifted(edges(0, -7), field, px)  # more than a millimetre
+
+
+def test_on_a_bent_sheet_a_box_part_of_whose_print_is_missing_is_uncertain_sooner() -> None:
+    """Beside a lifted corner a box's print may be magnified as well as moved: no shift matches it, and only one
+    of its sides lies where another was put (inside the field, where it reads as a sure cross). On a sheet whose
+    markers fit a flat sheet only loosely, 0.3 of a field's print missing makes it uncertain; on a flat one it
+    takes 0.5 (a lower share flagged many right sheets)."""
+    from printgen.scan.ink import MISPLACED, Measured, _misplaced, read_fields
+    from printgen.scan.template import Field
+    from printgen.scan.thresholds import MISPLACED_SHARE, MISPLACED_SHARE_BENT
+
+    px = 6.0
+
+    def box(left: float, top: float, right: float, bottom: float) -> np.ndarray:
+        image = np.ones((150, 150), np.float32)
+        cv2.rectangle(image, (round(left * px), round(top * px)), (round(right * px), round(bottom * px)), 0.3, 3)
+        return cv2.GaussianBlur(image, (0, 0), 0.8)
+
+    field = Field("penalty", 3, None, (6.0, 6.0, 10.4, 10.4))
+    expected = box(6.0, 6.0, 16.4, 16.4)
+    seen = box(6.1, 6.1, 14.8, 16.3)  # its right side 1.6 mm in, the rest a tenth of a millimetre off
+    residual = expected - seen
+    assert MISPLACED_SHARE_BENT <= _misplaced(residual, expected, field, px) < MISPLACED_SHARE
+    measured = Measured(seen, expected, np.ones_like(seen), np.clip(residual - 0.03, 0.0, 1.0).astype(np.float32),
+                        residual, 0.03, np.zeros(seen.shape, np.uint8))
+    (flat,) = read_fields(measured, [field], px)
+    (bent,) = read_fields(measured, [field], px, bent=True)
+    assert flat.state is State.CROSSED  # (what a flat sheet's reading must be able to trust)
+    assert bent.state is State.UNCERTAIN and bent.reason == MISPLACED

@@ -98,9 +98,9 @@ def test_markers_of_a_sheet_too_bent_for_one_plane_are_not_split_into_pairs() ->
 
 def test_a_marker_turned_against_the_other_three_is_left_out_where_the_three_fit() -> None:
     """Four markers that fit one flat sheet only loosely (within WHOLE_FIT, as a curled sheet's do) are not one
-    sheet when three of them fit well: the fourth, turned 22 degrees against them, is another sheet's, lying
-    where this one's is hidden (found by an adversarial check: it made sheets read from three markers unreadable
-    or misread)."""
+    sheet when three of them fit well and the fourth is turned against them (22 degrees, FOREIGN_TURN 12): it is
+    another sheet's, lying where this one's is hidden (found by an adversarial check: it made sheets read from
+    three markers unreadable or misread)."""
     import numpy as np
 
     from printgen.scan.locate import Marker, SheetMarkers
@@ -114,6 +114,33 @@ def test_a_marker_turned_against_the_other_three_is_left_out_where_the_three_fit
     four = SheetMarkers({m.index: m for m in foreign})
     assert GROUP_FIT < four.homography(*four.size_estimate())[1] <= WHOLE_FIT
     assert [sorted(g.markers) for g in group_sheets(foreign)] == [[0, 1, 3]]
+
+
+def test_a_lifted_corners_marker_moved_and_magnified_but_not_turned_stays_with_the_other_three() -> None:
+    """A corner lifted towards the camera shows its marker larger and further out than the other three's flat sheet
+    puts it, so the four fit only loosely while the three fit well; but it is not turned against them, as another
+    sheet's marker would be: the four are one sheet, and the warp lays the corner flat."""
+    import numpy as np
+
+    from printgen.scan.locate import Marker, SheetMarkers
+    from printgen.scan.thresholds import GROUP_FIT, WHOLE_FIT
+
+    image = photo(printed(build_sheet(sheet("qwixx-standard")), 6), turn=10)
+    markers = find_markers(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
+    middle = np.mean([m.centre for m in markers], axis=0)
+
+    def lifted(m: Marker) -> Marker:
+        if m.index != 2:
+            return m
+        away = (m.centre - middle) / np.linalg.norm(m.centre - middle)
+        return Marker(2, (m.corners - m.centre) * 1.4 + m.centre + away * 0.5 * m.side)
+
+    moved = [lifted(m) for m in markers]
+    four = SheetMarkers({m.index: m for m in moved})
+    three = SheetMarkers({m.index: m for m in moved if m.index != 2})
+    assert GROUP_FIT < four.homography(*four.size_estimate())[1] <= WHOLE_FIT
+    assert three.homography(*three.size_estimate())[1] <= GROUP_FIT
+    assert [sorted(g.markers) for g in group_sheets(moved)] == [[0, 1, 2, 3]]
 
 
 def test_markers_smeared_by_motion_blur_are_found_in_a_coarser_copy() -> None:
