@@ -79,8 +79,8 @@ print is then laid on the blank sheet by the warp. Not where three of the four f
 fourth is turned FOREIGN_TURN against them: it is then another sheet's, and the three are the sheet."""
 FOREIGN_TURN = 12.0
 """Degrees: a fourth marker turned more than this against where three well-fitting ones put it is another
-sheet's (an adversary's foreign markers turned 14-26 degrees; of 260 synthetic lifted corners, none turned more
-than 9.3, while three of their four markers fit within GROUP_FIT)."""
+sheet's (an adversary's foreign markers turned 14-26 degrees; in its 258 synthetic lifted corners, where three of
+the four markers fit within GROUP_FIT, the fourth turned at most 9.3)."""
 
 # --- reader: the sheets of a photo ---------------------------------------------------------------------------
 
@@ -351,7 +351,8 @@ tuned-on photo sets 0.5 flags 3 more right sheets of 131 and changes no sheet's 
 MISPLACED_SHARE_BENT = 0.3
 """MISPLACED_SHARE on a sheet whose four markers fit one flat sheet only loosely (beyond GROUP_FIT: a corner
 lifted or curled), where a corner's print may be magnified as well as moved, so no shift matches it
-(`ink._shifted`) and only part of it is missing (a misthrow box read as a sure cross beside a lifted corner: 0.41)."""
+(`ink._shifted`) and only part of it is missing (a misthrow box read as a sure cross beside a lifted corner: 0.41;
+on the tuned-on photo sets one more right sheet is flagged)."""
 SHIFTED_WINDOW = 2.0
 """mm: a field's print is matched with this much of the print around it (the edges of its box and its
 neighbours', its band)..."""
@@ -361,7 +362,7 @@ SHIFTED_DISTANCE = 0.5
 """...and a field whose print the photo shows best at least this far away (mm)..."""
 SHIFTED_GAIN = 0.25
 """...matching better there by this much (edge correlation) than where it was put is uncertain: the print is not
-where it should be. Beside a lifted corner whose warp the print could not follow, number fields 0.7-1.1 mm off
+where it should be. Beside a lifted corner whose print the warp could not follow, number fields 0.7-1.1 mm off
 gained 0.42-0.64 and read their neighbours' edges as crosses, unflagged (the adversarial helper's last two silent
 cases); on the tuned-on photo sets no field of a right sheet reaches it (at 0.5 mm or more the most was 0.24, under
 a finger)."""
