@@ -453,6 +453,9 @@ in a grainy photo is."""
 OUTSIDE = "the field lies outside the photo"
 MISPLACED = "the print is not where it should be (is the sheet bent there?)"
 """Why a field that the picture's edge cuts (or that lies beyond it) is uncertain."""
+LEFT_OUT = "the marker of this corner does not fit the other three (is the corner bent up, or another sheet over it?)"
+"""Why a field beside the corner of a sheet read from three markers is uncertain where that corner's own marker
+was found but left out (`printgen.scan.reader`)."""
 
 
 def evidence(cover: float, line: float, ring: float = 0.0) -> float:

@@ -21,7 +21,7 @@ from printgen.marks.codes import CodeError, SheetCode, layout_name, layout_versi
 from printgen.scan.crosses import marks_of
 from printgen.scan.decode import read_code
 from printgen.scan.identify import identify, printed_data
-from printgen.scan.ink import OUTSIDE, Reading, State, measure, read_fields
+from printgen.scan.ink import LEFT_OUT, OUTSIDE, Reading, State, measure, read_fields
 from printgen.scan.locate import Marker, SheetMarkers, find_markers, group_sheets, marker_corners_mm
 from printgen.scan.rectify import pixels_per_mm
 from printgen.scan.referee import Marks, Verdict, referee
@@ -30,6 +30,8 @@ from printgen.scan.template import blank_pixels, fields
 from printgen.scan.thresholds import (
     FOREIGN_MARKER,
     GROUP_FIT,
+    LEFT_OUT_NEAR,
+    LEFT_OUT_REACH,
     MAX_SHEETS,
     MIN_PX_PER_MM,
     PAIR_SPAN,
@@ -149,7 +151,7 @@ class Reader:
         results: list[Result] = []
         total = len(groups) + bool(stray) + (skipped > 0)
         for position, group in enumerate(groups, start=1):
-            result = self._read_sheet(image, gray, group, name)
+            result = self._read_sheet(image, gray, group, name, markers)
             result.position, result.of = position, total
             results.append(result)
         if skipped > 0:
@@ -160,7 +162,8 @@ class Reader:
             results.append(Unreadable(name, stray, total, total))
         return results
 
-    def _read_sheet(self, image: np.ndarray, gray: np.ndarray, group: SheetMarkers, name: str) -> Result:
+    def _read_sheet(self, image: np.ndarray, gray: np.ndarray, group: SheetMarkers, name: str,
+                    markers: list[Marker]) -> Result:
         found = self._find_code(gray, group)
         if isinstance(found, CodeMissing) and not found.recognisable and len(group.markers) > 2:
             found, group = self._own_pair(gray, group) or (found, group)
@@ -193,8 +196,8 @@ class Reader:
         photo = np.divide(flat[..., ::-1], np.float32(255), dtype=np.float32)  # RGB 0..1
         blank = blank_pixels(layout, code, PX_PER_MM)
         bent = len(group.markers) == 4 and group.homography(layout.width, layout.height)[1] > GROUP_FIT
-        readings = settle(layout, code, _cut_off(read_fields(measure(photo, blank), fields(layout, code),
-                                                             bent=bent), to_photo, gray.shape))
+        read = _cut_off(read_fields(measure(photo, blank), fields(layout, code), bent=bent), to_photo, gray.shape)
+        readings = settle(layout, code, _beside_a_left_out_marker(read, group, markers, to_photo, layout))
         verdict = referee(layout.rules, marks_of(layout, readings), code.lucky, code.numbers)
         return SheetReading(name, layout, code, text, readings, verdict, to_photo, recognised=recognised,
                             disagreements=disagreements)
@@ -281,6 +284,26 @@ def _cut_off(readings: list[Reading], to_photo: np.ndarray, shape: tuple[int, ..
     seen = cv2.perspectiveTransform(boxes.reshape(-1, 1, 2), to_photo).reshape(-1, 4, 2)
     cut = ((seen < 0) | (seen > [width - 1, height - 1])).any(axis=(1, 2))
     return [replace(r, state=State.UNCERTAIN, reason=OUTSIDE) if off else r for r, off in zip(readings, cut)]
+
+
+def _beside_a_left_out_marker(readings: list[Reading], group: SheetMarkers, markers: list[Marker],
+                              to_photo: np.ndarray, layout: ScoreSheetLayout) -> list[Reading]:
+    """`readings`, those of fields within LEFT_OUT_REACH of the corner whose marker a sheet read from three lacks
+    uncertain where a marker of that corner lies within LEFT_OUT_NEAR of its place, left out (turned against
+    the three): another sheet lies over the corner, or the corner is bent up, and either way the print there
+    need not lie where the three put it."""
+    missing = sorted(set(range(4)) - set(group.markers))
+    if len(missing) != 1:
+        return readings
+    place_mm = np.mean(marker_corners_mm(missing[0], layout.width, layout.height), axis=0)
+    place = cv2.perspectiveTransform(place_mm.reshape(1, 1, 2).astype(np.float64), to_photo).ravel()
+    side = float(np.mean([m.side for m in group.markers.values()]))
+    if not any(m.index == missing[0] and np.hypot(*(m.centre - place)) <= LEFT_OUT_NEAR * side for m in markers):
+        return readings
+    return [replace(r, state=State.UNCERTAIN, reason=LEFT_OUT)
+            if r.state is not State.UNCERTAIN and np.hypot(r.field.box[0] + r.field.box[2] / 2 - place_mm[0],
+                                                           r.field.box[1] + r.field.box[3] / 2 - place_mm[1])
+            <= LEFT_OUT_REACH else r for r in readings]
 
 
 def display_text(text: str) -> str:

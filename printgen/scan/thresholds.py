@@ -77,6 +77,12 @@ WHOLE_FIT = 0.16
 a sheet curled 14 to 21 mm and lifted 11 mm in the middle fits one flat sheet within 0.12 to 0.15, and its
 print is then laid on the blank sheet by the warp. Not where three of the four fit within GROUP_FIT and the
 fourth is turned FOREIGN_TURN against them: it is then another sheet's, and the three are the sheet."""
+LEFT_OUT_NEAR = 5.0
+"""Marker sides: a sheet read from three markers while a marker of its fourth corner lies this near that corner's
+place (left out as another sheet's, turned against the three)..."""
+LEFT_OUT_REACH = 45.0
+"""...has the fields within this many mm of that corner uncertain: a lifted corner turned more than FOREIGN_TURN
+read an empty box 20-40 mm from it as a sure cross (an adversary's 3 silent cases of 794)."""
 FOREIGN_TURN = 12.0
 """Degrees: a fourth marker turned more than this against where three well-fitting ones put it is another
 sheet's (an adversary's foreign markers turned 14-26 degrees; in its 258 synthetic lifted corners, where three of

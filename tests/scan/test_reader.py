@@ -225,6 +225,41 @@ def test_a_sheet_with_curled_corners_is_read_through_its_warp(reader: object, ci
     assert result.verdict.total == clean.verdict.total
 
 
+def test_fields_beside_a_corner_whose_marker_is_left_out_as_turned_are_uncertain(reader: object,
+                                                                                ci_reading: CiReading) -> None:
+    """A corner lifted and turned more than FOREIGN_TURN leaves its marker out (as another sheet's would be); the
+    sheet is read from the other three, which cannot say where that corner's print lies: an adversary's lifted
+    corners turned 12.5-22 degrees read an empty box beside it as a sure cross, unflagged (3 of 794). The fields
+    near that corner are uncertain, and those far from it read as before."""
+    from printgen.scan.ink import LEFT_OUT, State
+    from printgen.scan.locate import marker_corners_mm
+    from printgen.scan.thresholds import LEFT_OUT_REACH
+
+    picture = ci_reading(*first_of("qwixx-standard"))
+    image = picture.image()
+    marker = {m.index: m for m in find_markers(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))}[2]
+    x, y = (int(v) for v in marker.centre)
+    r = int(marker.side)  # the marker and a little paper round it, turned 22 degrees where it lies
+    patch = image[y - r:y + r, x - r:x + r].copy()
+    turned = cv2.warpAffine(patch, cv2.getRotationMatrix2D((r, r), 22, 1.0), (2 * r, 2 * r),
+                            borderMode=cv2.BORDER_REPLICATE)
+    image[y - r:y + r, x - r:x + r] = turned
+    (result,) = reader.read_image(image, "turned")  # type: ignore[attr-defined]
+    (clean,) = picture.results
+    assert isinstance(result, SheetReading) and isinstance(clean, SheetReading)
+    width, height = result.layout.width, result.layout.height
+    corner = np.mean(marker_corners_mm(2, width, height), axis=0)  # bottom right
+
+    def near(box: tuple[float, float, float, float]) -> bool:
+        return bool(np.hypot(box[0] + box[2] / 2 - corner[0], box[1] + box[3] / 2 - corner[1]) <= LEFT_OUT_REACH)
+
+    beside = [r for r in result.readings if near(r.field.box)]
+    assert beside and all(r.state is State.UNCERTAIN and r.reason == LEFT_OUT for r in beside)
+    assert result.flagged
+    far = [(r.field.name, r.crossed) for r in result.readings if not near(r.field.box)]
+    assert far == [(r.field.name, r.crossed) for r in clean.readings if not near(r.field.box)]
+
+
 def test_a_sheet_with_two_markers_and_its_code_covered_is_named_not_guessed(reader: object,
                                                                            ci_reading: CiReading) -> None:
     """Two markers without the code are too little to recognise a sheet by its print: unreadable, saying so."""
@@ -423,7 +458,7 @@ def test_at_most_eight_sheets_are_read_and_the_rest_reported(reader: object,
         table[y:y + h, x:x + w] = one
     read: list[tuple[int, int]] = []
 
-    def each_sheet(image: np.ndarray, gray: np.ndarray, group: SheetMarkers, name: str) -> Unreadable:
+    def each_sheet(image: np.ndarray, gray: np.ndarray, group: SheetMarkers, name: str, markers: object) -> Unreadable:
         centre = np.mean([m.centre for m in group.markers.values()], axis=0)
         read.append((int(centre[1] // (h + 10)), int(centre[0] // (w + 10))))
         return Unreadable(name, f"sheet {len(read)}")
