@@ -59,7 +59,9 @@ def _outline(picture: np.ndarray, to_picture: np.ndarray, box: tuple[float, floa
 def _label(picture: np.ndarray, text: str, at: np.ndarray, colour: tuple[int, int, int], size: float,
            tag: bool = False) -> None:
     """`text` with its baseline's start at `at`, haloed in white; with `tag`, on a white box outlined in
-    `colour` (for figures, which must read on any background)."""
+    `colour` instead (for figures, which must read on any background). (A halo is the text drawn thicker, and
+    OpenCV sets a text drawn one pixel thick narrower than a thicker one: a long line's halo would run on
+    beyond its box.)"""
     origin = (int(at[0]), int(at[1]))
     thickness = max(1, round(size * 2))
     if tag:
@@ -69,7 +71,9 @@ def _label(picture: np.ndarray, text: str, at: np.ndarray, colour: tuple[int, in
         bottom_right = (origin[0] + text_w + pad, origin[1] + base + pad // 2)
         cv2.rectangle(picture, top_left, bottom_right, (255, 255, 255), cv2.FILLED)
         cv2.rectangle(picture, top_left, bottom_right, colour, max(1, thickness // 2), cv2.LINE_AA)
-    cv2.putText(picture, text, origin, cv2.FONT_HERSHEY_SIMPLEX, size, (255, 255, 255), thickness + 3, cv2.LINE_AA)
+    else:
+        cv2.putText(picture, text, origin, cv2.FONT_HERSHEY_SIMPLEX, size, (255, 255, 255), thickness + 3,
+                    cv2.LINE_AA)
     cv2.putText(picture, text, origin, cv2.FONT_HERSHEY_SIMPLEX, size, colour, thickness, cv2.LINE_AA)
 
 

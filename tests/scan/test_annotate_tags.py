@@ -72,3 +72,19 @@ def test_the_title_is_orange_and_counts_the_fields_to_check_when_some_are_uncert
     doubtful = replace(reading, readings=[first, *reading.readings[1:]])
     assert doubtful.verdict.legal
     assert title_pixels(doubtful, ORANGE) > title_pixels(reading, ORANGE) + 500
+
+
+def test_a_long_legend_line_stays_inside_its_white_box() -> None:
+    """A reason as long as a picture is wide is drawn small and thin; its text once had a white halo drawn thicker,
+    which OpenCV sets wider, so the line's end ran on beyond its box in white."""
+    from printgen.scan.annotate import ORANGE, _label
+    from printgen.scan.ink import LEFT_OUT
+
+    picture = np.full((60, 1000, 3), 30, np.uint8)  # a dark table
+    text = f"?1 {LEFT_OUT}"
+    _label(picture, text, np.array([8.0, 40.0]), ORANGE, 0.5, tag=True)
+    white = np.all(picture > 200, axis=2)
+    box_right = int(np.nonzero(white.any(axis=0))[0].max())  # the box is white: where it ends
+    (text_width, _), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, 0.5, 1)
+    assert box_right < 8 + text_width + 12  # nothing white beyond the box that holds the text
+    assert not white[:, box_right + 2:].any()
