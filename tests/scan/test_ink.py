@@ -410,6 +410,19 @@ def test_the_arms_of_a_small_x_over_the_number_are_no_strike_through() -> None:
     assert _struck(masses["struck_4"], 6.0) is not None and _struck(masses["struck_6"], 6.0) is not None
 
 
+def moved_print(reader: object, name: str, shift_mm: float) -> tuple[SheetReading, SheetReading]:
+    """A blank standard sheet photographed as it is, and with the field `name` and 3 mm of print round it drawn
+    `shift_mm` down and to the right: both readings."""
+    pixels = paper("qwixx-standard")[0].finish()
+    clean = read(reader, shot(pixels, turn=4))
+    x, y, w, h = (round(v * PX) for v in next(r.field.box for r in clean.readings if r.field.name == name))
+    moved = pixels.copy()
+    reach, shift = round(3 * PX), round(shift_mm * PX)
+    moved[y - reach:y + h + reach, x - reach:x + w + reach] = pixels[y - reach - shift:y + h + reach - shift,
+                                                                    x - reach - shift:x + w + reach - shift]
+    return clean, read(reader, shot(moved, turn=4))
+
+
 def test_a_box_whose_print_lies_mm_from_where_it_was_put_is_uncertain_not_crossed(reader: object) -> None:
     """Beside a corner lifted towards the camera the warp finds too little print to follow, and a misthrow box
     was placed 2-3 mm off: its own border then lay inside the field and read as a sure cross (a silent extra
@@ -417,17 +430,8 @@ def test_a_box_whose_print_lies_mm_from_where_it_was_put_is_uncertain_not_crosse
     alignment put it, the field is uncertain and says so (here the reading blamed a stroke from outside)."""
     from printgen.scan.ink import MISPLACED
 
-    sheet_paper, _ = paper("qwixx-standard")
-    pixels = sheet_paper.finish()
-    clean = read(reader, shot(pixels, turn=4))
-    box = next(r.field.box for r in clean.readings if r.field.name == "penalty 4")
+    clean, result = moved_print(reader, "penalty 4", 2.5)
     assert all(r.state is State.EMPTY for r in clean.readings)
-    x, y, w, h = (round(v * PX) for v in box)
-    moved = pixels.copy()
-    reach, shift = round(3 * PX), round(2.5 * PX)  # the box and 3 mm round it drawn 2.5 mm down and to the right
-    moved[y - reach:y + h + reach, x - reach:x + w + reach] = pixels[y - reach - shift:y + h + reach - shift,
-                                                                    x - reach - shift:x + w + reach - shift]
-    result = read(reader, shot(moved, turn=4))
     (box_read,) = [r for r in result.readings if r.field.name == "penalty 4"]
     assert box_read.state is State.UNCERTAIN and box_read.reason == MISPLACED
     assert result.flagged
@@ -440,16 +444,7 @@ def test_a_number_whose_print_lies_a_millimetre_off_is_uncertain_not_crossed(rea
     uncertain: here its own print is all there, only moved, so it is the edges' match that says so."""
     from printgen.scan.ink import MISPLACED
 
-    sheet_paper, _ = paper("qwixx-standard")
-    pixels = sheet_paper.finish()
-    clean = read(reader, shot(pixels, turn=4))
-    box = next(r.field.box for r in clean.readings if r.field.name == "row 4: 12")
-    x, y, w, h = (round(v * PX) for v in box)
-    moved = pixels.copy()
-    reach, shift = round(3 * PX), round(1.3 * PX)  # the box and 3 mm round it drawn 1.3 mm down and to the right
-    moved[y - reach:y + h + reach, x - reach:x + w + reach] = pixels[y - reach - shift:y + h + reach - shift,
-                                                                    x - reach - shift:x + w + reach - shift]
-    result = read(reader, shot(moved, turn=4))
+    _, result = moved_print(reader, "row 4: 12", 1.3)
     (number,) = [r for r in result.readings if r.field.name == "row 4: 12"]
     assert number.state is State.UNCERTAIN and number.reason == MISPLACED
     assert number.evidence > 5  # (its ink alone would have made it a sure cross)
