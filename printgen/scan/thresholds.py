@@ -201,7 +201,7 @@ WARP_LEVELS = (48.0, 20.0, 10.0, 10.0, 10.0)
 put the print (paper in waves moves it by more than one level's reach)."""
 WARP_RANGE = (14.0, 4.0, 3.0, 2.0, 1.5)
 """mm: how far each level looks for a patch from where the level before put it (a curled sheet or a
-wide-angle lens moves the print up to about the first)."""
+wide-angle lens moves the print up to about the first), in whole pixels at WARP_PX_PER_MM (1.5 mm: 4 px)."""
 WARP_SMOOTH = (0.0, 14.0, 8.0, 6.0, 6.0)
 """mm: each level's shifts are spread with a Gaussian of this sigma (the first is fitted by a polynomial)."""
 WARP_STRIDE = (0.5, 0.5, 0.5, 0.5, 1.0)

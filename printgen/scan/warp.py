@@ -134,6 +134,7 @@ def find_warp(photo: np.ndarray, to_photo: np.ndarray, blank: np.ndarray, width:
     used = 0
     image, matrix = shrunk(photo, to_photo, width, height, px)
     for level, (patch, search, stride) in enumerate(zip(WARP_LEVELS, WARP_RANGE, WARP_STRIDE)):
+        search = round(search * px) / px  # whole pixels: the photo's cut and the search must agree to the pixel
         seen = _cut(image, matrix, width, height, px, warp, search)
         grey = luma(np.divide(seen[..., ::-1], np.float32(255), dtype=np.float32)).astype(np.float32)
         found = _shifts(structure(grey, px), template, px, patch, search, stride)
