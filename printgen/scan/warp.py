@@ -83,7 +83,8 @@ def shrunk(photo: np.ndarray, to_photo: np.ndarray, width: float, height: float,
 def _cut(image: np.ndarray, matrix: np.ndarray, width: float, height: float, px_per_mm: float, warp: Warp | None,
          extend: float) -> np.ndarray:
     """`flatten` from an image already shrunk and its homography `matrix`."""
-    cols, rows = round((width + 2 * extend) * px_per_mm), round((height + 2 * extend) * px_per_mm)
+    margin = 2 * round(extend * px_per_mm)  # whole pixels each side, as `_shifts` counts them
+    cols, rows = round(width * px_per_mm) + margin, round(height * px_per_mm) + margin
     u = (np.arange(cols, dtype=np.float32) + 0.5) / px_per_mm - extend
     v = (np.arange(rows, dtype=np.float32) + 0.5) / px_per_mm - extend
     uu, vv = np.meshgrid(u, v)
