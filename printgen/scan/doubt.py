@@ -27,6 +27,9 @@ from printgen.scan.thresholds import (
     HUE_OFF,
     JOIN,
     SHADOW_EDGE,
+    SHADOW_NEAR,
+    SHADOW_SOFT,
+    SHADOW_TIP,
     TOLERANCE,
     WIDE,
     WIDE_DARK,
@@ -49,11 +52,36 @@ def doubts(seen: np.ndarray, expected: np.ndarray, gain: np.ndarray, darker: np.
     (`hue_off`) and how much more colourful than the print it is (`tint`; None: any colour off is something
     lying on the sheet)."""
     found = np.zeros(seen.shape, np.uint8)
-    found[edges(gain, px_per_mm) > SHADOW_EDGE] = SHADOW
+    found[_shadow_edges(gain, darker, noise, px_per_mm)] = SHADOW
     covered, veiled = _covered(seen, expected, darker, noise, hue_off, tint, px_per_mm)
     found[veiled] = VEILED
     found[covered] = COVERED
     return found
+
+
+def _shadow_edges(gain: np.ndarray, darker: np.ndarray, noise: float, px_per_mm: float) -> np.ndarray:
+    """Where a shadow's edge makes ink unsure: where the light `gain` changes sharply, and what is left of the
+    shadow beyond that. The light is smooth over LIGHT_REACH, so a shadow's part narrower than that (a
+    fingertip's, a pen's tip) is not in it: it ends in a soft slope of the light, and the rest is left over as
+    darkening (`darker`, beyond the `noise`) wider than a stroke that runs on from that slope."""
+    change = edges(gain, px_per_mm)
+    edge = change > SHADOW_EDGE
+    if not edge.any():  # (mostly no shadow falls: then there is nothing to follow)
+        return edge
+    slope = _touching((change > SHADOW_SOFT).astype(np.uint8), edge)
+    wide = cv2.morphologyEx((darker - noise > WIDE_DARK).astype(np.uint8), cv2.MORPH_OPEN,
+                            disc(SHADOW_TIP / 2, px_per_mm))
+    tips = _touching(wide, cv2.dilate(slope.astype(np.uint8), disc(SHADOW_NEAR, px_per_mm)) > 0)
+    return edge | (cv2.dilate(tips.astype(np.uint8), disc(COVER_GROW, px_per_mm)) > 0)
+
+
+def _touching(mask: np.ndarray, seeds: np.ndarray) -> np.ndarray:
+    """The connected parts of `mask` (uint8) that hold a pixel of `seeds`."""
+    count, labels = cv2.connectedComponents(mask, connectivity=8)
+    hit = np.zeros(count, bool)
+    hit[labels[seeds]] = True
+    hit[0] = False
+    return np.asarray(hit[labels])
 
 
 def disc(radius_mm: float, px_per_mm: float) -> np.ndarray:

