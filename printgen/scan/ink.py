@@ -546,6 +546,16 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
             (cover, streak, line), seen = full, evidence(full[0], full[2])
     if worst in (SHADOW, VEILED) and seen >= SHADOW_SURE:
         reason = ""
+    if not reason and doubt is not None and SURE_EMPTY < seen < SHADOW_SURE:
+        # an edge by it, over too little of it to doubt it: is its ink only the light's smoothed edge? Then it is
+        # doubtful, its best guess from the ink away from the edge
+        near = _near_edge(doubt, (x0, y0, x1, y1), px_per_mm)
+        if near.any():
+            apart = _ink_in(np.where(near, 0.0, patch), weights, total, field, px_per_mm, np.where(near, 0.0, trace),
+                            visible)
+            if evidence(apart[0], apart[2], ring) < min(seen, SURE_CROSSED):
+                reason, (cover, streak, line) = REASONS[SHADOW], apart
+                seen = evidence(cover, line, ring)
     if not reason and (residual is not None and expected is not None
                        and _misplaced(residual, expected, field, px_per_mm) >= misplaced
                        or edges is not None and _shifted(edges, field, px_per_mm)):

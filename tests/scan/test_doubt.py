@@ -192,6 +192,22 @@ def test_a_fingertips_shadow_the_light_leaves_over_a_field_is_no_cross() -> None
     assert beside.state is State.EMPTY
 
 
+def test_a_shadows_edge_across_a_fields_corner_leaves_no_cross_beside_it() -> None:
+    """An edge over too little of a field to make it doubtful by itself (a corner) still leaves the light's
+    smoothed edge beside it as darkening inside the field: ink by the edge that alone would make the field
+    crossed makes it doubtful, its best guess from the ink away from the edge."""
+    photo = Photo()
+    x, y, _, _ = photo.cells[4]
+    rows, columns = np.mgrid[0:photo.gain.shape[0], 0:photo.gain.shape[1]] / PX
+    across = ((columns - x) + (rows - y) - 4.0) / np.sqrt(2)  # mm from the edge, the shadow's side positive
+    photo.gain = np.interp(across, [-0.75, 0.75], [1.0, 0.4]).astype(np.float32)
+    photo.seen = np.where((across > 0.3) & (across < 1.1), photo.seen * 0.4, photo.seen).astype(np.float32)
+    darkening = np.clip(photo.expected - photo.seen, 0, 1)
+    assert read_field(darkening, field(photo.cells[4]), PX).crossed  # what it was without doubt
+    reading = read_field(darkening, field(photo.cells[4]), PX, photo.doubts())
+    assert reading.state is State.UNCERTAIN and reading.reason == REASONS[SHADOW] and not reading.crossed
+
+
 def test_in_a_photo_too_grainy_to_tell_no_field_is_surely_empty() -> None:
     from printgen.scan.ink import GRAINY, Measured, read_fields
     from printgen.scan.thresholds import NOISE
