@@ -26,6 +26,7 @@ from printgen.scan.thresholds import (
     HIDDEN_AREA,
     HUE_OFF,
     JOIN,
+    LIGHT_REACH,
     SHADOW_EDGE,
     SHADOW_NEAR,
     SHADOW_SOFT,
@@ -62,8 +63,10 @@ def doubts(seen: np.ndarray, expected: np.ndarray, gain: np.ndarray, darker: np.
 def _shadow_edges(gain: np.ndarray, darker: np.ndarray, noise: float, px_per_mm: float) -> np.ndarray:
     """Where a shadow's edge makes ink unsure: where the light `gain` changes sharply, and what is left of the
     shadow beyond that. The light is smooth over LIGHT_REACH, so a shadow's part narrower than that (a
-    fingertip's, a pen's tip) is not in it: it ends in a soft slope of the light, and the rest is left over as
-    darkening (`darker`, beyond the `noise`) wider than a stroke that runs on from that slope."""
+    fingertip's, a pen's tip) is not in it: it ends in a soft slope of the light (steeper than SHADOW_SOFT,
+    joined to the sharp edge), and the rest is left over as darkening (`darker`, beyond the `noise`) wider than
+    SHADOW_TIP that comes within SHADOW_NEAR of that slope: all of such a patch that lies within twice
+    LIGHT_REACH of the slope (a shadow's tip is no longer), grown by COVER_GROW (its soft edge)."""
     change = edges(gain, px_per_mm)
     edge = change > SHADOW_EDGE
     if not edge.any():  # (mostly no shadow falls: then there is nothing to follow)
@@ -72,6 +75,7 @@ def _shadow_edges(gain: np.ndarray, darker: np.ndarray, noise: float, px_per_mm:
     wide = cv2.morphologyEx((darker - noise > WIDE_DARK).astype(np.uint8), cv2.MORPH_OPEN,
                             disc(SHADOW_TIP / 2, px_per_mm))
     tips = _touching(wide, cv2.dilate(slope.astype(np.uint8), disc(SHADOW_NEAR, px_per_mm)) > 0)
+    tips &= cv2.distanceTransform((~slope).astype(np.uint8), cv2.DIST_L2, 5) <= 2 * LIGHT_REACH * px_per_mm
     return edge | (cv2.dilate(tips.astype(np.uint8), disc(COVER_GROW, px_per_mm)) > 0)
 
 

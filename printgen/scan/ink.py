@@ -503,8 +503,10 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     as `expected` leaves ink visible; `darkening` and a plain sheet when not given), both above the faint
     darkening of the field's paper that changes only slowly across it (`_even`), and by the print's edges
     lighter than expected counts as nothing in the line (`_clear_of_print`); where `doubt` says the
-    photo cannot be trusted over much of the field, uncertain whatever its ink, its best guess from the ink
-    that shows besides what covers it; so is a field whose print the photo shows elsewhere (`_misplaced` at
+    photo cannot be trusted over much of the field, uncertain, its best guess from the ink that shows besides
+    what covers it or away from a shadow's edge (but crossed when its ink is far more than an edge or glare
+    could make, SHADOW_SURE, or it is filled all over, SHADOW_FILLED); so is a field beside a shadow's edge that
+    only the ink by the edge makes crossed, and a field whose print the photo shows elsewhere (`_misplaced` at
     least `misplaced`, and `_shifted` where the print's `edges` are given)."""
     _, _, w, h = field.box
     x0, y0, x1, y1 = _pixels(field, px_per_mm, darkening.shape)
@@ -520,6 +522,8 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     trace = np.maximum(raw - _even(raw, paper), -TRACE_FLOOR)
     trace = np.where((patch <= 0) & (darkening[y0:y1, x0:x1] > 0), 0.0, trace)  # a foreign stroke's too
     patch = np.maximum(patch - _even(patch, paper), 0.0)
+    if expected is not None:
+        trace = np.where(_clear_of_print(expected[y0:y1, x0:x1], px_per_mm), trace, np.maximum(trace, 0.0))
     reason, worst, whole = "", NONE, (patch, trace)  # (the ink before a shadow's edge is left out)
     if doubt is not None:
         codes = doubt[y0:y1, x0:x1]
@@ -535,8 +539,6 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
                 near = _near_edge(doubt, (x0, y0, x1, y1), px_per_mm)
                 patch = np.where(near, 0.0, patch)
                 trace = np.where(near, 0.0, trace)
-    if expected is not None:
-        trace = np.where(_clear_of_print(expected[y0:y1, x0:x1], px_per_mm), trace, np.maximum(trace, 0.0))
     cover, streak, line = _ink_in(patch, weights, total, field, px_per_mm, trace, visible)
     ring = _ring(darkening, field, px_per_mm) if field.kind in CIRCLED and not reason else 0.0
     seen = evidence(cover, line, ring)
@@ -553,9 +555,9 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
         if near.any():
             apart = _ink_in(np.where(near, 0.0, patch), weights, total, field, px_per_mm, np.where(near, 0.0, trace),
                             visible)
-            if evidence(apart[0], apart[2], ring) < min(seen, SURE_CROSSED):
-                reason, (cover, streak, line) = REASONS[SHADOW], apart
-                seen = evidence(cover, line, ring)
+            if evidence(apart[0], apart[2]) < min(seen, SURE_CROSSED):  # (a ring is measured with the edge in it)
+                reason, (cover, streak, line), ring = REASONS[SHADOW], apart, 0.0
+                seen = evidence(cover, line)
     if not reason and (residual is not None and expected is not None
                        and _misplaced(residual, expected, field, px_per_mm) >= misplaced
                        or edges is not None and _shifted(edges, field, px_per_mm)):

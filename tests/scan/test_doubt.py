@@ -201,11 +201,36 @@ def test_a_shadows_edge_across_a_fields_corner_leaves_no_cross_beside_it() -> No
     rows, columns = np.mgrid[0:photo.gain.shape[0], 0:photo.gain.shape[1]] / PX
     across = ((columns - x) + (rows - y) - 4.0) / np.sqrt(2)  # mm from the edge, the shadow's side positive
     photo.gain = np.interp(across, [-0.75, 0.75], [1.0, 0.4]).astype(np.float32)
-    photo.seen = np.where((across > 0.3) & (across < 1.1), photo.seen * 0.4, photo.seen).astype(np.float32)
+    inside = (columns >= x) & (columns < x + 9) & (rows >= y) & (rows < y + 9)  # (no stroke from outside)
+    photo.seen = np.where((across > 0.3) & (across < 1.1) & inside, photo.seen * 0.4, photo.seen).astype(np.float32)
     darkening = np.clip(photo.expected - photo.seen, 0, 1)
-    assert read_field(darkening, field(photo.cells[4]), PX).crossed  # what it was without doubt
+    assert read_field(darkening, field(photo.cells[4]), PX).state is State.CROSSED  # what it was without doubt
     reading = read_field(darkening, field(photo.cells[4]), PX, photo.doubts())
     assert reading.state is State.UNCERTAIN and reading.reason == REASONS[SHADOW] and not reading.crossed
+
+
+def test_a_felt_pen_line_ending_by_a_shadows_edge_is_no_shadow_far_from_it() -> None:
+    """A wide stroke that reaches a shadow's edge may be taken for the shadow's tip near the edge, never along
+    the whole row: the crosses far from the edge stay crossed."""
+    photo = Photo()
+    photo.shadow(100.0)
+    photo.stroke((4.0, 26.0), (99.0, 26.0), width=1.6)  # a felt pen's line closing the row up to the shadow
+    found = photo.doubts()
+    assert not (found[:, : mm(100 - 13.0)] == SHADOW).any()  # twice LIGHT_REACH from the light's slope, grown 1 mm
+    darkening = np.clip(photo.expected - photo.seen, 0, 1)
+    assert all(read_field(darkening, field(cell), PX, found).state is State.CROSSED for cell in photo.cells[:7])
+
+
+def test_a_cross_over_which_a_shadows_edge_runs_by_a_corner_stays_crossed() -> None:
+    photo = Photo()
+    x, y, w, h = photo.cells[4]
+    rows, columns = np.mgrid[0:photo.gain.shape[0], 0:photo.gain.shape[1]] / PX
+    photo.gain = np.interp(((columns - x) + (rows - y) - 4.0) / np.sqrt(2), [-0.75, 0.75], [1.0, 0.4]).astype(
+        np.float32)
+    photo.stroke((x + 1.5, y + 1.5), (x + w - 1.5, y + h - 1.5), luma=0.6)
+    photo.stroke((x + w - 1.5, y + 1.5), (x + 1.5, y + h - 1.5), luma=0.6)
+    darkening = np.clip(photo.expected - photo.seen, 0, 1)
+    assert read_field(darkening, field(photo.cells[4]), PX, photo.doubts()).state is State.CROSSED
 
 
 def test_in_a_photo_too_grainy_to_tell_no_field_is_surely_empty() -> None:
