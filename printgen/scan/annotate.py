@@ -112,21 +112,28 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -
     at_x = min(max(left, 8), picture.shape[1] - text_w - 8)
     _label(picture, title, np.array([at_x, at_y]), RED if not verdict.legal else ORANGE if doubtful else GREEN,
            title_size, tag=True)
+    highest = min(float(outline[:, 1].min()), at_y - 1.4 * text_h)  # (the title's box starts about this high)
     # the figures after the title, so none hides under it: each row's points beyond the sheet's edge, by its lock
+    lowest = float(outline[:, 1].max())
     for index, row in enumerate(geometry.rows):
         _, cy, _ = row.lock
         at = _project(to_picture, [(layout.width + 3.0, cy)])[0]
         text = str(verdict.points[index])
         (text_w, text_h), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, size, 2)
         _label(picture, text, at + np.array([-text_w / 2, text_h / 2]), DARK, size, tag=True)
+        lowest = max(lowest, float(at[1]) + text_h)  # (the tag's box reaches about this far down)
     x, y, w, h = geometry.totals[-1]
     _label(picture, str(verdict.total), _project(to_picture, [(x + w * 0.6, y + h * 0.8)])[0], DARK, size * 1.2,
            tag=True)
-    _legend(picture, [f"?{k} {reason}" for k, reason in enumerate(reasons, start=1)], outline, size * 0.8)
+    _legend(picture, [f"?{k} {reason}" for k, reason in enumerate(reasons, start=1)], outline, (highest, lowest),
+            size * 0.8)
 
 
-def _legend(picture: np.ndarray, lines: list[str], outline: np.ndarray, size: float) -> None:
-    """What each uncertain field's tag means, one line each, under the sheet (or as low as the picture allows)."""
+def _legend(picture: np.ndarray, lines: list[str], outline: np.ndarray, extent: tuple[float, float],
+            size: float) -> None:
+    """What each uncertain field's tag means, one line each, under the sheet and the figures drawn beside it;
+    where the picture has no room there, above the sheet and its title; else as low as the picture allows
+    (`extent`: how high the title and how low the figures reach, in picture pixels)."""
     if not lines:
         return
     widest = max(cv2.getTextSize(line, cv2.FONT_HERSHEY_SIMPLEX, size, 2)[0][0] for line in lines)
@@ -135,7 +142,10 @@ def _legend(picture: np.ndarray, lines: list[str], outline: np.ndarray, size: fl
         widest = picture.shape[1] - 16
     step = 2.2 * cv2.getTextSize("?1", cv2.FONT_HERSHEY_SIMPLEX, size, 2)[0][1]
     left = min(max(float(outline[:, 0].min()), 8.0), picture.shape[1] - 8.0 - widest)
-    bottom = float(outline[:, 1].max())
-    top = min(bottom + 1.5 * step, picture.shape[0] - 8 - step * (len(lines) - 1))
+    highest, lowest = extent
+    top = lowest + 1.5 * step
+    if top + step * (len(lines) - 1) > picture.shape[0] - 8:  # no room under the sheet
+        above = highest - 0.8 * step - step * (len(lines) - 1)
+        top = above if above - step >= 0 else picture.shape[0] - 8 - step * (len(lines) - 1)
     for number, line in enumerate(lines):
         _label(picture, line, np.array([left, top + number * step]), ORANGE, size, tag=True)

@@ -88,3 +88,34 @@ def test_a_long_legend_line_stays_inside_its_white_box() -> None:
     (text_width, _), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, 0.5, 1)
     assert box_right < 8 + text_width + 12  # nothing white beyond the box that holds the text
     assert not white[:, box_right + 2:].any()
+
+
+def test_the_legend_hides_no_figure_where_the_sheet_reaches_the_pictures_foot(
+        photo_read: tuple[Sample, list[Result]]) -> None:
+    """A sheet turned with its row points at the picture's foot leaves no room for the legend under it: the
+    legend goes above the sheet's title, and every row's points still show on their white tags."""
+    from dataclasses import replace
+
+    from printgen.scan.annotate import ORANGE
+    from printgen.scan.ink import State
+
+    layout = sheet("qwixx-standard")
+    _, results = photo_read
+    (read,) = [r for r in results if isinstance(r, SheetReading)]
+    first = replace(read.readings[0], state=State.UNCERTAIN, reason="too much ink for an empty field")
+    picture = np.zeros((1400, 700, 3), np.uint8)
+    scale = 1000 / (layout.width + 10.0)  # type: ignore[union-attr]
+    foot = picture.shape[0] - 25 - scale * (layout.width + 3.0)  # type: ignore[union-attr]
+    turned = np.array([[0.0, -scale, scale * layout.height + 60.0],  # type: ignore[union-attr]
+                       [scale, 0.0, foot], [0.0, 0.0, 1.0]])  # the sheet's right edge at the picture's foot
+    drawn = annotate(picture, [replace(read, readings=[first, *read.readings[1:]], to_photo=turned)])
+    orange = np.all(drawn == np.array(ORANGE), axis=2)
+    geometry = sheet_geometry(layout)
+    dark = np.array(DARK[::-1])
+    for row in geometry.rows:
+        px, py = np.round(_project(turned, [(layout.width + 3.0, row.lock[1])])[0]).astype(int)  # type: ignore[union-attr]
+        patch = drawn[py - 12:py + 12, px - 20:px + 20].reshape(-1, 3).astype(int)
+        assert (np.abs(patch - dark).max(axis=1) < 40).mean() > 0.02, (row, px, py)
+        assert not orange[py - 12:py + 12, px - 20:px + 20].any()
+    title_top = int(np.nonzero(orange.any(axis=1))[0].min())
+    assert title_top < _project(turned, [(0.0, 0.0)])[0][1]  # the legend (and title) above the sheet
