@@ -71,21 +71,12 @@ def _shadow_edges(gain: np.ndarray, darker: np.ndarray, noise: float, px_per_mm:
     edge = change > SHADOW_EDGE
     if not edge.any():  # (mostly no shadow falls: then there is nothing to follow)
         return edge
-    slope = _touching((change > SHADOW_SOFT).astype(np.uint8), edge)
+    slope = _reaching(change > SHADOW_SOFT, edge, px_per_mm, 0.0)
     wide = cv2.morphologyEx((darker - noise > WIDE_DARK).astype(np.uint8), cv2.MORPH_OPEN,
                             disc(SHADOW_TIP / 2, px_per_mm))
-    tips = _touching(wide, cv2.dilate(slope.astype(np.uint8), disc(SHADOW_NEAR, px_per_mm)) > 0)
+    tips = _reaching(wide, cv2.dilate(slope.astype(np.uint8), disc(SHADOW_NEAR, px_per_mm)) > 0, px_per_mm, 0.0)
     tips &= cv2.distanceTransform((~slope).astype(np.uint8), cv2.DIST_L2, 5) <= 2 * LIGHT_REACH * px_per_mm
     return edge | (cv2.dilate(tips.astype(np.uint8), disc(COVER_GROW, px_per_mm)) > 0)
-
-
-def _touching(mask: np.ndarray, seeds: np.ndarray) -> np.ndarray:
-    """The connected parts of `mask` (uint8) that hold a pixel of `seeds`."""
-    count, labels = cv2.connectedComponents(mask, connectivity=8)
-    hit = np.zeros(count, bool)
-    hit[labels[seeds]] = True
-    hit[0] = False
-    return np.asarray(hit[labels])
 
 
 def disc(radius_mm: float, px_per_mm: float) -> np.ndarray:
@@ -136,11 +127,12 @@ def _filled(mask: np.ndarray) -> np.ndarray:
     return np.asarray(mask | hole[labels])
 
 
-def _reaching(mask: np.ndarray, within: np.ndarray | None, px_per_mm: float) -> np.ndarray:
-    """The connected parts of `mask` that reach at least COVER_EXTENT across (and hold some of `within`)."""
+def _reaching(mask: np.ndarray, within: np.ndarray | None, px_per_mm: float,
+              reach: float = COVER_EXTENT) -> np.ndarray:
+    """The connected parts of `mask` that reach at least `reach` mm across (and hold some of `within`)."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     extent = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]) / px_per_mm
-    large = extent >= COVER_EXTENT
+    large = extent >= reach
     if within is not None:
         large &= np.bincount(labels[within], minlength=count) > 0
     large[0] = False

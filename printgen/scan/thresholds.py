@@ -478,10 +478,11 @@ SHADOW_SOFT = 0.04
 """Change of the light's logarithm per mm: where it changes more than this next to a shadow's edge, the light
 is still that shadow's end, smoothed (a fingertip's shadow is narrower than LIGHT_REACH)."""
 SHADOW_TIP = 1.2
-"""mm: darkening wider than this everywhere that runs on from a shadow's edge's soft end is the shadow's own (a fingertip's,
-narrower than the light's LIGHT_REACH): a ballpoint's or gel pen's stroke is narrower. A felt pen's (1.5 mm) or a
-filled field there is taken for it too: its field is left for a person all the same (and a field filled all over
-stays crossed, SHADOW_FILLED); 2 mm missed the fingertips that reach 2 mm into a field on the heldout set."""
+"""mm: darkening wider than this everywhere that runs on from a shadow's edge's soft end is the shadow's own
+(a fingertip's, narrower than the light's LIGHT_REACH): a ballpoint's or gel pen's stroke is narrower. A felt
+pen's (1.5 mm) or a filled field there is taken for it too: its field is left for a person all the same (and a
+field filled all over stays crossed, SHADOW_FILLED); 2 mm missed the fingertips that reach 2 mm into a field on
+the heldout set."""
 VEILED_HALFWAY = 0.5
 """Evidence taken as halfway between empty and crossed where glare pales the print: the glare's light adds to a
 stroke's as to the paper's, so a stroke shows at a fraction of its darkening (on the dev and fresh sets many
