@@ -25,6 +25,8 @@ GREEN = (40, 170, 40)
 ORANGE = (0, 140, 255)
 RED = (30, 30, 220)
 DARK = (40, 40, 40)
+MARGIN = 8
+"""Pixels kept clear between a tag and the picture's side."""
 
 
 def annotate(image: np.ndarray, results: list[Result]) -> np.ndarray:
@@ -59,14 +61,17 @@ def _outline(picture: np.ndarray, to_picture: np.ndarray, box: tuple[float, floa
 def _label(picture: np.ndarray, text: str, at: np.ndarray, colour: tuple[int, int, int], size: float,
            tag: bool = False) -> None:
     """`text` with its baseline's start at `at`, haloed in white; with `tag`, on a white box outlined in
-    `colour` instead (for figures, which must read on any background). (A halo is the text drawn thicker, and
+    `colour` instead (for figures, which must read on any background), moved as little as it takes to lie
+    MARGIN inside the picture. (A halo is the text drawn thicker, and
     OpenCV sets a text drawn one pixel thick narrower than a thicker one: a long line's halo would run on
     beyond its box.)"""
-    origin = (int(at[0]), int(at[1]))
-    thickness = max(1, round(size * 2))
+    text_w, text_h, base, pad, thickness = _measure(text, size)
+    x, y = float(at[0]), float(at[1])
+    if tag:  # (kept MARGIN inside the picture: a figure beyond a sheet that fills it would be cut off)
+        x = max(min(x, picture.shape[1] - MARGIN - pad - text_w), MARGIN + pad)
+        y = max(min(y, picture.shape[0] - MARGIN - base - pad // 2), MARGIN + pad + text_h)
+    origin = (int(x), int(y))
     if tag:
-        (text_w, text_h), base = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, size, thickness)
-        pad = max(3, round(text_h * 0.35))
         top_left = (origin[0] - pad, origin[1] - text_h - pad)
         bottom_right = (origin[0] + text_w + pad, origin[1] + base + pad // 2)
         cv2.rectangle(picture, top_left, bottom_right, (255, 255, 255), cv2.FILLED)
@@ -75,6 +80,27 @@ def _label(picture: np.ndarray, text: str, at: np.ndarray, colour: tuple[int, in
         cv2.putText(picture, text, origin, cv2.FONT_HERSHEY_SIMPLEX, size, (255, 255, 255), thickness + 3,
                     cv2.LINE_AA)
     cv2.putText(picture, text, origin, cv2.FONT_HERSHEY_SIMPLEX, size, colour, thickness, cv2.LINE_AA)
+
+
+def _measure(text: str, size: float) -> tuple[int, int, int, int, int]:
+    """How `_label` sets `text` at `size`: its width, height and depth below the baseline, its tag's padding on
+    every side, and the strokes' thickness (pixels)."""
+    thickness = max(1, round(size * 2))
+    (text_w, text_h), base = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, size, thickness)
+    return text_w, text_h, base, max(3, round(text_h * 0.35)), thickness
+
+
+def _fitting(lines: list[str], size: float, width: int) -> float:
+    """`size`, or smaller where the widest of `lines` on its tag would not fit within MARGIN of both sides of a
+    picture `width` pixels wide."""
+    room = width - 2 * MARGIN
+
+    def widest(at: float) -> int:
+        return max(text_w + 2 * pad for text_w, _, _, pad, _ in (_measure(line, at) for line in lines))
+
+    while widest(size) > room and size > 0.1:
+        size *= max(0.5, min(0.97, room / widest(size)))
+    return size
 
 
 def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -> None:
@@ -102,14 +128,11 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -
     checks = f", {doubtful} to check" if doubtful else ""
     title = f"{which}{layout.name}: total {verdict.total}, {state}{checks}"
     outline = _project(to_picture, [(0, 0), (layout.width, 0), (layout.width, layout.height), (0, layout.height)])
-    title_size = size * 1.2
-    (text_w, text_h), _ = cv2.getTextSize(title, cv2.FONT_HERSHEY_SIMPLEX, title_size, 2)
-    if text_w > picture.shape[1] - 16:
-        title_size *= (picture.shape[1] - 16) / text_w
-        (text_w, text_h), _ = cv2.getTextSize(title, cv2.FONT_HERSHEY_SIMPLEX, title_size, 2)
+    title_size = _fitting([title], size * 1.2, picture.shape[1])
+    text_w, text_h, _, pad, _ = _measure(title, title_size)
     left, top = outline.min(axis=0)
     at_y = top - 0.6 * text_h if top > 2 * text_h else top + 1.6 * text_h
-    at_x = min(max(left, 8), picture.shape[1] - text_w - 8)
+    at_x = min(max(left, MARGIN + pad), picture.shape[1] - MARGIN - pad - text_w)
     _label(picture, title, np.array([at_x, at_y]), RED if not verdict.legal else ORANGE if doubtful else GREEN,
            title_size, tag=True)
     highest = min(float(outline[:, 1].min()), at_y - 1.4 * text_h)  # (the title's box starts about this high)
@@ -136,12 +159,11 @@ def _legend(picture: np.ndarray, lines: list[str], outline: np.ndarray, extent: 
     (`extent`: how high the title and how low the figures reach, in picture pixels)."""
     if not lines:
         return
-    widest = max(cv2.getTextSize(line, cv2.FONT_HERSHEY_SIMPLEX, size, 2)[0][0] for line in lines)
-    if widest > picture.shape[1] - 16:
-        size *= (picture.shape[1] - 16) / widest
-        widest = picture.shape[1] - 16
-    step = 2.2 * cv2.getTextSize("?1", cv2.FONT_HERSHEY_SIMPLEX, size, 2)[0][1]
-    left = min(max(float(outline[:, 0].min()), 8.0), picture.shape[1] - 8.0 - widest)
+    size = _fitting(lines, size, picture.shape[1])
+    measured = [_measure(line, size) for line in lines]
+    widest, pad = max(m[0] for m in measured), max(m[3] for m in measured)
+    step = 2.2 * _measure("?1", size)[1]
+    left = min(max(float(outline[:, 0].min()), MARGIN + pad), picture.shape[1] - MARGIN - pad - widest)
     highest, lowest = extent
     top = lowest + 1.5 * step
     if top + step * (len(lines) - 1) > picture.shape[0] - 8:  # no room under the sheet

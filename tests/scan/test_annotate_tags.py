@@ -119,3 +119,27 @@ def test_the_legend_hides_no_figure_where_the_sheet_reaches_the_pictures_foot(
         assert not orange[py - 12:py + 12, px - 20:px + 20].any()
     title_top = int(np.nonzero(orange.any(axis=1))[0].min())
     assert title_top < _project(turned, [(0.0, 0.0)])[0][1]  # the legend (and title) above the sheet
+
+
+def test_title_and_legend_keep_clear_of_a_narrow_pictures_sides(photo_read: tuple[Sample, list[Result]]) -> None:
+    """On a narrow picture the sheet fills from side to side; the title and a legend line as long as the picture
+    is wide are set smaller, and their white tags keep a margin on both sides (they once touched the right side,
+    and the title's tag began at the left one)."""
+    from dataclasses import replace
+
+    from printgen.scan.annotate import MARGIN
+    from printgen.scan.ink import LEFT_OUT, State
+
+    layout = sheet("qwixx-standard")
+    _, results = photo_read
+    (read,) = [r for r in results if isinstance(r, SheetReading)]
+    doubtful = [replace(read.readings[0], state=State.UNCERTAIN, reason=LEFT_OUT),
+                replace(read.readings[1], state=State.UNCERTAIN, reason="too much ink for an empty field")]
+    picture = np.zeros((900, 500, 3), np.uint8)
+    scale = picture.shape[1] / layout.width  # type: ignore[union-attr]
+    filling = np.array([[scale, 0.0, 0.0], [0.0, scale, 300.0], [0.0, 0.0, 1.0]])
+    drawn = annotate(picture, [replace(read, readings=[*doubtful, *read.readings[2:]], to_photo=filling)])
+    white = np.all(drawn == 255, axis=2)
+    columns = np.nonzero(white.any(axis=0))[0]
+    assert columns.min() >= MARGIN - 1 and columns.max() <= picture.shape[1] - MARGIN, (columns.min(), columns.max())
+    assert white[:300].any() and white[300 + round(scale * layout.height):].any()  # type: ignore[union-attr]
