@@ -28,9 +28,10 @@ from printgen.scan.thresholds import (
     JOIN,
     LIGHT_REACH,
     SHADOW_EDGE,
-    SHADOW_NEAR,
     SHADOW_SOFT,
     SHADOW_TIP,
+    TIP_DARK,
+    TIP_NEAR,
     TOLERANCE,
     WIDE,
     WIDE_DARK,
@@ -64,17 +65,18 @@ def _shadow_edges(gain: np.ndarray, darker: np.ndarray, noise: float, px_per_mm:
     """Where a shadow's edge makes ink unsure: where the light `gain` changes sharply, and what is left of the
     shadow beyond that. The light is smooth over LIGHT_REACH, so a shadow's part narrower than that (a
     fingertip's, a pen's tip) is not in it: it ends in a soft slope of the light (steeper than SHADOW_SOFT,
-    joined to the sharp edge), and the rest is left over as darkening (`darker`, beyond the `noise`) wider than
-    SHADOW_TIP that comes within SHADOW_NEAR of that slope: all of such a patch that lies within twice
-    LIGHT_REACH of the slope (a shadow's tip is no longer), grown by COVER_GROW (its soft edge)."""
+    joined to the sharp edge), and the rest is left over as darkening (`darker`, beyond the `noise`, by more
+    than TIP_DARK) wider than SHADOW_TIP that comes within TIP_NEAR of that slope: all of such a patch that
+    lies within twice LIGHT_REACH of the slope (a shadow's tip is no longer), grown by COVER_GROW (its soft
+    edge)."""
     change = edges(gain, px_per_mm)
     edge = change > SHADOW_EDGE
     if not edge.any():  # (mostly no shadow falls: then there is nothing to follow)
         return edge
     slope = _reaching(change > SHADOW_SOFT, edge, px_per_mm, 0.0)
-    wide = cv2.morphologyEx((darker - noise > WIDE_DARK).astype(np.uint8), cv2.MORPH_OPEN,
+    wide = cv2.morphologyEx((darker - noise > TIP_DARK).astype(np.uint8), cv2.MORPH_OPEN,
                             disc(SHADOW_TIP / 2, px_per_mm))
-    tips = _reaching(wide, cv2.dilate(slope.astype(np.uint8), disc(SHADOW_NEAR, px_per_mm)) > 0, px_per_mm, 0.0)
+    tips = _reaching(wide, cv2.dilate(slope.astype(np.uint8), disc(TIP_NEAR, px_per_mm)) > 0, px_per_mm, 0.0)
     tips &= cv2.distanceTransform((~slope).astype(np.uint8), cv2.DIST_L2, 5) <= 2 * LIGHT_REACH * px_per_mm
     return edge | (cv2.dilate(tips.astype(np.uint8), disc(COVER_GROW, px_per_mm)) > 0)
 

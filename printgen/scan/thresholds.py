@@ -483,6 +483,12 @@ SHADOW_TIP = 1.2
 pen's (1.5 mm) or a filled field there is taken for it too: its field is left for a person all the same (and a
 field filled all over stays crossed, SHADOW_FILLED); 2 mm missed the fingertips that reach 2 mm into a field on
 the heldout set."""
+TIP_DARK = 0.07
+"""A shadow's tip is darkening beyond the noise by more than this (fainter than WIDE_DARK: what is left of a
+soft-edged shadow the light does not follow is faint)..."""
+TIP_NEAR = 2.5
+"""...that comes within this many mm of its soft end (inside a finger's shadow narrower than the light's
+LIGHT_REACH, the darkening lies between its two soft sides, up to 2.5 mm from them on the fresh set)."""
 VEILED_HALFWAY = 0.5
 """Evidence taken as halfway between empty and crossed where glare pales the print: the glare's light adds to a
 stroke's as to the paper's, so a stroke shows at a fraction of its darkening (on the dev and fresh sets many

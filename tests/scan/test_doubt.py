@@ -192,6 +192,22 @@ def test_a_fingertips_shadow_the_light_leaves_over_a_field_is_no_cross() -> None
     assert beside.state is State.EMPTY
 
 
+def test_a_faint_shadow_left_inside_a_fingers_soft_end_is_no_cross() -> None:
+    """What the light leaves of a soft-edged finger's shadow can be faint (paler than a wide stroke) and lie a
+    little way inside the shadow's soft end, not by it: it still makes the field doubtful, its best guess
+    empty."""
+    photo = Photo()
+    x, y, w, _ = photo.cells[4]
+    finger = np.zeros_like(photo.gain)
+    finger[: mm(y - 3), mm(x - 1):mm(x + w + 1)] = 1.0
+    photo.gain = 1.0 - 0.6 * cv2.GaussianBlur(finger, (0, 0), 0.5 * PX)  # the light as measured: no tip
+    photo.seen[mm(y):mm(y + 4), mm(x + 1):mm(x + w - 1)] *= 0.9  # the rest of the shadow, 3 mm beyond its end
+    darkening = np.clip(photo.expected - photo.seen, 0, 1)
+    assert read_field(darkening, field(photo.cells[4]), PX).state is State.CROSSED  # what it was without doubt
+    reading = read_field(darkening, field(photo.cells[4]), PX, photo.doubts())
+    assert reading.state is State.UNCERTAIN and reading.reason == REASONS[SHADOW] and not reading.crossed
+
+
 def test_a_shadows_edge_across_a_fields_corner_leaves_no_cross_beside_it() -> None:
     """An edge over too little of a field to make it doubtful by itself (a corner) still leaves the light's
     smoothed edge beside it as darkening inside the field: ink by the edge that alone would make the field
