@@ -66,10 +66,7 @@ def _label(picture: np.ndarray, text: str, at: np.ndarray, colour: tuple[int, in
     OpenCV sets a text drawn one pixel thick narrower than a thicker one: a long line's halo would run on
     beyond its box.)"""
     text_w, text_h, base, pad, thickness = _measure(text, size)
-    x, y = float(at[0]), float(at[1])
-    if tag:  # (kept MARGIN inside the picture: a figure beyond a sheet that fills it would be cut off)
-        x = max(min(x, picture.shape[1] - MARGIN - pad - text_w), MARGIN + pad)
-        y = max(min(y, picture.shape[0] - MARGIN - base - pad // 2), MARGIN + pad + text_h)
+    x, y = _inside(picture.shape, text, at, size) if tag else (float(at[0]), float(at[1]))
     origin = (int(x), int(y))
     if tag:
         top_left = (origin[0] - pad, origin[1] - text_h - pad)
@@ -88,6 +85,15 @@ def _measure(text: str, size: float) -> tuple[int, int, int, int, int]:
     thickness = max(1, round(size * 2))
     (text_w, text_h), base = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, size, thickness)
     return text_w, text_h, base, max(3, round(text_h * 0.35)), thickness
+
+
+def _inside(shape: tuple[int, ...], text: str, at: np.ndarray, size: float) -> tuple[float, float]:
+    """Where a tag of `text` at `size` meant to start its baseline at `at` goes in a picture of `shape`: moved as
+    little as it takes to lie MARGIN inside it (a figure beyond a sheet that fills the picture would be cut off)."""
+    text_w, text_h, base, pad, _ = _measure(text, size)
+    x = max(min(float(at[0]), shape[1] - MARGIN - pad - text_w), MARGIN + pad)
+    y = max(min(float(at[1]), shape[0] - MARGIN - base - pad // 2), MARGIN + pad + text_h)
+    return x, y
 
 
 def _fitting(lines: list[str], size: float, width: int) -> float:
@@ -129,10 +135,11 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -
     title = f"{which}{layout.name}: total {verdict.total}, {state}{checks}"
     outline = _project(to_picture, [(0, 0), (layout.width, 0), (layout.width, layout.height), (0, layout.height)])
     title_size = _fitting([title], size * 1.2, picture.shape[1])
-    text_w, text_h, _, pad, _ = _measure(title, title_size)
+    text_h = _measure(title, title_size)[1]
     left, top = outline.min(axis=0)
     at_y = top - 0.6 * text_h if top > 2 * text_h else top + 1.6 * text_h
-    at_x = min(max(left, MARGIN + pad), picture.shape[1] - MARGIN - pad - text_w)
+    at_x, at_y = _inside(picture.shape, title, np.array([left, at_y]), title_size)
+    title_foot = at_y + 0.6 * text_h  # (the title's box ends about this low)
     _label(picture, title, np.array([at_x, at_y]), RED if not verdict.legal else ORANGE if doubtful else GREEN,
            title_size, tag=True)
     highest = min(float(outline[:, 1].min()), at_y - 1.4 * text_h)  # (the title's box starts about this high)
@@ -143,20 +150,22 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -
         at = _project(to_picture, [(layout.width + 3.0, cy)])[0]
         text = str(verdict.points[index])
         (text_w, text_h), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, size, 2)
-        _label(picture, text, at + np.array([-text_w / 2, text_h / 2]), DARK, size, tag=True)
-        lowest = max(lowest, float(at[1]) + text_h)  # (the tag's box reaches about this far down)
+        place = at + np.array([-text_w / 2, text_h / 2])
+        _label(picture, text, place, DARK, size, tag=True)
+        lowest = max(lowest, _inside(picture.shape, text, place, size)[1])  # (about where the tag's box ends)
     x, y, w, h = geometry.totals[-1]
     _label(picture, str(verdict.total), _project(to_picture, [(x + w * 0.6, y + h * 0.8)])[0], DARK, size * 1.2,
            tag=True)
-    _legend(picture, [f"?{k} {reason}" for k, reason in enumerate(reasons, start=1)], outline, (highest, lowest),
-            size * 0.8)
+    _legend(picture, [f"?{k} {reason}" for k, reason in enumerate(reasons, start=1)], outline,
+            (highest, title_foot, lowest), size * 0.8)
 
 
-def _legend(picture: np.ndarray, lines: list[str], outline: np.ndarray, extent: tuple[float, float],
+def _legend(picture: np.ndarray, lines: list[str], outline: np.ndarray, extent: tuple[float, float, float],
             size: float) -> None:
     """What each uncertain field's tag means, one line each, under the sheet and the figures drawn beside it;
-    where the picture has no room there, above the sheet and its title; else as low as the picture allows
-    (`extent`: how high the title and how low the figures reach, in picture pixels)."""
+    where the picture has no room there, above the sheet and its title; else right under the title, over the
+    sheet but clear of the figures (`extent`: where the title's box starts and ends and how low the figures
+    reach, in picture pixels)."""
     if not lines:
         return
     size = _fitting(lines, size, picture.shape[1])
@@ -164,10 +173,10 @@ def _legend(picture: np.ndarray, lines: list[str], outline: np.ndarray, extent: 
     widest, pad = max(m[0] for m in measured), max(m[3] for m in measured)
     step = 2.2 * _measure("?1", size)[1]
     left = min(max(float(outline[:, 0].min()), MARGIN + pad), picture.shape[1] - MARGIN - pad - widest)
-    highest, lowest = extent
+    highest, title_foot, lowest = extent
     top = lowest + 1.5 * step
-    if top + step * (len(lines) - 1) > picture.shape[0] - 8:  # no room under the sheet
+    if top + step * (len(lines) - 1) > picture.shape[0] - MARGIN:  # no room under the sheet
         above = highest - 0.8 * step - step * (len(lines) - 1)
-        top = above if above - step >= 0 else picture.shape[0] - 8 - step * (len(lines) - 1)
+        top = above if above - step >= 0 else title_foot + 1.2 * step
     for number, line in enumerate(lines):
         _label(picture, line, np.array([left, top + number * step]), ORANGE, size, tag=True)

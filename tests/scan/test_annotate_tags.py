@@ -143,3 +143,31 @@ def test_title_and_legend_keep_clear_of_a_narrow_pictures_sides(photo_read: tupl
     columns = np.nonzero(white.any(axis=0))[0]
     assert columns.min() >= MARGIN - 1 and columns.max() <= picture.shape[1] - MARGIN, (columns.min(), columns.max())
     assert white[:300].any() and white[300 + round(scale * layout.height):].any()  # type: ignore[union-attr]
+
+
+def test_row_points_beyond_the_pictures_foot_show_inside_it_and_the_legend_keeps_off_them(
+        photo_read: tuple[Sample, list[Result]]) -> None:
+    """A turned sheet whose row points would fall below the picture and whose title sits at its top (no room
+    under the sheet nor above the title): the points show at the picture's foot, and the legend goes under the
+    title instead of over them."""
+    from dataclasses import replace
+
+    from printgen.scan.annotate import MARGIN, ORANGE
+    from printgen.scan.ink import State
+
+    layout = sheet("qwixx-standard")
+    _, results = photo_read
+    (read,) = [r for r in results if isinstance(r, SheetReading)]
+    first = replace(read.readings[0], state=State.UNCERTAIN, reason="too much ink for an empty field")
+    picture = np.zeros((1000, 900, 3), np.uint8)
+    scale = 1000 / layout.width  # type: ignore[union-attr]  # the sheet's right edge at the picture's foot
+    turned = np.array([[0.0, -scale, scale * layout.height + 100.0],  # type: ignore[union-attr]
+                       [scale, 0.0, 0.0], [0.0, 0.0, 1.0]])
+    drawn = annotate(picture, [replace(read, readings=[first, *read.readings[1:]], to_photo=turned)])
+    orange = np.all(drawn == np.array(ORANGE), axis=2)
+    dark = np.all(np.abs(drawn.astype(int) - np.array(DARK[::-1])) < 40, axis=2)
+    foot = slice(picture.shape[0] - MARGIN - 60, picture.shape[0])
+    for row in sheet_geometry(layout).rows:
+        px = round(float(_project(turned, [(layout.width + 3.0, row.lock[1])])[0][0]))  # type: ignore[union-attr]
+        assert dark[foot, px - 20:px + 20].mean() > 0.02, row
+        assert not orange[foot, px - 20:px + 20].any(), row
