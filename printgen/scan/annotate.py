@@ -144,7 +144,7 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -
            title_size, tag=True)
     highest = min(float(outline[:, 1].min()), at_y - 1.4 * text_h)  # (the title's box starts about this high)
     # the figures after the title, so none hides under it: each row's points beyond the sheet's edge, by its lock
-    lowest = float(outline[:, 1].max())
+    figures = 0.0  # (how low the row points' tags reach)
     for index, row in enumerate(geometry.rows):
         _, cy, _ = row.lock
         at = _project(to_picture, [(layout.width + 3.0, cy)])[0]
@@ -152,20 +152,20 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -
         (text_w, text_h), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, size, 2)
         place = at + np.array([-text_w / 2, text_h / 2])
         _label(picture, text, place, DARK, size, tag=True)
-        lowest = max(lowest, _inside(picture.shape, text, place, size)[1])  # (about where the tag's box ends)
+        figures = max(figures, _inside(picture.shape, text, place, size)[1])  # (about where the tag's box ends)
     x, y, w, h = geometry.totals[-1]
     _label(picture, str(verdict.total), _project(to_picture, [(x + w * 0.6, y + h * 0.8)])[0], DARK, size * 1.2,
            tag=True)
     _legend(picture, [f"?{k} {reason}" for k, reason in enumerate(reasons, start=1)], outline,
-            (highest, title_foot, lowest), size * 0.8)
+            (highest, title_foot, float(outline[:, 1].max()), figures), size * 0.8)
 
 
-def _legend(picture: np.ndarray, lines: list[str], outline: np.ndarray, extent: tuple[float, float, float],
-            size: float) -> None:
+def _legend(picture: np.ndarray, lines: list[str], outline: np.ndarray,
+            extent: tuple[float, float, float, float], size: float) -> None:
     """What each uncertain field's tag means, one line each, under the sheet and the figures drawn beside it;
-    where the picture has no room there, above the sheet and its title; else right under the title, over the
-    sheet but clear of the figures (`extent`: where the title's box starts and ends and how low the figures
-    reach, in picture pixels)."""
+    where the picture has no room there, above the sheet and its title; else as low as the picture allows
+    where that is below the figures, or right under the title (`extent`: where the title's box starts and
+    ends, and how low the sheet and the row points' tags reach, in picture pixels)."""
     if not lines:
         return
     size = _fitting(lines, size, picture.shape[1])
@@ -173,10 +173,11 @@ def _legend(picture: np.ndarray, lines: list[str], outline: np.ndarray, extent: 
     widest, pad = max(m[0] for m in measured), max(m[3] for m in measured)
     step = 2.2 * _measure("?1", size)[1]
     left = min(max(float(outline[:, 0].min()), MARGIN + pad), picture.shape[1] - MARGIN - pad - widest)
-    highest, title_foot, lowest = extent
-    top = lowest + 1.5 * step
+    highest, title_foot, sheet_foot, figures = extent
+    top = max(sheet_foot, figures) + 1.5 * step
     if top + step * (len(lines) - 1) > picture.shape[0] - MARGIN:  # no room under the sheet
         above = highest - 0.8 * step - step * (len(lines) - 1)
-        top = above if above - step >= 0 else title_foot + 1.2 * step
+        lowest = picture.shape[0] - MARGIN - step * (len(lines) - 1)  # (the last line's baseline by the foot)
+        top = above if above - step >= 0 else lowest if lowest - step > figures else title_foot + 1.2 * step
     for number, line in enumerate(lines):
         _label(picture, line, np.array([left, top + number * step]), ORANGE, size, tag=True)
