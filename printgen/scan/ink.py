@@ -468,7 +468,7 @@ def evidence(cover: float, line: float, ring: float = 0.0) -> float:
 def read_fields(measured: Measured, fields: list[Field], px_per_mm: float = PX_PER_MM,
                 bent: bool = False) -> list[Reading]:
     """Every field's reading from the measured photo; on a sheet crossed with a faint pen (`pen_halfway` below
-    1) a field is crossed at that share of SURE_CROSSED; in a photo too grainy to tell (its noise as high as
+    1) a field is crossed at that share of SURE_CROSSED and empty only at that share of SURE_EMPTY; in a photo too grainy to tell (its noise as high as
     NOISE allows) no field is surely empty: a thin stroke may be lost in the grain. On a `bent` sheet (its
     markers fit one flat sheet only loosely) a field's print counts as misplaced sooner (MISPLACED_SHARE_BENT)."""
     edges = _print_edges(measured.seen, measured.expected, px_per_mm)
@@ -479,9 +479,11 @@ def read_fields(measured: Measured, fields: list[Field], px_per_mm: float = PX_P
 
     readings = [read(f) for f in fields]
     pen = pen_halfway(readings)
-    if pen != 1.0:  # a faint pen's crosses are as sure at its own share of SURE_CROSSED
-        readings = [replace(read(r.field, SURE_CROSSED * pen) if r.reason == UNCLEAR
-                            and r.evidence >= SURE_CROSSED * pen else r, pen=pen) for r in readings]
+    if pen != 1.0:  # a faint pen's crosses are as sure at its own share of SURE_CROSSED, its empty fields only
+        # at its share of SURE_EMPTY (its faintest cross may look as empty as another pen's speck)
+        readings = [replace(read(r.field, SURE_CROSSED * pen) if r.reason == UNCLEAR and r.evidence >= SURE_CROSSED * pen
+                            else replace(r, state=State.UNCERTAIN, reason=UNCLEAR) if r.state is State.EMPTY
+                            and r.evidence > SURE_EMPTY * pen else r, pen=pen) for r in readings]
     if measured.noise < NOISE:
         return readings
     return [replace(r, state=State.UNCERTAIN, reason=GRAINY) if r.state is State.EMPTY else r for r in readings]

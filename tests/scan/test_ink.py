@@ -395,37 +395,40 @@ def test_a_doubtful_field_is_judged_by_its_own_sheets_pen() -> None:
     assert pen_halfway(empties + [reading(11, State.CROSSED, 2.0), doubtful]) == 1.0
 
 
-@pytest.mark.parametrize("clear, faint_is_crossed", [(0.93, True), (0.5, False)])
-def test_a_faint_pens_fainter_cross_is_sure_on_its_own_sheet(clear: float, faint_is_crossed: bool) -> None:
+@pytest.mark.parametrize("clear, faint_pen", [(0.93, True), (0.5, False)])
+def test_a_faint_pens_sheet_is_judged_by_its_own_bars(clear: float, faint_pen: bool) -> None:
     """A sheet crossed faintly all over (its clear crosses only just clear SURE_CROSSED) has its pen's halfway
-    below 1, and a cross a little fainter than its others is as sure at that share of SURE_CROSSED; on a sheet of
-    strong crosses the same faint cross stays for a person to check."""
+    below 1: a cross a little fainter than its others is as sure at that share of SURE_CROSSED, and a speck
+    that another pen's sheet would call empty may be its faintest cross, so it is left to a person. On a
+    sheet of strong crosses the same faint cross stays for a person to check and the speck is empty."""
     from printgen.scan.ink import UNCLEAR, Measured, read_fields
     from printgen.scan.template import Field
-    from printgen.scan.thresholds import SURE_CROSSED
+    from printgen.scan.thresholds import SURE_CROSSED, SURE_EMPTY
 
     px = 6.0
-    cells = [Field("number", 0, 2 + i, (2.0 + 11.0 * i, 2.0, 9.0, 9.0), False) for i in range(11)]
-    seen = np.ones((round(13 * px), round(125 * px)), np.float32)
+    cells = [Field("number", 0, 2 + i, (2.0 + 11.0 * i, 2.0, 9.0, 9.0), False) for i in range(20)]
+    seen = np.ones((round(13 * px), round(225 * px)), np.float32)
     for k, (x, y, w, h) in enumerate(cell.box for cell in cells):
-        luma = clear if k < 3 else 0.95 if k == 3 else None
-        if luma is None:  # an empty field's speck: its evidence a little above nothing
-            cv2.circle(seen, (round((x + 4.5) * px), round((y + 4.5) * px)), 1, 0.85, -1)
+        if k > 3:  # an empty field's speck (the first darker): its evidence a little above nothing
+            cv2.circle(seen, (round((x + 4.5) * px), round((y + 4.5) * px)), 1, 0.75 if k == 4 else 0.85, -1)
             continue
         for a, b in (((x + 1.5, y + 1.5), (x + w - 1.5, y + h - 1.5)), ((x + w - 1.5, y + 1.5), (x + 1.5, y + h - 1.5))):
-            cv2.line(seen, (round(a[0] * px), round(a[1] * px)), (round(b[0] * px), round(b[1] * px)), luma, 2)
+            cv2.line(seen, (round(a[0] * px), round(a[1] * px)), (round(b[0] * px), round(b[1] * px)),
+                     clear if k < 3 else 0.95, 2)
     residual = 1.0 - seen
     measured = Measured(seen, np.ones_like(seen), np.ones_like(seen),
                         np.clip(residual - 0.03, 0.0, 1.0).astype(np.float32), residual, 0.03,
                         np.zeros(seen.shape, np.uint8))
     readings = read_fields(measured, cells, px)
-    assert [r.state for r in readings[:3]] == [State.CROSSED] * 3 and all(r.state is State.EMPTY for r in readings[4:])
-    faint = readings[3]
-    assert faint.evidence < SURE_CROSSED and (faint.pen < 1.0) is faint_is_crossed
-    if faint_is_crossed:
+    assert [r.state for r in readings[:3]] == [State.CROSSED] * 3 and all(r.state is State.EMPTY for r in readings[5:])
+    faint, speck = readings[3], readings[4]
+    assert faint.evidence < SURE_CROSSED and speck.evidence < SURE_EMPTY and (faint.pen < 1.0) is faint_pen
+    if faint_pen:
         assert faint.state is State.CROSSED and faint.reason == ""
+        assert speck.state is State.UNCERTAIN and speck.reason == UNCLEAR and not speck.crossed
     else:
         assert faint.state is State.UNCERTAIN and faint.reason == UNCLEAR and faint.crossed
+        assert speck.state is State.EMPTY
 
 
 def test_the_arms_of_a_small_x_over_the_number_are_no_strike_through() -> None:
