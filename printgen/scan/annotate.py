@@ -61,10 +61,9 @@ def _outline(picture: np.ndarray, to_picture: np.ndarray, box: tuple[float, floa
 def _label(picture: np.ndarray, text: str, at: np.ndarray, colour: tuple[int, int, int], size: float,
            tag: bool = False) -> None:
     """`text` with its baseline's start at `at`, haloed in white; with `tag`, on a white box outlined in
-    `colour` instead (for figures, which must read on any background), moved as little as it takes to lie
-    MARGIN inside the picture. (A halo is the text drawn thicker, and
-    OpenCV sets a text drawn one pixel thick narrower than a thicker one: a long line's halo would run on
-    beyond its box.)"""
+    `colour` instead (for figures, which must read on any background), moved inside the picture (`_inside`).
+    (A halo is the text drawn thicker, and OpenCV sets a text drawn one pixel thick narrower than a thicker
+    one: a long line's halo would run on beyond its box.)"""
     text_w, text_h, base, pad, thickness = _measure(text, size)
     x, y = _inside(picture.shape, text, at, size) if tag else (float(at[0]), float(at[1]))
     origin = (int(x), int(y))
@@ -89,7 +88,8 @@ def _measure(text: str, size: float) -> tuple[int, int, int, int, int]:
 
 def _inside(shape: tuple[int, ...], text: str, at: np.ndarray, size: float) -> tuple[float, float]:
     """Where a tag of `text` at `size` meant to start its baseline at `at` goes in a picture of `shape`: moved as
-    little as it takes to lie MARGIN inside it (a figure beyond a sheet that fills the picture would be cut off)."""
+    little as it takes to lie MARGIN inside it (a figure beyond a sheet that fills the picture would be cut off);
+    one wider or taller than that keeps its start inside and runs off the far side."""
     text_w, text_h, base, pad, _ = _measure(text, size)
     x = max(min(float(at[0]), shape[1] - MARGIN - pad - text_w), MARGIN + pad)
     y = max(min(float(at[1]), shape[0] - MARGIN - base - pad // 2), MARGIN + pad + text_h)
