@@ -149,7 +149,7 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -
         _, cy, _ = row.lock
         at = _project(to_picture, [(layout.width + 3.0, cy)])[0]
         text = str(verdict.points[index])
-        (text_w, text_h), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, size, 2)
+        text_w, text_h = _measure(text, size)[:2]
         place = at + np.array([-text_w / 2, text_h / 2])
         _label(picture, text, place, DARK, size, tag=True)
         figures = max(figures, _inside(picture.shape, text, place, size)[1])  # (about where the tag's box ends)
