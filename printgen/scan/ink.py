@@ -685,7 +685,7 @@ def _near_edge(doubt: np.ndarray, box: tuple[int, int, int, int], px_per_mm: flo
     edge = (doubt[gy0:gy1, gx0:gx1] == SHADOW).astype(np.uint8)
     if not edge.any():  # (no edge near: the usual case)
         return np.zeros((y1 - y0, x1 - x0), bool)
-    near = cv2.dilate(edge, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * grow + 1,) * 2)) > 0
+    near = cv2.dilate(edge, disc(SHADOW_NEAR, px_per_mm)) > 0
     return near[y0 - gy0:y1 - gy0, x0 - gx0:x1 - gx0]
 
 
