@@ -77,6 +77,7 @@ from printgen.scan.thresholds import (
     OVERRUN_REACH,
     OWN_REACH,
     OWN_SHARE,
+    PEN_CLEAR,
     PEN_CROSSED,
     PEN_EMPTY,
     PEN_LOWEST,
@@ -468,16 +469,29 @@ def evidence(cover: float, line: float, ring: float = 0.0) -> float:
 def read_fields(measured: Measured, fields: list[Field], px_per_mm: float = PX_PER_MM,
                 bent: bool = False) -> list[Reading]:
     """Every field's reading from the measured photo; on a sheet crossed with a faint pen (`pen_halfway` below
-    1) a field is empty only at that share of SURE_EMPTY; in a photo too grainy to tell (its noise as high as
-    NOISE allows) no field is surely empty: a thin stroke may be lost in the grain. On a `bent` sheet (its
-    markers fit one flat sheet only loosely) a field's print counts as misplaced sooner (MISPLACED_SHARE_BENT)."""
+    1) a field is empty only at that share of SURE_EMPTY, and where all its empty fields are clearly so (none
+    above PEN_CLEAR of that bar) crossed at that share of SURE_CROSSED; in a photo too grainy to tell (its
+    noise as high as NOISE allows) no field is surely empty: a thin stroke may be lost in the grain. On a `bent`
+    sheet (its markers fit one flat sheet only loosely) a field's print counts as misplaced sooner
+    (MISPLACED_SHARE_BENT)."""
     edges = _print_edges(measured.seen, measured.expected, px_per_mm)
     share = MISPLACED_SHARE_BENT if bent else MISPLACED_SHARE
-    readings = [read_field(measured.darkening, f, px_per_mm, measured.doubt, measured.residual, measured.expected,
-                           edges, share) for f in fields]
+
+    def read(field: Field, crossed_at: float = SURE_CROSSED) -> Reading:
+        return read_field(measured.darkening, field, px_per_mm, measured.doubt, measured.residual, measured.expected,
+                          edges, share, crossed_at)
+
+    readings = [read(f) for f in fields]
     pen = pen_halfway(readings)
-    if pen != 1.0:  # a faint pen's empty fields are sure only at its share of SURE_EMPTY (its faintest cross may
-        # look as empty as another pen's speck)
+    if pen != 1.0:
+        empty = [r.evidence for r in readings if r.state is State.EMPTY]
+        if max(empty, default=0.0) <= PEN_CLEAR * SURE_EMPTY * pen:  # a faint pen's crosses are as sure at its own
+            # share of SURE_CROSSED, where no empty field of the sheet comes near its bar (a cross missed there
+            # would leave the sheet without a flag)
+            readings = [read(r.field, SURE_CROSSED * pen) if r.reason == UNCLEAR
+                        and r.evidence >= SURE_CROSSED * pen else r for r in readings]
+        # a faint pen's empty fields are sure only at its share of SURE_EMPTY (its faintest cross may look as empty
+        # as another pen's speck)
         readings = [replace(r, state=State.UNCERTAIN, reason=UNCLEAR, pen=pen) if r.state is State.EMPTY
                     and r.evidence > SURE_EMPTY * pen else replace(r, pen=pen) for r in readings]
     if measured.noise < NOISE:
@@ -500,7 +514,7 @@ def pen_halfway(readings: list[Reading]) -> float:
 def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM,
                doubt: np.ndarray | None = None, residual: np.ndarray | None = None,
                expected: np.ndarray | None = None, edges: tuple[np.ndarray, np.ndarray] | None = None,
-               misplaced: float = MISPLACED_SHARE) -> Reading:
+               misplaced: float = MISPLACED_SHARE, crossed_at: float = SURE_CROSSED) -> Reading:
     """One field's reading: ink cover of its weighted middle, whether the ink is a horizontal streak, and the
     darkest slanted line (looked for in `residual`, the darkening with the noise still in it, where the print
     as `expected` leaves ink visible; `darkening` and a plain sheet when not given), both above the faint
@@ -510,7 +524,8 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     what covers it or away from a shadow's edge (but crossed when its ink is far more than an edge or glare
     could make, SHADOW_SURE, or it is filled all over, SHADOW_FILLED); so is a field beside a shadow's edge that
     only the ink by the edge makes crossed, and a field whose print the photo shows elsewhere (`_misplaced` at
-    least `misplaced`, and `_shifted` where the print's `edges` are given)."""
+    least `misplaced`, and `_shifted` where the print's `edges` are given). Crossed at `crossed_at` evidence or
+    more, empty at SURE_EMPTY or less, else uncertain (UNCLEAR)."""
     _, _, w, h = field.box
     x0, y0, x1, y1 = _pixels(field, px_per_mm, darkening.shape)
     patch = _own_ink(darkening, (x0, y0, x1, y1), px_per_mm)
@@ -565,16 +580,16 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
                        and _misplaced(residual, expected, field, px_per_mm) >= misplaced
                        or edges is not None and _shifted(edges, field, px_per_mm)):
         reason = MISPLACED
-    if not reason and seen >= SURE_CROSSED:  # crossed: is it by a stroke borrowed from outside?
+    if not reason and seen >= crossed_at:  # crossed: is it by a stroke borrowed from outside?
         borrowed = _borrowed(darkening, (x0, y0, x1, y1), patch, px_per_mm)
         if borrowed.any():
             alone = _ink_in(np.where(borrowed, 0.0, patch), weights, total, field, px_per_mm,
                             np.where(borrowed, 0.0, trace), visible)
-            if evidence(alone[0], alone[2], ring) < SURE_CROSSED:
+            if evidence(alone[0], alone[2], ring) < crossed_at:
                 reason = OVERRUN
     if reason:
         state = State.UNCERTAIN
-    elif seen >= SURE_CROSSED:
+    elif seen >= crossed_at:
         state = State.CROSSED
     elif seen <= SURE_EMPTY:
         state = State.EMPTY
