@@ -449,7 +449,7 @@ def _monotone(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
 
 UNCLEAR = "too much ink for an empty field, too little for a cross"
 OVERRUN = "a stroke from outside runs into it (whose cross is it?)"
-GRAINY = "the photo is too dark or grainy to be sure it is empty (more light, less zoom)"
+GRAINY = "the photo is too dark or grainy to be sure it is empty (more light; come closer rather than zoom)"
 """Why a field whose ink lies between SURE_EMPTY and SURE_CROSSED is uncertain, and why an empty-looking one
 in a grainy photo is."""
 OUTSIDE = "the field lies outside the photo"
@@ -470,7 +470,8 @@ def read_fields(measured: Measured, fields: list[Field], px_per_mm: float = PX_P
                 bent: bool = False) -> list[Reading]:
     """Every field's reading from the measured photo; on a sheet crossed with a faint pen (`pen_halfway` below
     1) a field is empty only at that share of SURE_EMPTY, and where all its empty fields are clearly so (none
-    above PEN_CLEAR of that bar) crossed at that share of SURE_CROSSED; in a photo too grainy to tell (its
+    above PEN_CLEAR of that bar) a field uncertain only for its ink (UNCLEAR) is crossed at that share of
+    SURE_CROSSED; in a photo too grainy to tell (its
     noise as high as NOISE allows) no field is surely empty: a thin stroke may be lost in the grain. On a `bent`
     sheet (its markers fit one flat sheet only loosely) a field's print counts as misplaced sooner
     (MISPLACED_SHARE_BENT)."""

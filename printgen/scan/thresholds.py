@@ -508,9 +508,12 @@ PEN_SAMPLE = (5, 3)
 PEN_CLEAR = 0.7
 """Share of a faint pen's empty bar (SURE_EMPTY times its halfway): only where none of a sheet's empty fields has
 more ink than this are its fields crossed at the pen's share of SURE_CROSSED, for a cross missed near that bar
-would leave the sheet without a flag once its doubtful crosses are sure. Without this guard a held-out fifth
-sheet lost its only flag over a missed cross; with it, an empty field of that sheet lies above this share and
-the sheet stays flagged. On the tuned heldout and fresh sets' 288 photos: right sheets flagged all the
+would leave the sheet without a flag once its doubtful crosses are sure. Set on the tuned sets (fresh's one
+wrong faint-pen sheet whose flags were all such crosses missed a cross at 0.8 of the bar; it is also flagged
+by the referee). Without this guard a fifth-set sheet lost its only flag over a missed cross; with it, an
+empty field of that sheet lies above this share and the sheet stays flagged: the fifth set was seen for this,
+so it is no held-out proof of the guard. A missed cross far below the bar (a flat X taken for a
+strike-through, ink that the print hides) it does not catch. On the tuned heldout and fresh sets' 288 photos: right sheets flagged all the
 same 151 -> 120, uncertain fields 3126 -> 2990, sheets right and fields wrong in a sure state unchanged."""
 SHADOW_SURE = 10.0
 """Evidence at or above which a field under a shadow's edge is crossed all the same: the edge darkens at most
