@@ -1,8 +1,10 @@
 """Showing what was read: a photo and the sheets read from it in, the photo with every crossed field outlined out.
 
 Crossed fields get a green outline, uncertain ones an orange outline with a
-tag (?1, ?2, ...) that a legend under the sheet explains (why a person should
-look there); each row's points are written after its lock and each
+tag (?1, ?2, ...) astride its top left corner, clear of the field's middle where
+the ink to check lies, that a legend under the sheet explains (why a person should
+look there); an uncertain field counted as crossed in the score has a green
+outline inside its orange one. Each row's points are written after its lock and each
 sheet's total above it (red when the sheet is not legal, orange with how
 many fields to check when some are uncertain), so a person can
 hold the picture against the sheet and see at a glance what the reader saw.
@@ -27,6 +29,13 @@ RED = (30, 30, 220)
 DARK = (40, 40, 40)
 MARGIN = 8
 """Pixels kept clear between a tag and the picture's side."""
+COUNTED = "green inside orange: counted as crossed in the total"
+"""The legend's line for the green outline inside an uncertain field's orange one."""
+TAG_SHARE = 0.55
+"""An uncertain field's tag's size against the figures' (it sits astride the field's top left corner, off its
+middle, where the ink to check lies)."""
+INSET = 0.14
+"""Share of a field's side by which the green outline of an uncertain field counted as crossed lies inside it."""
 
 
 def annotate(image: np.ndarray, results: list[Result]) -> np.ndarray:
@@ -121,10 +130,16 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -
         if item.state is State.UNCERTAIN:
             if item.reason not in reasons:
                 reasons.append(item.reason)
-            polygon = _outline(picture, to_picture, item.field.box, item.field.round, ORANGE, width)
+            _outline(picture, to_picture, item.field.box, item.field.round, ORANGE, width)
+            x, y, w, h = item.field.box
+            if item.crossed:  # the guess the score counts
+                inset = min(w, h) * INSET
+                _outline(picture, to_picture, (x + inset, y + inset, w - 2 * inset, h - 2 * inset), item.field.round,
+                         GREEN, max(2, width // 2))
             tag = f"?{reasons.index(item.reason) + 1}"
-            (text_w, text_h), _ = cv2.getTextSize(tag, cv2.FONT_HERSHEY_SIMPLEX, size, 2)
-            _label(picture, tag, polygon.mean(axis=0) + np.array([-text_w / 2, text_h / 2]), ORANGE, size)
+            text_w, text_h = _measure(tag, size * TAG_SHARE)[:2]
+            corner = _project(to_picture, [(x, y)])[0]  # the tag astride it, mostly above and left of the field
+            _label(picture, tag, corner + np.array([-0.45 * text_w, 0.35 * text_h]), ORANGE, size * TAG_SHARE)
         elif item.crossed:
             _outline(picture, to_picture, item.field.box, item.field.round, GREEN, width)
     verdict = reading.verdict
@@ -156,7 +171,8 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -
     x, y, w, h = geometry.totals[-1]
     _label(picture, str(verdict.total), _project(to_picture, [(x + w * 0.6, y + h * 0.8)])[0], DARK, size * 1.2,
            tag=True)
-    _legend(picture, [f"?{k} {reason}" for k, reason in enumerate(reasons, start=1)], outline,
+    counted = [COUNTED] if any(item.state is State.UNCERTAIN and item.crossed for item in reading.readings) else []
+    _legend(picture, [f"?{k} {reason}" for k, reason in enumerate(reasons, start=1)] + counted, outline,
             (highest, title_foot, float(outline[:, 1].max()), figures), size * 0.8)
 
 

@@ -171,3 +171,48 @@ def test_row_points_beyond_the_pictures_foot_show_inside_it_and_the_legend_keeps
         px = round(float(_project(turned, [(layout.width + 3.0, row.lock[1])])[0][0]))  # type: ignore[union-attr]
         assert dark[foot, px - 20:px + 20].mean() > 0.02, row
         assert not orange[foot, px - 20:px + 20].any(), row
+
+
+def test_an_uncertain_fields_tag_leaves_its_middle_clear_and_a_counted_guess_shows_green(
+        photo_read: tuple[Sample, list[Result]]) -> None:
+    """An uncertain field's tag sits astride its corner, so the ink a person is asked to check (the field's
+    middle) is not painted over; one counted as crossed in the total has a green outline inside its orange one,
+    one counted as empty has none, and the legend says what the green means."""
+    from dataclasses import replace
+
+    from printgen.scan.annotate import COUNTED, GREEN, ORANGE
+    from printgen.scan.ink import State
+
+    photo, results = photo_read
+    (read,) = [r for r in results if isinstance(r, SheetReading)]
+    numbers = [k for k, r in enumerate(read.readings) if r.field.kind == "number"]
+    counted, empty = numbers[3], numbers[5]  # two fields of the first row, apart
+    readings = [replace(r, state=State.CROSSED if r.crossed else State.EMPTY, reason="") for r in read.readings]
+    for k, guess in ((counted, True), (empty, False)):
+        readings[k] = replace(readings[k], state=State.UNCERTAIN, reason="too much ink for an empty field",
+                              settled=guess)
+    shown = replace(read, readings=readings)
+    drawn = annotate(np.zeros_like(photo.image), [shown])
+    scale = min(1.0, LONGEST / max(photo.image.shape[:2]))
+    to_picture = np.diag([scale, scale, 1.0]) @ read.to_photo
+    green, orange = (np.abs(drawn.astype(int) - colour).max(axis=2) < 60 for colour in (GREEN, ORANGE))  # (or blended)
+
+    def inside(k: int, share: float) -> np.ndarray:
+        """Which pixels lie in field k's box scaled to `share` of its side about its middle (a mask)."""
+        x, y, w, h = readings[k].field.box
+        lo, hi = (1 - share) / 2, (1 + share) / 2
+        corners = _project(to_picture, [(x + w * lo, y + h * lo), (x + w * hi, y + h * lo), (x + w * hi, y + h * hi),
+                                        (x + w * lo, y + h * hi)])
+        mask = np.zeros(drawn.shape[:2], np.uint8)
+        cv2.fillPoly(mask, [np.round(corners).astype(np.int32)], 1)
+        return mask.astype(bool)
+
+    for k in (counted, empty):
+        assert not orange[inside(k, 0.5)].any()  # the middle half of the field: no tag over the ink
+    assert green[inside(counted, 0.85)].sum() > 20 and not green[inside(empty, 0.85)].any()
+    assert orange[inside(counted, 1.6)].sum() > orange[inside(counted, 1.0)].sum()  # the tag reaches out of it
+    legend_drawn = annotate(np.zeros_like(photo.image), [replace(shown, readings=[
+        *readings[:counted], replace(readings[counted], settled=False), *readings[counted + 1:]])])
+    assert (np.abs(legend_drawn.astype(int) - ORANGE).max(axis=2) < 60).sum() < orange.sum()  # COUNTED's line: only
+    # with a field counted
+    assert COUNTED.startswith("green")
