@@ -34,6 +34,8 @@ COUNTED = "green inside orange: counted as crossed in the total"
 TAG_SHARE = 0.55
 """An uncertain field's tag's size against the figures' (it sits astride the field's top left corner, off its
 middle, where the ink to check lies)."""
+TAG_SMALLEST = 0.45
+"""...but never smaller than this (OpenCV's font scale: about 10 pixels high), where the sheet is small."""
 INSET = 0.14
 """Share of a field's side by which the green outline of an uncertain field counted as crossed lies inside it."""
 
@@ -137,9 +139,10 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -
                 _outline(picture, to_picture, (x + inset, y + inset, w - 2 * inset, h - 2 * inset), item.field.round,
                          GREEN, max(2, width // 2))
             tag = f"?{reasons.index(item.reason) + 1}"
-            text_w, text_h = _measure(tag, size * TAG_SHARE)[:2]
+            tag_size = max(TAG_SMALLEST, size * TAG_SHARE)
+            text_w, text_h = _measure(tag, tag_size)[:2]
             corner = _project(to_picture, [(x, y)])[0]  # the tag astride it, mostly above and left of the field
-            _label(picture, tag, corner + np.array([-0.45 * text_w, 0.35 * text_h]), ORANGE, size * TAG_SHARE)
+            _label(picture, tag, corner + np.array([-0.45 * text_w, 0.35 * text_h]), ORANGE, tag_size)
         elif item.crossed:
             _outline(picture, to_picture, item.field.box, item.field.round, GREEN, width)
     verdict = reading.verdict
