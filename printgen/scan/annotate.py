@@ -36,6 +36,9 @@ TAG_SHARE = 0.55
 middle, where the ink to check lies)."""
 TAG_SMALLEST = 0.45
 """...but never smaller than this (OpenCV's font scale: about 10 pixels high), where the sheet is small."""
+LEGEND_BESIDE = 0.4
+"""The legend goes beside a sheet that leaves no room above or below it only where it is no smaller there than
+this share of its size (nor than TAG_SMALLEST)."""
 INSET = 0.14
 """Share of a field's side by which the green outline of an uncertain field counted as crossed lies inside it."""
 
@@ -107,6 +110,21 @@ def _inside(shape: tuple[int, ...], text: str, at: np.ndarray, size: float) -> t
     return x, y
 
 
+def _beside(shape: tuple[int, ...], lines: list[str], sides: tuple[float, float],
+            size: float) -> tuple[float, float, float] | None:
+    """Where `lines` go on the wider side of what a sheet and its figures cover (`sides`: their left and right
+    edges) in a picture of `shape`: the first line's start, its baseline (the lines centred top to bottom) and
+    their size, set smaller to fit; None where they would be smaller there than LEGEND_BESIDE of `size` or than
+    TAG_SMALLEST."""
+    span, start = max((sides[0], MARGIN), (shape[1] - sides[1], sides[1] + MARGIN))  # (a margin at either end)
+    fitted = _fitting(lines, size, int(span))
+    if span <= 2 * MARGIN or fitted < max(LEGEND_BESIDE * size, TAG_SMALLEST):
+        return None
+    pad = max(_measure(line, fitted)[3] for line in lines)
+    step = 2.2 * _measure("?1", fitted)[1]
+    return start + pad, (shape[0] - step * (len(lines) - 1)) / 2, fitted
+
+
 def _fitting(lines: list[str], size: float, width: int) -> float:
     """`size`, or smaller where the widest of `lines` on its tag would not fit within MARGIN of both sides of a
     picture `width` pixels wide."""
@@ -163,30 +181,36 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -
     highest = min(float(outline[:, 1].min()), at_y - 1.4 * text_h)  # (the title's box starts about this high)
     # the figures after the title, so none hides under it: each row's points beyond the sheet's edge, by its lock
     figures = 0.0  # (how low the row points' tags reach)
+    left, right = float(outline[:, 0].min()), float(outline[:, 0].max())  # (what the sheet and its figures cover)
     for index, row in enumerate(geometry.rows):
         _, cy, _ = row.lock
         at = _project(to_picture, [(layout.width + 3.0, cy)])[0]
         text = str(verdict.points[index])
-        text_w, text_h = _measure(text, size)[:2]
+        text_w, text_h, _, pad, _ = _measure(text, size)
         place = at + np.array([-text_w / 2, text_h / 2])
         _label(picture, text, place, DARK, size, tag=True)
-        figures = max(figures, _inside(picture.shape, text, place, size)[1])  # (about where the tag's box ends)
+        tag_x, tag_y = _inside(picture.shape, text, place, size)
+        figures = max(figures, tag_y)  # (about where the tag's box ends)
+        left, right = min(left, tag_x - pad), max(right, tag_x + text_w + pad)
     x, y, w, h = geometry.totals[-1]
     _label(picture, str(verdict.total), _project(to_picture, [(x + w * 0.6, y + h * 0.8)])[0], DARK, size * 1.2,
            tag=True)
     counted = [COUNTED] if any(item.state is State.UNCERTAIN and item.crossed for item in reading.readings) else []
     _legend(picture, [f"?{k} {reason}" for k, reason in enumerate(reasons, start=1)] + counted, outline,
-            (highest, title_foot, float(outline[:, 1].max()), figures), size * 0.8)
+            (highest, title_foot, float(outline[:, 1].max()), figures), (left, right), size * 0.8)
 
 
 def _legend(picture: np.ndarray, lines: list[str], outline: np.ndarray,
-            extent: tuple[float, float, float, float], size: float) -> None:
+            extent: tuple[float, float, float, float], sides: tuple[float, float], size: float) -> None:
     """What each uncertain field's tag means, one line each, under the sheet and the figures drawn beside it;
-    where the picture has no room there, above the sheet and its title; else as low as the picture allows
-    where that is below the figures, or right under the title (`extent`: where the title's box starts and
-    ends, and how low the sheet and the row points' tags reach, in picture pixels)."""
+    where the picture has no room there, above the sheet and its title; else beside the sheet, on the wider
+    side, where the lines fit there (`_beside`); else as low as the picture
+    allows where that is below the figures, or right under the title (`extent`: where the title's box starts
+    and ends, and how low the sheet and the row points' tags reach; `sides`: how far left and right the sheet
+    and those tags reach; in picture pixels)."""
     if not lines:
         return
+    wanted = size
     size = _fitting(lines, size, picture.shape[1])
     measured = [_measure(line, size) for line in lines]
     widest, pad = max(m[0] for m in measured), max(m[3] for m in measured)
@@ -197,6 +221,13 @@ def _legend(picture: np.ndarray, lines: list[str], outline: np.ndarray,
     if top + step * (len(lines) - 1) > picture.shape[0] - MARGIN:  # no room under the sheet
         above = highest - 0.8 * step - step * (len(lines) - 1)
         lowest = picture.shape[0] - MARGIN - step * (len(lines) - 1)  # (the last line's baseline by the foot)
-        top = above if above - step >= 0 else lowest if lowest - step > figures else title_foot + 1.2 * step
+        beside = _beside(picture.shape, lines, sides, wanted)
+        if above - step >= 0:
+            top = above
+        elif beside is not None:
+            left, top, size = beside
+            step = 2.2 * _measure("?1", size)[1]
+        else:
+            top = lowest if lowest - step > figures else title_foot + 1.2 * step
     for number, line in enumerate(lines):
         _label(picture, line, np.array([left, top + number * step]), ORANGE, size, tag=True)

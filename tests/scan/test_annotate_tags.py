@@ -174,7 +174,7 @@ def test_row_points_beyond_the_pictures_foot_show_inside_it_and_the_legend_keeps
 
 
 def test_an_uncertain_fields_tag_leaves_its_middle_clear_and_a_counted_guess_shows_green(
-        photo_read: tuple[Sample, list[Result]]) -> None:
+        photo_read: tuple[Sample, list[Result]], monkeypatch: pytest.MonkeyPatch) -> None:
     """An uncertain field's tag sits astride its corner, so the ink a person is asked to check (the field's
     middle) is not painted over; one counted as crossed in the total has a green outline inside its orange one,
     one counted as empty has none, and the legend says what the green means."""
@@ -211,8 +211,40 @@ def test_an_uncertain_fields_tag_leaves_its_middle_clear_and_a_counted_guess_sho
         assert not orange[inside(k, 0.5)].any()  # the middle half of the field: no tag over the ink
     assert green[inside(counted, 0.85)].sum() > 20 and not green[inside(empty, 0.85)].any()
     assert orange[inside(counted, 1.6)].sum() > orange[inside(counted, 1.0)].sum()  # the tag reaches out of it
-    legend_drawn = annotate(np.zeros_like(photo.image), [replace(shown, readings=[
+    from printgen.scan import annotate as drawing
+
+    legends: list[list[str]] = []
+    legend = drawing._legend
+    monkeypatch.setattr(drawing, "_legend", lambda picture, lines, *rest: legends.append(lines) or legend(
+        picture, lines, *rest))
+    annotate(np.zeros_like(photo.image), [shown])
+    annotate(np.zeros_like(photo.image), [replace(shown, readings=[
         *readings[:counted], replace(readings[counted], settled=False), *readings[counted + 1:]])])
-    assert (np.abs(legend_drawn.astype(int) - ORANGE).max(axis=2) < 60).sum() < orange.sum()  # COUNTED's line: only
-    # with a field counted
-    assert COUNTED.startswith("green")
+    assert [COUNTED in lines for lines in legends] == [True, False]  # the legend says what green means, if shown
+
+
+def test_the_legend_goes_beside_a_sheet_that_fills_the_pictures_height(photo_read: tuple[Sample, list[Result]]) -> None:
+    """A sheet as tall as a wide picture leaves no room above or below it: the legend goes on the wider side
+    beside it (here the left), not over the sheet's fields."""
+    from dataclasses import replace
+
+    from printgen.scan.annotate import ORANGE
+    from printgen.scan.ink import State
+
+    layout = sheet("qwixx-standard")
+    _, results = photo_read
+    (read,) = [r for r in results if isinstance(r, SheetReading)]
+    sure = [replace(r, state=State.CROSSED if r.crossed else State.EMPTY, reason="") for r in read.readings]
+    first = replace(sure[0], state=State.UNCERTAIN, reason="too much ink for an empty field")
+    picture = np.zeros((600, 1600, 3), np.uint8)
+    scale = 590 / layout.height  # type: ignore[union-attr]
+    offset = 1600 - 80 - scale * layout.width  # type: ignore[union-attr]  (room for the row points on the right)
+    placed = np.array([[scale, 0.0, offset], [0.0, scale, 5.0], [0.0, 0.0, 1.0]])
+    drawn = annotate(picture, [replace(read, readings=[first, *sure[1:]], to_photo=placed)])
+    orange = np.all(drawn == np.array(ORANGE), axis=2)
+    assert orange[:, :int(offset) - 8].sum() > 300  # the legend's text, left of the sheet
+    rows = [row.lock[1] for row in sheet_geometry(layout).rows]
+    below_title = round(5 + scale * (rows[0] - 6))  # the first row's band and below
+    fx, fy = np.round(_project(placed, [first.field.box[:2]])[0]).astype(int)
+    orange[fy - 40:fy + 80, fx - 40:fx + 80] = False  # (the uncertain field's own outline and tag)
+    assert not orange[below_title:, int(offset) + 8:].any()  # no legend over the sheet
