@@ -224,9 +224,11 @@ def _legend(picture: np.ndarray, lines: list[str], outline: np.ndarray,
         beside = _beside(picture.shape, lines, sides, wanted)
         if above - step >= 0:
             top = above
-        elif beside is not None:
+        elif beside is not None:  # (never above the title's foot: a title moved off a sheet by the picture's
+            # side may reach over that side)
             left, top, size = beside
             step = 2.2 * _measure("?1", size)[1]
+            top = max(top, title_foot + 1.2 * step)
         else:
             top = lowest if lowest - step > figures else title_foot + 1.2 * step
     for number, line in enumerate(lines):
