@@ -1,6 +1,7 @@
 """Benchmark of the reader by condition family: a photo set's generator in, per family how well `printgen score` reads its photos out.
 
 Run: python benchmarks/families.py --set heldout --photos 30 [--seed 1] [--keep DIR] [--workers 2]
+     [--save FILE] [--against FILE]
 
 A photo set is a package beside this file (`benchmarks/photosets/NAME/`)
 exposing `FAMILIES` and `make(index, seed, family, folder)`, which writes
@@ -20,6 +21,13 @@ and compared with their truths. Printed per family:
 - false flags: right sheets it flagged all the same (a person looks at them
   for nothing);
 - CPU seconds a photo (process time, the photo opened and read).
+
+`--save FILE` writes every sheet's verdict and every field's reading (truth,
+state, evidence, halfway, reason, best guess) as JSON; `--against FILE`
+compares this run with such a file, sheet by sheet: the sheets whose verdict
+or flag changed, and both runs' uncertain fields and fields wrong in a sure
+state (a change to the reader is judged on all of these, not on the sheets
+right alone).
 
 The sets must be made by other means than the tests' simulator
 (`tests/scan/simulator`), and the reader must never be tuned on a held-out
@@ -60,12 +68,15 @@ class Score:
     unreadable: int = 0
     false_flags: int = 0
     notes: list[str] = field(default_factory=list)
+    records: list[dict[str, Any]] = field(default_factory=list)
+    """Per sheet: its photo, family, verdict (right, flagged, silent or unreadable) and field readings."""
 
     def add(self, other: Score) -> None:
         for name in ("photos", "seconds", "sheets", "right", "fields", "fields_right", "wrong_flagged", "silent",
                      "unreadable", "false_flags"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.notes += other.notes
+        self.records += other.records
 
     def row(self, name: str) -> str:
         wrong = self.sheets - self.right
@@ -140,6 +151,10 @@ def judge(name: str, truths: list[dict[str, Any]], results: list[Any], seconds: 
             return sum(got.get(key) == value for key, value in expected.items())
 
         best = max(readings, key=agreement, default=None)
+        photo, family = (name.split(" ") + [""])[:2]
+        record: dict[str, Any] = {"photo": photo, "family": family, "sheet": score.sheets - 1,
+                                  "verdict": "unreadable", "flagged": True, "fields": []}
+        score.records.append(record)
         if best is None or agreement(best) < 0:
             score.unreadable += 1
             score.wrong_flagged += 1
@@ -152,6 +167,10 @@ def judge(name: str, truths: list[dict[str, Any]], results: list[Any], seconds: 
         score.fields_right += len(expected) - len(wrong)
         code_right = read["lucky"] == truth.get("lucky") and (read["numbers"] or None) == (truth.get("numbers") or
                                                                                           None)
+        record["flagged"] = bool(reading.flagged)
+        record["fields"] = [[*key, expected.get(key), r.state.name, round(r.evidence, 4), round(r.halfway, 4),
+                             r.reason, r.crossed] for key, r in ((_key(r.field), r) for r in reading.readings)]
+        record["verdict"] = "right" if not wrong and code_right else "flagged" if reading.flagged else "silent"
         if not wrong and code_right:
             score.right += 1
             score.false_flags += reading.flagged
@@ -168,8 +187,41 @@ def judge(name: str, truths: list[dict[str, Any]], results: list[Any], seconds: 
     return score
 
 
+def _key(field: Any) -> tuple[Any, ...]:
+    """A reader's field as `fields_of` keys it."""
+    from printgen.scan.referee import LETTERS
+
+    if field.kind == "number":
+        return ("number", field.index, field.number)
+    return (field.kind, LETTERS[field.index] if field.kind == "bonus-box" else field.index)
+
+
 def _named(key: tuple[Any, ...], crossed: bool) -> str:
     return f"{'/'.join(map(str, key))} {'missed' if crossed else 'extra'}"
+
+
+def summary(records: list[dict[str, Any]]) -> str:
+    """One line of a run's sheets by verdict, false flags, uncertain fields and fields wrong in a sure state."""
+    verdicts = [r["verdict"] for r in records]
+    fields = [f for r in records for f in r["fields"]]
+    uncertain = sum(f[-5] == "UNCERTAIN" for f in fields)
+    sure_wrong = sum(f[-6] is not None and f[-5] != "UNCERTAIN" and f[-1] != f[-6] for f in fields)
+    false_flags = sum(r["verdict"] == "right" and r["flagged"] for r in records)
+    return (f"right {verdicts.count('right')}, wrong flagged {verdicts.count('flagged')}, silent "
+            f"{verdicts.count('silent')}, unreadable {verdicts.count('unreadable')}, false flags {false_flags}, "
+            f"uncertain fields {uncertain}, fields wrong in a sure state {sure_wrong}")
+
+
+def compare(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[str]:
+    """What changed from the run `before` to the run `after` (both as `--save` writes them): each sheet whose
+    verdict or flag changed, then both runs' summaries over the sheets they share."""
+    old = {(r["photo"], r["sheet"]): r for r in before}
+    shared = [(old[(r["photo"], r["sheet"])], r) for r in after if (r["photo"], r["sheet"]) in old]
+    lines = [f"{b['photo']} sheet {b['sheet'] + 1}: {a['verdict']}{' (flagged)' * a['flagged']} -> "
+             f"{b['verdict']}{' (flagged)' * b['flagged']}"
+             for a, b in shared if (a["verdict"], a["flagged"]) != (b["verdict"], b["flagged"])]
+    return [*lines, f"before ({len(shared)} sheets): {summary([a for a, _ in shared])}",
+            f"after: {summary([b for _, b in shared])}"]
 
 
 def make(job: tuple[str, int, int, str, str]) -> None:
@@ -188,7 +240,10 @@ def main() -> None:
     parser.add_argument("--families", default="", help="comma-separated families (default: all of the set)")
     parser.add_argument("--keep", type=Path, default=None, help="make the photos here and keep them (reused)")
     parser.add_argument("--notes", type=int, default=40, help="how many wrong sheets to list")
+    parser.add_argument("--save", type=Path, default=None, help="write every sheet's and field's reading here (JSON)")
+    parser.add_argument("--against", type=Path, default=None, help="compare with a file --save wrote before")
     args = parser.parse_args()
+    before = json.loads(args.against.read_text(encoding="utf-8")) if args.against else None
 
     module = importlib.import_module(f"benchmarks.photosets.{args.set}")
     families = [f for f in args.families.split(",") if f] or list(module.FAMILIES)
@@ -235,6 +290,13 @@ def main() -> None:
         print(totals.row("**all**"))
         for note in totals.notes[:args.notes]:
             print("  " + note)
+        print(summary(totals.records))
+        if args.save:
+            args.save.write_text(json.dumps(totals.records), encoding="utf-8")
+        if before is not None:
+            print(f"against {args.against}:")
+            for line in compare(before, totals.records):
+                print("  " + line)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,38 @@
+"""The families benchmark's saved runs compared: records of two runs in, what changed between them out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from benchmarks.families import compare, summary
+
+
+def record(photo: str, verdict: str, flagged: bool, *fields: list[Any]) -> dict[str, Any]:
+    """One sheet as `--save` writes it."""
+    return {"photo": photo, "family": "mild", "sheet": 0, "verdict": verdict, "flagged": flagged,
+            "fields": list(fields)}
+
+
+CROSSED_RIGHT = ["number", 0, 2, True, "CROSSED", 3.0, 1.0, "", True]
+DOUBT_RIGHT = ["number", 0, 3, False, "UNCERTAIN", 0.8, 1.0, "too much ink", False]
+SURE_MISS = ["lock", 0, True, "EMPTY", 0.1, 1.0, "", False]
+
+
+def test_a_summary_counts_sheets_by_verdict_and_fields_by_how_they_were_read() -> None:
+    records = [record("a.jpg", "right", True, CROSSED_RIGHT, DOUBT_RIGHT),
+               record("b.jpg", "silent", False, CROSSED_RIGHT, SURE_MISS),
+               record("c.jpg", "unreadable", True)]
+    assert summary(records) == ("right 1, wrong flagged 0, silent 1, unreadable 1, false flags 1, "
+                                "uncertain fields 1, fields wrong in a sure state 1")
+
+
+def test_a_comparison_lists_each_sheet_whose_verdict_or_flag_changed_and_both_summaries() -> None:
+    before = [record("a.jpg", "right", True, DOUBT_RIGHT), record("b.jpg", "right", False, CROSSED_RIGHT),
+              record("c.jpg", "flagged", True, SURE_MISS)]
+    after = [record("a.jpg", "right", False, CROSSED_RIGHT), record("b.jpg", "silent", False, SURE_MISS),
+             record("c.jpg", "flagged", True, SURE_MISS), record("d.jpg", "right", False)]
+    lines = compare(before, after)
+    assert lines[:2] == ["a.jpg sheet 1: right (flagged) -> right", "b.jpg sheet 1: right -> silent"]
+    assert lines[2].startswith("before (3 sheets): right 2, wrong flagged 1, silent 0")  # (d.jpg: in one run only)
+    assert lines[3].startswith("after: right 1, wrong flagged 1, silent 1")
+    assert lines[3].endswith("fields wrong in a sure state 2")
