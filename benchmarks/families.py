@@ -243,7 +243,17 @@ def main() -> None:
     parser.add_argument("--save", type=Path, default=None, help="write every sheet's and field's reading here (JSON)")
     parser.add_argument("--against", type=Path, default=None, help="compare with a file --save wrote before")
     args = parser.parse_args()
-    before = json.loads(args.against.read_text(encoding="utf-8")) if args.against else None
+    before = None
+    if args.against:
+        try:
+            before = json.loads(args.against.read_text(encoding="utf-8"))
+            if not isinstance(before, list) or not all(isinstance(r, dict) and {"photo", "sheet", "verdict", "flagged",
+                                                                                   "fields"} <= r.keys() for r in before):
+                raise ValueError("not a file that --save wrote")
+        except (OSError, ValueError) as error:
+            parser.error(f"--against {args.against}: {error}")
+    if args.save and not args.save.parent.is_dir():
+        parser.error(f"--save {args.save}: no such folder {args.save.parent}")
 
     module = importlib.import_module(f"benchmarks.photosets.{args.set}")
     families = [f for f in args.families.split(",") if f] or list(module.FAMILIES)
@@ -291,8 +301,10 @@ def main() -> None:
         for note in totals.notes[:args.notes]:
             print("  " + note)
         print(summary(totals.records))
-        if args.save:
-            args.save.write_text(json.dumps(totals.records), encoding="utf-8")
+        if args.save:  # whole or not at all
+            partial = args.save.with_name(args.save.name + ".partial")
+            partial.write_text(json.dumps(totals.records), encoding="utf-8")
+            partial.replace(args.save)
         if before is not None:
             print(f"against {args.against}:")
             for line in compare(before, totals.records):
