@@ -220,7 +220,7 @@ def compare(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[s
     lines = [f"{b['photo']} sheet {b['sheet'] + 1}: {a['verdict']}{' (flagged)' * a['flagged']} -> "
              f"{b['verdict']}{' (flagged)' * b['flagged']}"
              for a, b in shared if (a["verdict"], a["flagged"]) != (b["verdict"], b["flagged"])]
-    return [*lines, f"before ({len(shared)} sheets): {summary([a for a, _ in shared])}",
+    return [*lines, f"before ({len(shared)} sheet{'s' * (len(shared) != 1)}): {summary([a for a, _ in shared])}",
             f"after: {summary([b for _, b in shared])}"]
 
 
