@@ -252,8 +252,9 @@ def main() -> None:
                 raise ValueError("not a file that --save wrote")
         except (OSError, ValueError) as error:
             parser.error(f"--against {args.against}: {error}")
-    if args.save and not args.save.parent.is_dir():
-        parser.error(f"--save {args.save}: no such folder {args.save.parent}")
+    if args.save and (args.save.exists() and not args.save.is_file() or not args.save.parent.is_dir()):
+        parser.error(f"--save {args.save}: " + ("not a plain file" if args.save.exists() else
+                                               f"no such folder {args.save.parent}"))
 
     module = importlib.import_module(f"benchmarks.photosets.{args.set}")
     families = [f for f in args.families.split(",") if f] or list(module.FAMILIES)
@@ -303,8 +304,12 @@ def main() -> None:
         print(summary(totals.records))
         if args.save:  # whole or not at all
             partial = args.save.with_name(args.save.name + ".partial")
-            partial.write_text(json.dumps(totals.records), encoding="utf-8")
-            partial.replace(args.save)
+            try:
+                partial.write_text(json.dumps(totals.records), encoding="utf-8")
+                partial.replace(args.save)
+            except OSError as error:
+                partial.unlink(missing_ok=True)
+                sys.exit(f"--save {args.save}: {error}")
         if before is not None:
             print(f"against {args.against}:")
             for line in compare(before, totals.records):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 from benchmarks.families import compare, summary
@@ -36,3 +39,18 @@ def test_a_comparison_lists_each_sheet_whose_verdict_or_flag_changed_and_both_su
     assert lines[2].startswith("before (3 sheets): right 2, wrong flagged 1, silent 0")  # (d.jpg: in one run only)
     assert lines[3].startswith("after: right 1, wrong flagged 1, silent 1")
     assert lines[3].endswith("fields wrong in a sure state 2")
+
+
+def test_a_bad_save_or_against_file_is_one_line_before_any_photo_is_read(tmp_path: Path) -> None:
+    foreign = tmp_path / "foreign.json"
+    foreign.write_text('[{"photo": 1}]', encoding="utf-8")
+    script = Path(__file__).parents[2] / "benchmarks" / "families.py"
+    for option, value, says in (("--save", tmp_path, "not a plain file"),
+                                ("--save", tmp_path / "missing" / "x.json", "no such folder"),
+                                ("--against", foreign, "not a file that --save wrote"),
+                                ("--against", tmp_path / "missing.json", "No such file")):
+        done = subprocess.run([sys.executable, str(script), option, str(value)], capture_output=True, text=True, check=False,
+                              timeout=60)
+        assert done.returncode == 2 and done.stdout == "", (option, value, done.stdout, done.stderr)
+        assert done.stderr.splitlines()[-1].startswith(f"families.py: error: {option} {value}: ")
+        assert says in done.stderr
