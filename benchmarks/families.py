@@ -23,8 +23,9 @@ and compared with their truths. Printed per family:
 - CPU seconds a photo (process time, the photo opened and read).
 
 `--save FILE` writes every sheet's verdict and every field's reading (truth,
-state, evidence, halfway, reason, best guess) as JSON; `--against FILE`
-compares this run with such a file, sheet by sheet: the sheets whose verdict
+state, evidence, halfway, reason, best guess) as JSON, with the set and seed;
+`--against FILE` compares this run with such a file of the same set and seed,
+sheet by sheet (and says how many sheets only one of them read): the sheets whose verdict
 or flag changed, and both runs' uncertain fields and fields wrong in a sure
 state (a change to the reader is judged on all of these, not on the sheets
 right alone).
@@ -40,6 +41,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 import tempfile
 import time
@@ -220,8 +222,44 @@ def compare(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[s
     lines = [f"{b['photo']} sheet {b['sheet'] + 1}: {a['verdict']}{' (flagged)' * a['flagged']} -> "
              f"{b['verdict']}{' (flagged)' * b['flagged']}"
              for a, b in shared if (a["verdict"], a["flagged"]) != (b["verdict"], b["flagged"])]
+    new = {(r["photo"], r["sheet"]) for r in after}
+    if set(old) != new:
+        lines.append(f"{sum(key not in new for key in old)} sheets only in the saved run, "
+                     f"{sum(key not in old for key in new)} only in this one (left out below)")
     return [*lines, f"before ({len(shared)} sheet{'s' * (len(shared) != 1)}): {summary([a for a, _ in shared])}",
             f"after: {summary([b for _, b in shared])}"]
+
+
+def saved_run(text: str, photoset: str, seed: int) -> list[dict[str, Any]]:
+    """The sheets of a file `--save` wrote, checked field by field, for the set and seed of this run (a
+    ValueError saying what is wrong otherwise)."""
+    data = json.loads(text)
+    if not isinstance(data, dict) or not isinstance(data.get("sheets"), list):
+        raise ValueError("not a file that --save wrote")
+    if (data.get("set"), data.get("seed")) != (photoset, seed):
+        raise ValueError(f"saved from set {data.get('set')} seed {data.get('seed')}, not set {photoset} seed {seed}")
+    for sheet in data["sheets"]:
+        if not (isinstance(sheet, dict) and isinstance(sheet.get("photo"), str)
+                and type(sheet.get("sheet")) is int and sheet.get("verdict") in VERDICTS
+                and type(sheet.get("flagged")) is bool and isinstance(sheet.get("fields"), list)
+                and all(isinstance(f, list) and len(f) >= 8 and f[-5] in STATES for f in sheet["fields"])):
+            raise ValueError(f"a sheet not as --save writes it: {json.dumps(sheet)[:80]}")
+    return list(data["sheets"])
+
+
+VERDICTS = ("right", "flagged", "silent", "unreadable")
+STATES = ("EMPTY", "CROSSED", "UNCERTAIN")
+
+
+def save(path: Path, photoset: str, seed: int, records: list[dict[str, Any]]) -> None:
+    """`records` written to `path` whole or not at all: to a temporary file beside it, then renamed."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with open(handle, "w", encoding="utf-8") as out:
+            json.dump({"set": photoset, "seed": seed, "sheets": records}, out)
+        Path(temporary).replace(path)
+    finally:
+        Path(temporary).unlink(missing_ok=True)
 
 
 def make(job: tuple[str, int, int, str, str]) -> None:
@@ -246,15 +284,14 @@ def main() -> None:
     before = None
     if args.against:
         try:
-            before = json.loads(args.against.read_text(encoding="utf-8"))
-            if not isinstance(before, list) or not all(isinstance(r, dict) and {"photo", "sheet", "verdict", "flagged",
-                                                                                   "fields"} <= r.keys() for r in before):
-                raise ValueError("not a file that --save wrote")
+            before = saved_run(args.against.read_text(encoding="utf-8"), args.set, args.seed)
         except (OSError, ValueError) as error:
             parser.error(f"--against {args.against}: {error}")
     if args.save and (args.save.exists() and not args.save.is_file() or not args.save.parent.is_dir()):
         parser.error(f"--save {args.save}: " + ("not a plain file" if args.save.exists() else
                                                f"no such folder {args.save.parent}"))
+    if args.save and not os.access(args.save.parent, os.W_OK):
+        parser.error(f"--save {args.save}: cannot write in {args.save.parent}")
 
     module = importlib.import_module(f"benchmarks.photosets.{args.set}")
     families = [f for f in args.families.split(",") if f] or list(module.FAMILIES)
@@ -302,18 +339,15 @@ def main() -> None:
         for note in totals.notes[:args.notes]:
             print("  " + note)
         print(summary(totals.records))
-        if args.save:  # whole or not at all
-            partial = args.save.with_name(args.save.name + ".partial")
-            try:
-                partial.write_text(json.dumps(totals.records), encoding="utf-8")
-                partial.replace(args.save)
-            except OSError as error:
-                partial.unlink(missing_ok=True)
-                sys.exit(f"--save {args.save}: {error}")
         if before is not None:
             print(f"against {args.against}:")
             for line in compare(before, totals.records):
                 print("  " + line)
+        if args.save:
+            try:
+                save(args.save, args.set, args.seed, totals.records)
+            except OSError as error:
+                sys.exit(f"--save {args.save}: {error}")
 
 
 if __name__ == "__main__":
