@@ -202,6 +202,12 @@ def _named(key: tuple[Any, ...], crossed: bool) -> str:
     return f"{'/'.join(map(str, key))} {'missed' if crossed else 'extra'}"
 
 
+VERDICTS = ("right", "flagged", "silent", "unreadable")
+STATES = ("EMPTY", "CROSSED", "UNCERTAIN")
+"""A saved sheet's verdicts and its fields' states; a saved field is its key (2 or 3 parts) and then, counted
+from its end: truth -6, state -5, evidence -4, halfway -3, reason -2, best guess -1."""
+
+
 def summary(records: list[dict[str, Any]]) -> str:
     """One line of a run's sheets by verdict, false flags, uncertain fields and fields wrong in a sure state."""
     verdicts = [r["verdict"] for r in records]
@@ -245,10 +251,6 @@ def saved_run(text: str, photoset: str, seed: int) -> list[dict[str, Any]]:
                 and all(isinstance(f, list) and len(f) >= 8 and f[-5] in STATES for f in sheet["fields"])):
             raise ValueError(f"a sheet not as --save writes it: {json.dumps(sheet)[:80]}")
     return list(data["sheets"])
-
-
-VERDICTS = ("right", "flagged", "silent", "unreadable")
-STATES = ("EMPTY", "CROSSED", "UNCERTAIN")
 
 
 def save(path: Path, photoset: str, seed: int, records: list[dict[str, Any]]) -> None:
