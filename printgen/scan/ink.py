@@ -117,6 +117,11 @@ from printgen.scan.thresholds import (
     SURE_EMPTY,
     TOLERANCE,
     TRACE_FLOOR,
+    VEIL_AROUND,
+    VEIL_CONTRAST,
+    VEIL_LOWEST,
+    VEIL_PIXELS,
+    VEIL_SHARE,
     VEILED_HALFWAY,
     WEIGHT_FULL,
     WEIGHT_FULL_ROUND,
@@ -161,6 +166,9 @@ class Reading:
     pen: float = 1.0
     """The evidence halfway between empty and crossed for this sheet's pen (below 1 where its clear crosses are
     faint: see `pen_halfway`)."""
+    veil: float | None = None
+    """Where glare pales the print over the field: the share of the print's contrast left around it (`_veil`);
+    None where it was not measured."""
 
     @property
     def evidence(self) -> float:
@@ -177,9 +185,14 @@ class Reading:
 
     @property
     def halfway(self) -> float:
-        """The evidence halfway between empty and crossed: the sheet's pen's, or VEILED_HALFWAY where glare pales
-        the print."""
-        return VEILED_HALFWAY if self.reason == REASONS[VEILED] else self.pen
+        """The evidence halfway between empty and crossed: the sheet's pen's; where glare pales the print, its
+        share of the print's contrast left (`veil`) times VEIL_SHARE, within VEIL_LOWEST and the pen's
+        (VEILED_HALFWAY where that share could not be measured)."""
+        if self.reason != REASONS[VEILED]:
+            return self.pen
+        if self.veil is None:
+            return VEILED_HALFWAY
+        return min(max(VEIL_SHARE * self.veil, VEIL_LOWEST), self.pen)
 
     @property
     def doubt(self) -> float:
@@ -472,7 +485,9 @@ def read_fields(measured: Measured, fields: list[Field], px_per_mm: float = PX_P
     1) a field is empty only at that share of SURE_EMPTY, and where all its empty fields are clearly so (none
     above PEN_CLEAR of that bar) a field uncertain only for its ink (UNCLEAR) is crossed at that share of
     SURE_CROSSED; in a photo too grainy to tell (its
-    noise as high as NOISE allows) no field is surely empty: a thin stroke may be lost in the grain. On a `bent`
+    noise as high as NOISE allows) no field is surely empty: a thin stroke may be lost in the grain. A field
+    under glare (VEILED) has the share of its print's contrast that the glare leaves measured (`_veil`), for its
+    best guess's halfway. On a `bent`
     sheet (its markers fit one flat sheet only loosely) a field's print counts as misplaced sooner
     (MISPLACED_SHARE_BENT)."""
     edges = _print_edges(measured.seen, measured.expected, px_per_mm)
@@ -495,9 +510,31 @@ def read_fields(measured: Measured, fields: list[Field], px_per_mm: float = PX_P
         # as another pen's speck)
         readings = [replace(r, state=State.UNCERTAIN, reason=UNCLEAR, pen=pen) if r.state is State.EMPTY
                     and r.evidence > SURE_EMPTY * pen else replace(r, pen=pen) for r in readings]
+    readings = [replace(r, veil=_veil(measured.seen, measured.expected, r.field, px_per_mm))
+                if r.reason == REASONS[VEILED] else r for r in readings]  # how much glare pales its print
     if measured.noise < NOISE:
         return readings
     return [replace(r, state=State.UNCERTAIN, reason=GRAINY) if r.state is State.EMPTY else r for r in readings]
+
+
+def _veil(seen: np.ndarray, expected: np.ndarray, field: Field, px_per_mm: float) -> float | None:
+    """The share of the print's contrast that the photo still shows round `field` (1 as expected, less where
+    glare's added light pales it), within VEIL_AROUND mm of its box: between its lightest print (the lightest
+    tenth of the print's span; the upper quartile of what the photo shows there, which a stroke over part of
+    it does not move) and its darkest (the darkest 30 %, the photo's median there). None where the print
+    there spans too little to judge (VEIL_CONTRAST, VEIL_PIXELS)."""
+    x0, y0, x1, y1 = _pixels(field, px_per_mm, seen.shape)
+    grow = round(VEIL_AROUND * px_per_mm)
+    window = np.s_[max(0, y0 - grow):y1 + grow, max(0, x0 - grow):x1 + grow]
+    printed, looks = expected[window], seen[window]
+    top, bottom = float(np.percentile(printed, 90)), float(np.percentile(printed, 1))
+    if top - bottom < VEIL_CONTRAST:
+        return None
+    dark, light_ = printed < bottom + 0.3 * (top - bottom), printed > top - 0.1 * (top - bottom)
+    if min(np.count_nonzero(dark), np.count_nonzero(light_)) < VEIL_PIXELS:
+        return None
+    span = float(np.median(printed[light_]) - np.median(printed[dark]))
+    return float(np.percentile(looks[light_], 75) - np.median(looks[dark])) / span
 
 
 def pen_halfway(readings: list[Reading]) -> float:

@@ -491,9 +491,26 @@ TIP_NEAR = 2.5
 """...that comes within this many mm of its soft end (inside a finger's shadow narrower than the light's
 LIGHT_REACH, the darkening lies between its two soft sides, up to 2.5 mm from them on the fresh set)."""
 VEILED_HALFWAY = 0.5
-"""Evidence taken as halfway between empty and crossed where glare pales the print: the glare's light adds to a
-stroke's as to the paper's, so a stroke shows at a fraction of its darkening (on the dev and fresh sets many
-crossed fields under glare read 0.7 to 1, their empty ones below 0.4 but one)."""
+"""Evidence taken as halfway between empty and crossed where glare pales the print and how much could not be
+measured (`printgen.scan.ink._veil`): the glare's light adds to a stroke's as to the paper's, so a stroke shows
+at a fraction of its darkening (on the dev and fresh sets many crossed fields under glare read 0.7 to 1, their
+empty ones below 0.4 but one)..."""
+VEIL_SHARE = 1.2
+"""...where it could, this many times the share of the print's contrast that the glare leaves around the field
+(the same share of a stroke's darkening shows). On the tuned heldout and fresh sets' 88 fields under glare,
+evidence over that share sorts crossed from empty alike anywhere from 0.97 to 1.55 (1.2: the middle); against
+VEILED_HALFWAY everywhere, 3 crossed fields under strong glare (0.16 to 0.33, share 0.10 to 0.18) are guessed
+right and 1 strike-through's line (0.25, share 0.14) wrong: 2 sheets won, 1 lost, no flag changed (held-out
+fourth and fifth sets: no guess changed)..."""
+VEIL_LOWEST = 0.15
+"""...never below this (where glare leaves almost nothing of the print, a speck must not read as a cross), nor
+above the sheet's pen's halfway."""
+VEIL_AROUND = 1.5
+"""mm round a field under glare over which the print's contrast left is measured..."""
+VEIL_CONTRAST = 0.2
+"""...where its print spans at least this much luma..."""
+VEIL_PIXELS = 10
+"""...with at least this many pixels of its darkest and of its lightest print."""
 PEN_EMPTY = 90
 """Percentile of a sheet's clearly empty fields' evidence taken as its inkiest empty field (high, so that a
 photo whose empty fields are murky, as under a hard shadow, keeps its halfway high)..."""

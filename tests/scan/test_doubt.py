@@ -299,3 +299,51 @@ def test_a_hooked_stroke_running_into_the_neighbour_leaves_it_uncertain() -> Non
     neighbour = read_field(darkening, field(photo.cells[3]), PX, photo.doubts())
     assert neighbour.state is State.UNCERTAIN and neighbour.reason == OVERRUN
     assert neighbour.evidence >= 1  # without the rule it would have been read as a cross
+
+
+def _under_glare(share: float, stroke: float) -> list[object]:
+    """The readings of the photo's fields where glare over cells 5 to 9 leaves `share` of the print's contrast
+    (and of everything's darkening), a cross of luma `stroke` in cell 6 (paled as the print) and cell 7 empty."""
+    from printgen.scan.ink import Measured, read_fields
+
+    photo = Photo()
+    x, y, w, h = photo.cells[6]
+    photo.stroke((x + 1, y + 1), (x + w - 1, y + h - 1), luma=stroke)
+    photo.stroke((x + w - 1, y + 1), (x + 1, y + h - 1), luma=stroke)
+    glare = np.s_[mm(12):mm(40), mm(52):mm(102)]
+    photo.seen[glare] = 1.0 - share * (1.0 - photo.seen[glare])
+    found = photo.doubts()
+    residual = photo.expected - photo.seen
+    measured = Measured(photo.seen, photo.expected, photo.gain, np.clip(residual - 0.02, 0, 1).astype(np.float32),
+                        residual, 0.02, found)
+    return read_fields(measured, [Field("number", 0, 2 + k, box) for k, box in enumerate(photo.cells)], PX)
+
+
+def test_under_strong_glare_a_stroke_is_guessed_from_the_share_of_the_print_it_leaves() -> None:
+    """Glare that leaves a fifth of the print's contrast leaves a fifth of a faint stroke's darkening: the cross's
+    evidence lies below VEILED_HALFWAY but above that share's halfway (VEIL_SHARE times it), so it is guessed
+    crossed, the empty field beside it is not, and both stay for a person to check. Where the share could not
+    be measured, VEILED_HALFWAY is halfway; where the print is not paled at all, the pen's halfway is."""
+    from printgen.scan.thresholds import VEIL_SHARE
+
+    readings = _under_glare(0.2, 0.94)
+    crossed, empty = readings[6], readings[7]
+    assert crossed.reason == empty.reason == REASONS[VEILED]
+    assert crossed.state is State.UNCERTAIN and empty.state is State.UNCERTAIN
+    assert crossed.veil == pytest.approx(0.2, abs=0.03) and empty.veil == pytest.approx(0.2, abs=0.03)
+    assert crossed.halfway == pytest.approx(VEIL_SHARE * crossed.veil)
+    assert crossed.halfway < crossed.evidence < VEILED_HALFWAY
+    assert crossed.crossed and not empty.crossed
+    assert not replace(crossed, veil=None).crossed  # the fixed halfway would have missed it
+    assert replace(crossed, veil=1.0).halfway == crossed.pen == 1.0
+    assert all(r.veil is None and r.reason != REASONS[VEILED] for r in readings[:4])  # away from the glare
+
+
+def test_under_mild_glare_the_same_darkening_is_no_cross() -> None:
+    """A darkening as faint as that paled cross where glare leaves most of the print's contrast is a speck:
+    the halfway is the higher for it, and the field is guessed empty."""
+    faint = _under_glare(0.2, 0.94)[6].evidence
+    mild = _under_glare(0.6, 1.0 - 0.2 * 0.06 / 0.6)  # the same darkening (0.2 x 0.06) under lighter glare
+    assert mild[6].reason == REASONS[VEILED] and mild[6].veil == pytest.approx(0.6, abs=0.05)
+    assert mild[6].evidence == pytest.approx(faint, rel=0.15)
+    assert not mild[6].crossed
