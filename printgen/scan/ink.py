@@ -119,6 +119,7 @@ from printgen.scan.thresholds import (
     TRACE_FLOOR,
     VEIL_AROUND,
     VEIL_CONTRAST,
+    VEIL_HIDDEN,
     VEIL_LOWEST,
     VEIL_PIXELS,
     VEIL_SHARE,
@@ -187,10 +188,10 @@ class Reading:
     def halfway(self) -> float:
         """The evidence halfway between empty and crossed: the sheet's pen's; where glare pales the print, its
         share of the print's contrast left (`veil`) times VEIL_SHARE, within VEIL_LOWEST and the pen's
-        (VEILED_HALFWAY where that share could not be measured)."""
+        (VEILED_HALFWAY where that share could not be measured, or is below VEIL_HIDDEN)."""
         if self.reason != REASONS[VEILED]:
             return self.pen
-        if self.veil is None:
+        if self.veil is None or self.veil < VEIL_HIDDEN:
             return VEILED_HALFWAY
         return min(max(VEIL_SHARE * self.veil, VEIL_LOWEST), self.pen)
 

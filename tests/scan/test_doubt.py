@@ -14,7 +14,7 @@ cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
 from printgen.scan.doubt import COVERED, NONE, REASONS, SHADOW, VEILED, doubts
 from printgen.scan.ink import UNCLEAR, State, read_field
 from printgen.scan.template import Field
-from printgen.scan.thresholds import SHADOW_SURE, VEILED_HALFWAY
+from printgen.scan.thresholds import LINE_HALF, SHADOW_SURE, VEILED_HALFWAY
 
 PX = 6.0
 SIZE = (60, 120)  # mm: rows, columns
@@ -337,6 +337,18 @@ def test_under_strong_glare_a_stroke_is_guessed_from_the_share_of_the_print_it_l
     assert not replace(crossed, veil=None).crossed  # the fixed halfway would have missed it
     assert replace(crossed, veil=1.0).halfway == crossed.pen == 1.0
     assert all(r.veil is None and r.reason != REASONS[VEILED] for r in readings[:4])  # away from the glare
+
+
+def test_where_the_print_is_all_but_gone_its_fields_ink_is_not_taken_for_a_paled_stroke() -> None:
+    """A coin or a phone's shiny back lying on the sheet can look like glare (lighter than the print, nowhere
+    darker or more colourful) but leaves almost nothing of the print: what ink its fields show is its own
+    texture, not a stroke the glare paled, so they keep VEILED_HALFWAY rather than a halfway of almost nothing."""
+    from printgen.scan.thresholds import VEIL_HIDDEN
+
+    hidden = _under_glare(0.03, 0.94)[6]
+    assert hidden.reason == REASONS[VEILED] and hidden.veil is not None and hidden.veil < VEIL_HIDDEN
+    assert hidden.halfway == VEILED_HALFWAY
+    assert not replace(hidden, cover=0.0, line=0.6 * VEILED_HALFWAY * LINE_HALF).crossed  # 0.3: above VEIL_LOWEST
 
 
 def test_under_mild_glare_the_same_darkening_is_no_cross() -> None:
