@@ -188,10 +188,10 @@ class Reading:
     def halfway(self) -> float:
         """The evidence halfway between empty and crossed: the sheet's pen's; where glare pales the print, its
         share of the print's contrast left (`veil`) times VEIL_SHARE, within VEIL_LOWEST and the pen's
-        (VEILED_HALFWAY where that share could not be measured, or is below VEIL_HIDDEN)."""
+        (VEILED_HALFWAY where that share could not be measured)."""
         if self.reason != REASONS[VEILED]:
             return self.pen
-        if self.veil is None or self.veil < VEIL_HIDDEN:
+        if self.veil is None:
             return VEILED_HALFWAY
         return min(max(VEIL_SHARE * self.veil, VEIL_LOWEST), self.pen)
 
@@ -487,8 +487,8 @@ def read_fields(measured: Measured, fields: list[Field], px_per_mm: float = PX_P
     above PEN_CLEAR of that bar) a field uncertain only for its ink (UNCLEAR) is crossed at that share of
     SURE_CROSSED; in a photo too grainy to tell (its
     noise as high as NOISE allows) no field is surely empty: a thin stroke may be lost in the grain. A field
-    under glare (VEILED) has the share of its print's contrast that the glare leaves measured (`_veil`), for its
-    best guess's halfway. On a `bent`
+    under glare (VEILED) has the share of its print's contrast that the glare leaves measured, for its best
+    guess's halfway, or is taken for hidden where that share is all but none (`_veiled`). On a `bent`
     sheet (its markers fit one flat sheet only loosely) a field's print counts as misplaced sooner
     (MISPLACED_SHARE_BENT)."""
     edges = _print_edges(measured.seen, measured.expected, px_per_mm)
@@ -511,11 +511,20 @@ def read_fields(measured: Measured, fields: list[Field], px_per_mm: float = PX_P
         # as another pen's speck)
         readings = [replace(r, state=State.UNCERTAIN, reason=UNCLEAR, pen=pen) if r.state is State.EMPTY
                     and r.evidence > SURE_EMPTY * pen else replace(r, pen=pen) for r in readings]
-    readings = [replace(r, veil=_veil(measured.seen, measured.expected, r.field, px_per_mm))
-                if r.reason == REASONS[VEILED] else r for r in readings]  # how much glare pales its print
+    readings = [_veiled(r, measured, px_per_mm) if r.reason == REASONS[VEILED] else r for r in readings]
     if measured.noise < NOISE:
         return readings
     return [replace(r, state=State.UNCERTAIN, reason=GRAINY) if r.state is State.EMPTY else r for r in readings]
+
+
+def _veiled(reading: Reading, measured: Measured, px_per_mm: float) -> Reading:
+    """A field under glare with the share of its print's contrast that the glare leaves (`_veil`); where that
+    share is below VEIL_HIDDEN, something lying there hides the print rather than glare pales it (a coin, a
+    phone's shiny back): the field is uncertain as a hidden one (COVERED's reason, the pen's halfway)."""
+    veil = _veil(measured.seen, measured.expected, reading.field, px_per_mm)
+    if veil is not None and veil < VEIL_HIDDEN:
+        return replace(reading, reason=REASONS[COVERED])
+    return replace(reading, veil=veil)
 
 
 def _veil(seen: np.ndarray, expected: np.ndarray, field: Field, px_per_mm: float) -> float | None:

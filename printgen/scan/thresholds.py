@@ -504,10 +504,10 @@ right and 1 strike-through's line (0.25, share 0.14) wrong: 2 sheets won, 1 lost
 VEIL_HIDDEN = 0.06
 """...but where the print keeps less than this share of its contrast, something hides it rather than glare
 pales it (a coin or a phone's shiny back, whose look the doubt takes for glare's): a stroke would show no more
-than the print, so what ink the field shows is not taken for one, and VEILED_HALFWAY stays halfway. The
-held-out fifth set showed this (two fields under coins guessed crossed at 0.01 and 0.04 of the print's
-contrast, and two more by the rules after them; the crossed fields under glare on the tuned sets keep 0.069 or
-more), so the fifth set is no held-out proof of this bar..."""
+than the print, so what ink the field shows is not taken for one; the field is uncertain as a hidden one
+(its reason and its halfway, the pen's). The held-out fifth set showed this (fields under coins guessed
+crossed at 0.01 to 0.04 of the print's contrast, two more by the rules after them; the crossed fields under
+glare on the tuned sets keep 0.069 or more), so the fifth set is no held-out proof of this bar..."""
 VEIL_LOWEST = 0.15
 """...never below this (where glare leaves almost nothing of the print, a speck must not read as a cross), nor
 above the sheet's pen's halfway."""

@@ -339,16 +339,18 @@ def test_under_strong_glare_a_stroke_is_guessed_from_the_share_of_the_print_it_l
     assert all(r.veil is None and r.reason != REASONS[VEILED] for r in readings[:4])  # away from the glare
 
 
-def test_where_the_print_is_all_but_gone_its_fields_ink_is_not_taken_for_a_paled_stroke() -> None:
+def test_where_the_print_is_all_but_gone_its_fields_are_hidden_not_paled() -> None:
     """A coin or a phone's shiny back lying on the sheet can look like glare (lighter than the print, nowhere
     darker or more colourful) but leaves almost nothing of the print: what ink its fields show is its own
-    texture, not a stroke the glare paled, so they keep VEILED_HALFWAY rather than a halfway of almost nothing."""
-    from printgen.scan.thresholds import VEIL_HIDDEN
-
+    texture, not a stroke the glare paled, so they are uncertain as hidden fields are (said so, and guessed
+    against the pen's halfway), not guessed against a halfway of almost nothing."""
     hidden = _under_glare(0.03, 0.94)[6]
-    assert hidden.reason == REASONS[VEILED] and hidden.veil is not None and hidden.veil < VEIL_HIDDEN
-    assert hidden.halfway == VEILED_HALFWAY
-    assert not replace(hidden, cover=0.0, line=0.6 * VEILED_HALFWAY * LINE_HALF).crossed  # 0.3: above VEIL_LOWEST
+    assert hidden.state is State.UNCERTAIN and hidden.reason == REASONS[COVERED] and hidden.veil is None
+    assert hidden.halfway == hidden.pen == 1.0
+    assert _under_glare(0.03, 0.94)[8].reason == REASONS[COVERED]  # an empty one beside it: hidden too
+    assert not replace(hidden, cover=0.0, line=0.8 * LINE_HALF).crossed  # 0.8: above what glare's halfway was
+    paled = _under_glare(0.2, 0.94)[6]
+    assert paled.reason == REASONS[VEILED] and paled.veil is not None
 
 
 def test_under_mild_glare_the_same_darkening_is_no_cross() -> None:
