@@ -254,14 +254,11 @@ def saved_run(text: str, photoset: str, seed: int) -> list[dict[str, Any]]:
 
 
 def save(path: Path, photoset: str, seed: int, records: list[dict[str, Any]]) -> None:
-    """`records` written to `path` whole or not at all: to a temporary file beside it, then renamed."""
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with open(handle, "w", encoding="utf-8") as out:
-            json.dump({"set": photoset, "seed": seed, "sheets": records}, out)
-        Path(temporary).replace(path)
-    finally:
-        Path(temporary).unlink(missing_ok=True)
+    """`records` written to `path` whole or not at all (printgen's own `atomic_file`)."""
+    from printgen.output import atomic_file
+
+    with atomic_file(path) as temporary, open(temporary, "w", encoding="utf-8") as out:
+        json.dump({"set": photoset, "seed": seed, "sheets": records}, out)
 
 
 def make(job: tuple[str, int, int, str, str]) -> None:
@@ -346,9 +343,11 @@ def main() -> None:
             for line in compare(before, totals.records):
                 print("  " + line)
         if args.save:
+            from printgen.errors import PrintgenError
+
             try:
                 save(args.save, args.set, args.seed, totals.records)
-            except OSError as error:
+            except (OSError, PrintgenError) as error:
                 sys.exit(f"--save {args.save}: {error}")
 
 
