@@ -99,7 +99,7 @@ def _output(output: str, given: dict[str, Any], out: Path, explicit_out: bool, s
         raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r} does not name a file")
     if folder:
         if explicit_out:
-            raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r} names a folder and so does "
+            raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r} names a folder ({folder}) and so does "
                                f"{shown(BUILD_BY_KEY['out'])}; give one of them")
         out = Path(folder)
     return out, stem

@@ -239,7 +239,8 @@ def check(names: tuple[str, ...]) -> None:
               help="With --all: jobs at once, 1..64 (default: the number of cores).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--index/--no-index", "index", default=None,
-              help="Refresh OUT/index.html, the preview page (default: on; `index = false` in printgen.toml).")
+              help="Refresh OUT/index.html, the preview page (default: on, but never with -o; `index = false` in "
+                   "printgen.toml).")
 @reports_errors
 def build(names: tuple[str, ...], build_all: bool, jobs: int | None, quiet: bool, index: bool | None,
           **values: Any) -> None:
@@ -248,7 +249,8 @@ def build(names: tuple[str, ...], build_all: bool, jobs: int | None, quiet: bool
     Files are named after the layout and what sets the build apart (e.g.
     qwixx-big-points-it.pdf, one-to-9-board-tiles-a4.pdf); -o names them.
     An option that does not apply to a layout is refused. A layout that
-    fails `printgen check` is refused. OUT/index.html is refreshed.
+    fails `printgen check` is refused. OUT/index.html is refreshed (not
+    when -o names the file).
 
     \b
     Examples:
@@ -271,6 +273,9 @@ def build(names: tuple[str, ...], build_all: bool, jobs: int | None, quiet: bool
         raise UsageProblem("--jobs: runs several jobs at once, so it goes with --all (or use printgen batch)")
     if "output" in given and len(names) > 1:
         raise UsageProblem("--output: names one layout's files; give one layout, or leave -o out")
+    if "output" in given and index:
+        raise UsageProblem("--index: a file named with -o is just that file, with no preview page beside it; "
+                           "leave out one of them")
     defaults = load_defaults()
     with_index = defaults.index if index is None else index
     if build_all:
@@ -533,7 +538,8 @@ def _run_build(name: str, checked: Any) -> list[Any]:
               help="Draw what was read over the photo (several photos: OUT-PHOTO.png each; a PDF's pages one "
                    "under another).")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              metavar="FILE.csv", help="Write the standings: every player's rounds and total, ranked.")
+              metavar="FILE.csv", help="Write the standings: every player's rounds and total, ranked (-: to "
+              "standard output, the sheets' lines then to standard error).")
 @click.option("--player", default=None, metavar="NAME",
               help="The player whose sheets these are (default: each photo's file name, less a round number: "
                    "anna-2.jpg is Anna's).")
@@ -549,7 +555,7 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
 
     Needs the scan extra (pip install 'printgen[scan]'). Takes photos
     (JPEG, PNG, WebP, BMP, TIFF; HEIC with pillow-heif) and PDFs from a
-    scanner app (each page read). Every sheet in a photo is read (a photo
+    scanner app (each page of a PDF or a TIFF read). Every sheet in a photo is read (a photo
     of a whole 2-up page gives both); a photo that cannot be read gets one
     line and the others carry on. Exits 1 when any photo or sheet could
     not be read.
@@ -592,17 +598,21 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
         write_annotation,
         write_standings,
     )
-    from printgen.scan.standings import player_of, ranked, round_of
+    from printgen.scan.standings import player_of, ranked, round_of, standings_csv
 
     if player is not None and not player.strip():
         raise UsageProblem("--player: give a name")
+    csv_out = csv_path == Path("-")  # the standings on standard output, every other line on standard error
+    if csv_out and as_json:
+        raise UsageProblem("--csv: - writes the standings to standard output, where --json writes its sheets; "
+                           "give --csv a file name")
     files = photos(list(paths))
     if annotate is not None and annotate.suffix.lower() not in PICTURE_SUFFIXES:
         raise UsageProblem(f"--annotate: {display_name(annotate.name)}: the picture's name must end in "
                            f"{', '.join(PICTURE_SUFFIXES)} (the format follows it)")
     pictures = dict(zip(files, annotation_targets(annotate, files))) if annotate else {}
-    check_targets([*(("--annotate", t) for t in pictures.values()), *([("--csv", csv_path)] if csv_path else [])],
-                  files)
+    check_targets([*(("--annotate", t) for t in pictures.values()),
+                   *([("--csv", csv_path)] if csv_path and not csv_out else [])], files)
     reader = reader_for(layout_files)
     rounds: list[Any] = []
     unread = 0
@@ -614,15 +624,17 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
             rounds.append((owner, round_of(result)))
             if isinstance(result, Unreadable):
                 unread += 1
-                click.echo(summary(result)[0], err=as_json)
+                click.echo(summary(result)[0], err=as_json or csv_out)
             elif as_json:
                 click.echo(json.dumps(sheet_json(result), ensure_ascii=False))
             else:
-                click.echo("\n".join(summary(result)))
+                click.echo("\n".join(summary(result)), err=csv_out)
         if annotate is not None and scored.drawn:
             written = write_annotation(pictures[scored.path], scored.drawn)
-            click.echo(f"wrote {display_name(written)}", err=as_json)
-    if csv_path is not None:
+            click.echo(f"wrote {display_name(written)}", err=as_json or csv_out)
+    if csv_out:
+        click.echo(standings_csv(ranked(rounds)), nl=False)
+    elif csv_path is not None:
         click.echo(f"wrote {display_name(write_standings(csv_path, ranked(rounds)))}", err=as_json)
     if unread:
         raise PrintgenError(f"{unread} of {len(rounds)} sheets or photos could not be read")

@@ -22,6 +22,7 @@ from printgen.errors import UsageProblem
 from printgen.games import GAMES, QWIXX, QWIXX_CARDS
 from printgen.kinds import KINDS
 from printgen.kinds.common import option_fields
+from printgen.kinds.score_sheets import PAD
 from printgen.labels import DEFAULT_LANGUAGE, languages
 from printgen.printing.paper import PAPERS
 from printgen.values import (
@@ -142,7 +143,7 @@ BUILD_OPTIONS: tuple[Option, ...] = tuple(_owned(option) for option in (
            metavar="outline|font"),
     Option("timestamp", ("--timestamp",), "Stamp PDFs with the build time (default: the same inputs give "
            "byte-identical files).", _KINDS, flag, False, switch=True),
-    Option("sheets", ("--sheets", "-n"), f"Sheets in the pad, 1..{MAX_SHEETS:,} (default: one page full).",
+    Option("sheets", ("--sheets", "-n"), f"Sheets in the pad, 1..{MAX_SHEETS:,} (default {PAD}).",
            _KINDS, integer(1, MAX_SHEETS), metavar="N"),
     Option("per_page", ("--per-page",), "Score sheets: 1, 2 or 4 sheets a page (default 2; 1: each page is "
            "the sheet's own size). Decks: at most N cards a page (default: as many as fit; 1: print-shop pages "

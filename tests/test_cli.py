@@ -107,6 +107,25 @@ def test_names_and_all_together_are_refused(runner: CliRunner) -> None:
     assert result.exit_code == 2
 
 
+def test_the_help_gives_the_pads_default_size_that_a_build_makes(runner: CliRunner, tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    from printgen.kinds.score_sheets import PAD
+
+    assert f"Sheets in the pad, 1..100,000 (default {PAD})." in runner.invoke(main, ["build", "--help"]).output
+    result = runner.invoke(main, ["build", "qwixx-standard", "--per-page", "1", "--no-index", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    (pdf,) = tmp_path.glob("*.pdf")
+    assert len(PdfReader(pdf).pages) == PAD  # a sheet a page
+
+
+def test_an_output_naming_a_folder_beside_out_says_which(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(main, ["build", "qwixx-standard", "--out", str(tmp_path), "-o", "prints\\club"])
+    assert result.exit_code == 2
+    assert result.output == ("Error: --output: 'prints\\\\club' names a folder (prints) and so does --out; give one "
+                             "of them\n")
+
+
 def test_too_many_sheets_is_refused(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["build", "qwixx-standard", "--sheets", "100001", "--out", str(tmp_path)])
     assert result.exit_code == 2

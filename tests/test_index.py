@@ -240,6 +240,10 @@ def test_no_index_leaves_the_preview_page_alone_and_printgen_toml_can_say_so(tmp
     build("qwixx-cards-deck")
     assert (out / "qwixx-cards-deck.pdf").is_file() and not (out / "index.html").exists()
     build("qwixx-cards-deck", "--index")  # the command line wins
+    named = CliRunner().invoke(main, ["build", "qwixx-standard", "-o", "club", "--index", "--out", str(out)], env=env)
+    assert named.exit_code == 2 and not (out / "club.pdf").exists()  # a file named with -o has no preview page
+    assert named.output == ("Error: --index: a file named with -o is just that file, with no preview page beside "
+                            "it; leave out one of them\n")
     assert "qwixx-standard.pdf" in html_of(out) and "qwixx-cards-deck.pdf" in html_of(out)
     (tmp_path / "printgen.toml").write_text('index = "no"\n')
     result = CliRunner().invoke(main, ["build", "qwixx-standard", "--out", str(out)], env=env)

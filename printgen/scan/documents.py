@@ -1,10 +1,11 @@
-"""Photo files of every kind: a file's bytes in, the pictures in it out — one for a photo, one a page for a PDF.
+"""Photo files of every kind: a file's bytes in, the pictures in it out — one for a photo, one a page for a PDF or a TIFF of several pages.
 
 A scanner app (or a phone's "scan document") hands over a PDF of one page
 a sheet. Each page is rendered by pdfium (pypdfium2, already printgen's
 renderer of previews) at SCAN_DPI, never above PAGE_PIXELS, one page at a
 time, so a long PDF costs no more memory than one page; at most MAX_PAGES
-pages are read, and no more than PDF_PIXELS in all, the rest reported. A
+pages are read, and no more than PDF_PIXELS in all, the rest reported (the
+same for a TIFF of several pages, which scanners also write). A
 page's size is what pdfium will render, read before anything is drawn: a
 tiny PDF declaring huge pages (200 x 200 inches) costs what a phone photo
 costs, and a PDF of many of them what a scanned game night costs. Everything else goes through
@@ -28,13 +29,15 @@ if TYPE_CHECKING:
 SCAN_DPI = 200
 """Dots per inch at which a PDF page is rendered: a 190 mm sheet gets 1,500 pixels (8 px/mm)."""
 MAX_PAGES = 20
-"""At most this many pages of one PDF are read (a game night's sheets); the rest are reported."""
+"""At most this many pages of one PDF or TIFF are read (a game night's sheets); the rest are reported."""
 PAGE_PIXELS = 12_000_000
 """Most pixels a PDF page is rendered at: a phone photo's (a letter or A4 page at SCAN_DPI has 3.9 million)."""
 PDF_PIXELS = 80_000_000
-"""Most pixels all the pages of one PDF are rendered at together: MAX_PAGES scanned A4 pages."""
+"""Most pixels all the pages of one PDF are rendered at together (a TIFF's decoded): MAX_PAGES scanned A4 pages."""
 PDF_SEARCH = 1024
 """A PDF's `%PDF-` header may follow some junk, within the first kilobyte (as PDF readers accept)."""
+NO_ERROR = 0
+"""pdfium's code for no error (FPDF_ERR_SUCCESS): what it says when a PDF with no pages fails to load."""
 KINDS = (*FORMATS.values(), "PDF")
 """What a photo file may be, in words."""
 
@@ -46,13 +49,39 @@ def is_pdf(data: bytes) -> bool:
 
 def pictures(data: bytes, name: str) -> Iterator[tuple[str, np.ndarray | Refused]]:
     """Each picture in the file `data` (called `name`), one at a time: its name in reports and its pixels
-    (upright BGR) or why it cannot be read. A PDF gives one a page, named `NAME [page K of N]`."""
-    if not is_pdf(data):
-        known = sniff(data[:16]) is not None
-        yield name, picture.decode(data) if known else Refused(f"not a picture this reader opens (it reads "
-                                                       f"{', '.join(KINDS)})")
+    (upright BGR) or why it cannot be read. A PDF, or a TIFF of several pages (a scanner's), gives one a
+    page, named `NAME [page K of N]`."""
+    if is_pdf(data):
+        yield from _pages(data, name)
         return
-    yield from _pages(data, name)
+    kind = sniff(data[:16])
+    if kind is None:
+        yield name, Refused(f"not a picture this reader opens (it reads {', '.join(KINDS)})")
+    elif kind == "TIFF":
+        yield from _tiff_pages(data, name)
+    else:
+        yield name, picture.decode(data)
+
+
+def _tiff_pages(data: bytes, name: str) -> Iterator[tuple[str, np.ndarray | Refused]]:
+    """Each page of a TIFF, decoded one at a time, within MAX_PAGES pages and PDF_PIXELS pixels in all (as a
+    PDF's, each page as large as a photo may be)."""
+    sizes = picture.page_sizes(data, MAX_PAGES)
+    count = len(sizes)
+    if count == 1:
+        yield name, picture.decode(data)
+        return
+    total = str(count) if count <= MAX_PAGES else f"over {MAX_PAGES}"
+    spent = 0
+    for index, (width, height) in enumerate(sizes[:MAX_PAGES]):
+        spent += min(width * height, READ_PIXELS)
+        if spent > PDF_PIXELS:
+            yield name, Refused(f"pages {index + 1} to {total} not read: a file's pages are read up to "
+                                f"{PDF_PIXELS:,} pixels in all (split it)")
+            return
+        yield f"{name} [page {index + 1} of {total}]", picture.decode(data, index)
+    if count > MAX_PAGES:
+        yield name, Refused(f"more pages not read: at most {MAX_PAGES} pages of one file are read (split it)")
 
 
 def _pages(data: bytes, name: str) -> Iterator[tuple[str, np.ndarray | Refused]]:
@@ -62,7 +91,9 @@ def _pages(data: bytes, name: str) -> Iterator[tuple[str, np.ndarray | Refused]]
         with PDFIUM:
             document = pdfium.PdfDocument(data)
     except pdfium.PdfiumError as error:
-        yield name, Refused(f"the PDF cannot be opened ({_first_line(error)})")
+        # (pdfium fails to load a PDF whose page tree is empty, and reports no error for it)
+        why = "it has no pages" if getattr(error, "err_code", None) == NO_ERROR else _first_line(error)
+        yield name, Refused(f"the PDF cannot be opened ({why})")
         return
     try:
         with PDFIUM:

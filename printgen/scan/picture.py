@@ -95,15 +95,37 @@ def read_bytes(path: Path) -> bytes | Refused:
     return data
 
 
-def decode(data: bytes) -> np.ndarray | Refused:
-    """The picture in `data` as an upright BGR uint8 array, or why not (Pillow's warnings about odd
-    metadata silenced: the one line printgen prints is all a user sees of a photo)."""
+def decode(data: bytes, page: int = 0) -> np.ndarray | Refused:
+    """The picture in `data` (its `page`, of a TIFF of several: see `page_sizes`) as an upright BGR uint8
+    array, or why not (Pillow's warnings about odd metadata silenced: the one line printgen prints is all a
+    user sees of a photo)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return _decode(data)
+        return _decode(data, page)
 
 
-def _decode(data: bytes) -> np.ndarray | Refused:
+def page_sizes(data: bytes, most: int) -> list[tuple[int, int]]:
+    """The size (width, height) of each page of the TIFF in `data`, from the headers alone (no pixel is
+    decoded), for at most `most` + 1 pages (more than `most`: the rest are not counted); one page where they
+    cannot be read (decoding it says what is wrong)."""
+    from PIL import Image
+
+    sizes: list[tuple[int, int]] = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            with Image.open(io.BytesIO(data), formats=["TIFF"]) as picture:
+                while len(sizes) <= most:
+                    sizes.append(picture.size)
+                    picture.seek(len(sizes))
+        except MemoryError:
+            raise
+        except Exception:  # noqa: BLE001, S110 - past the last page (EOFError), or a damaged page chain: the
+            pass  # pages found so far, at least the first
+    return sizes or [(0, 0)]
+
+
+def _decode(data: bytes, page: int) -> np.ndarray | Refused:
     import numpy as np
     from PIL import Image
 
@@ -116,6 +138,8 @@ def _decode(data: bytes) -> np.ndarray | Refused:
     Image.MAX_IMAGE_PIXELS = None  # the size is checked below, before any pixel is decoded
     try:
         with Image.open(io.BytesIO(data), formats=[kind]) as picture:
+            if page:
+                picture.seek(page)
             width, height = picture.size
             if width * height > MAX_PIXELS:
                 return Refused(f"a picture of {width * height / 1e6:.0f} megapixels: at most "

@@ -30,11 +30,12 @@ DEMO_SUFFIXES = (".jpg", ".jpeg", ".png")
 
 def photos(paths: list[Path]) -> list[Path]:
     """The photos to score, each once: files as given, folders replaced by the photos in them (sorted by
-    name; only regular files)."""
+    name; only regular files, and no hidden ones: `._NAME.jpg` is macOS's metadata of NAME.jpg, not a photo)."""
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
-            inside = sorted(p for p in path.iterdir() if p.suffix.lower() in PHOTO_SUFFIXES and _regular(p))
+            inside = sorted(p for p in path.iterdir() if p.suffix.lower() in PHOTO_SUFFIXES and not p.name.startswith(".")
+                            and _regular(p))
             if not inside:
                 raise UsageProblem(f"{display_name(path)}: no photos in this folder ({', '.join(PHOTO_SUFFIXES)})")
             found += inside

@@ -4,6 +4,7 @@ unreadable photos in a batch, folders, and a clear line when the scan extra is m
 from __future__ import annotations
 
 import csv
+import io
 import json
 import os
 import sys
@@ -129,6 +130,30 @@ def test_the_summary_names_rows_points_and_total(photos: tuple[Path, list[object
     assert result.output.count("qwixx-big-points (lucky numbers") == 2
     assert "[sheet 1 of 2]" in result.output and "[sheet 2 of 2]" in result.output
     assert result.output.count("  row 1 red") == 2
+
+
+def test_hidden_files_in_a_folder_are_no_photos(photos: tuple[Path, list[object]], tmp_path: Path) -> None:
+    folder, _ = photos
+    (tmp_path / "anna-1.jpg").write_bytes((folder / "a-bonus.jpg").read_bytes())
+    (tmp_path / "._anna-1.jpg").write_bytes(b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X")  # a Mac's metadata
+    result = CliRunner().invoke(main, ["score", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "._anna" not in result.output and result.output.count("qwixx-bonus-b") == 1
+
+
+def test_csv_dash_writes_the_standings_to_standard_output(photos: tuple[Path, list[object]], tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    folder, _ = photos
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["score", str(folder / "b-page.jpg"), str(folder / "a-bonus.jpg"),
+                                       "--csv", "-"])
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))  # nothing but the standings there
+    assert {r["player"] for r in rows} == {"b-page", "a-bonus"}
+    assert "qwixx-bonus-b: total" in result.stderr and "wrote" not in result.output
+    assert not (tmp_path / "-").exists()
+    both = CliRunner().invoke(main, ["score", str(folder / "a-bonus.jpg"), "--csv", "-", "--json"])
+    assert both.exit_code == 2 and both.output.startswith("Error: --csv: - writes the standings to standard output")
 
 
 def test_usage_errors_exit_2(tmp_path: Path) -> None:

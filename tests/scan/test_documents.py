@@ -1,4 +1,4 @@
-"""Photo files of every kind: a scanner app's PDF is read page by page (bounded), HEIC where pillow-heif is
+"""Photo files of every kind: a scanner app's PDF or a scanner's TIFF is read page by page (bounded), HEIC where pillow-heif is
 installed (one line saying how to get it where not), EXIF turns honoured in what is read and in annotations."""
 
 from __future__ import annotations
@@ -74,6 +74,56 @@ def test_a_tiny_pdf_of_huge_pages_is_rendered_at_a_phone_photos_pixels_and_a_bud
     rest = found[-1][1]
     assert isinstance(rest, Refused) and rest.reason.startswith(f"pages {len(rendered) + 1} to 20 not read")
     assert "pixels in all" in rest.reason and "\n" not in rest.reason
+
+
+def tiff(*pages: Image.Image) -> bytes:
+    """A TIFF of one picture a page, as a scanner writes one."""
+    buffer = io.BytesIO()
+    pages[0].save(buffer, format="TIFF", save_all=True, append_images=list(pages[1:]))
+    return buffer.getvalue()
+
+
+def test_each_page_of_a_tiff_is_a_picture_named_by_its_page(demo: Any) -> None:
+    photo = Image.open(io.BytesIO(demo.jpeg))
+    found = list(pictures(tiff(Image.new("RGB", (800, 600), "white"), photo), "scan.tiff"))
+    assert [name for name, _ in found] == ["scan.tiff [page 1 of 2]", "scan.tiff [page 2 of 2]"]
+    assert found[0][1].shape == (600, 800, 3)  # type: ignore[union-attr]
+    original = cv2.imdecode(np.frombuffer(demo.jpeg, np.uint8), cv2.IMREAD_COLOR)
+    assert np.array_equal(found[1][1], original)  # the second page whole, in OpenCV's order (BGR)
+    ((name, alone),) = list(pictures(tiff(photo), "one.tiff"))  # one page: no page in its name
+    assert name == "one.tiff" and np.array_equal(alone, original)
+
+
+def test_a_long_tiff_is_read_up_to_its_limits_and_the_rest_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    page = Image.new("RGB", (400, 300), "white")
+    monkeypatch.setattr(documents, "MAX_PAGES", 2)
+    found = list(pictures(tiff(page, page, page, page), "long.tiff"))
+    assert [name for name, _ in found] == ["long.tiff [page 1 of over 2]", "long.tiff [page 2 of over 2]", "long.tiff"]
+    last = found[-1][1]
+    assert isinstance(last, Refused) and last.reason == "more pages not read: at most 2 pages of one file are read " \
+                                                        "(split it)"
+    monkeypatch.setattr(documents, "MAX_PAGES", 20)
+    monkeypatch.setattr(documents, "PDF_PIXELS", 2 * 400 * 300)
+    found = list(pictures(tiff(page, page, page, page), "many.tiff"))
+    assert sum(isinstance(p, np.ndarray) for _, p in found) == 2
+    assert isinstance(found[-1][1], Refused) and found[-1][1].reason.startswith("pages 3 to 4 not read")
+
+
+def test_a_tiff_whose_second_page_is_cut_short_gives_its_first_and_one_line() -> None:
+    data = tiff(Image.new("RGB", (400, 300), "white"), Image.new("RGB", (400, 300), "black"))
+    found = list(pictures(data[:-5000], "cut.tiff"))  # the second page's pixels lie at the end
+    assert isinstance(found[0][1], np.ndarray)
+    assert isinstance(found[-1][1], Refused) and "\n" not in found[-1][1].reason
+    assert found[-1][1].reason.startswith("the TIFF picture is damaged or cut short")
+
+
+def test_a_pdf_of_no_pages_says_so() -> None:
+    buffer = io.BytesIO()
+    import pypdf
+
+    pypdf.PdfWriter().write(buffer)
+    ((_, found),) = list(pictures(buffer.getvalue(), "empty.pdf"))
+    assert isinstance(found, Refused) and found.reason == "the PDF cannot be opened (it has no pages)"
 
 
 @pytest.mark.parametrize("data", [b"%PDF-1.7\n" + bytes(200), b"%PDF-", b"junk" * 10 + b"%PDF-1.4\n1 0 obj"])

@@ -108,6 +108,25 @@ def test_a_hostile_picture_ends_in_one_line_quickly_and_small(tmp_path: Path, na
     assert run.seconds < LIMIT_SECONDS and run.peak_mb < LIMIT_MB, (run.seconds, run.peak_mb)
 
 
+def test_a_tiff_of_many_large_pages_is_read_within_the_budget_quickly_and_small(tmp_path: Path) -> None:
+    from PIL import Image
+
+    from printgen.scan.documents import MAX_PAGES, PDF_PIXELS
+    from printgen.scan.picture import READ_PIXELS
+
+    page = Image.new("L", (6000, 5000), 255)  # 30 megapixels, a few kilobytes deflated
+    page.save(tmp_path / "pages.tif", save_all=True, append_images=[page] * (MAX_PAGES - 1),
+              compression="tiff_deflate")
+    run = run_score("pages.tif", cwd=tmp_path)
+    read = PDF_PIXELS // READ_PIXELS  # each page counts as the pixels the reader gets: three of them
+    lines = [line for line in (run.out + run.err).splitlines() if line]
+    assert [line.split(":")[0] for line in lines[:read]] == [f"pages.tif [page {k} of {MAX_PAGES}]"
+                                                              for k in range(1, read + 1)]
+    assert lines[read] == (f"pages.tif: unreadable: pages {read + 1} to {MAX_PAGES} not read: a file's pages are "
+                           f"read up to {PDF_PIXELS:,} pixels in all (split it)")
+    assert run.seconds < LIMIT_SECONDS and run.peak_mb < LIMIT_MB, (run.seconds, run.peak_mb)
+
+
 def test_a_fifo_given_as_the_photo_does_not_hang(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "pipe.jpg")
     run = run_score("pipe.jpg", cwd=tmp_path)
