@@ -76,7 +76,8 @@ def _tiff_pages(data: bytes, name: str) -> Iterator[tuple[str, np.ndarray | Refu
     for index, (width, height) in enumerate(sizes[:MAX_PAGES]):
         spent += min(width * height, READ_PIXELS)
         if spent > PDF_PIXELS:
-            yield name, Refused(f"pages {index + 1} to {total} not read: a file's pages are read up to "
+            last = total if count <= MAX_PAGES else "the last"
+            yield name, Refused(f"pages {index + 1} to {last} not read: a file's pages are read up to "
                                 f"{PDF_PIXELS:,} pixels in all (split it)")
             return
         yield f"{name} [page {index + 1} of {total}]", picture.decode(data, index)
