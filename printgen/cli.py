@@ -471,9 +471,11 @@ def simulate(name: str, **values: Any) -> None:
     settings, game = _simulation_settings(name, given, defaults.simulate)
     players = settings["players"]
     fewest, most = game.players
-    if "players" not in given and "players" in defaults.simulate and not fewest <= players <= most:
-        raise UsageProblem(f"{defaults.sources['players']}: simulate.players: Qwixx is played by {fewest} to {most} "
-                           f"players, not {players} (give --players)")
+    if not fewest <= players <= most:
+        played = f"{'One to 9' if game.sheetless else 'Qwixx'} is played by {fewest} to {most} players, not {players}"
+        if "players" not in given and "players" in defaults.simulate:
+            raise UsageProblem(f"{defaults.sources['players']}: simulate.players: {played} (give --players)")
+        raise UsageProblem(f"--players: {played}")
     show = sys.stderr.isatty() and settings["games"] >= 50
     if show:
         with click.progressbar(length=settings["games"], label=f"{name}: games", file=sys.stderr) as bar:

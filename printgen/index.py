@@ -32,7 +32,7 @@ from typing import Any
 from urllib.parse import quote
 
 from printgen.files import Written
-from printgen.output import atomic_file, folders_flushed_once, safe_folder
+from printgen.output import atomic_file, check_file_target, folders_flushed_once, safe_folder
 
 MAX_THUMBNAILS = 24
 THUMB_WIDTH = 220
@@ -89,6 +89,7 @@ def write_index(out: Path, written: Iterable[Written] = ()) -> Path:
 def _write_index(out: Path, written: Iterable[Written]) -> Path:
     from printgen.indexpage import page_html
 
+    check_file_target(out / "index.html")  # the page could not be written there: no thumbnail is drawn for it
     if os.path.lexists(out / PREVIEW):  # the thumbnails' own folder must be a real one (a problem of the folder,
         safe_folder(out / PREVIEW)      # not of one file: the page is then not written)
     fresh = {os.path.abspath(item.path): item for item in written}

@@ -148,8 +148,8 @@ BUILD_OPTIONS: tuple[Option, ...] = tuple(_owned(option) for option in (
     Option("per_page", ("--per-page",), "Score sheets: 1, 2 or 4 sheets a page (default 2; 1: each page is "
            "the sheet's own size). Decks: at most N cards a page (default: as many as fit; 1: print-shop pages "
            "with trim and bleed boxes).", _KINDS, integer(1, 64), metavar="N"),
-    Option("seed", ("--seed",), "Seed for sheets that differ (lucky numbers, --shuffle): the same seed gives the "
-           "same pad.", _KINDS, integer(-(2**63), 2**63 - 1), 1, metavar="N", only=_varies,
+    Option("seed", ("--seed",), "Seed, 0 or more, for sheets that differ (lucky numbers, --shuffle): the same "
+           "seed gives the same pad.", _KINDS, integer(0, 2**63 - 1), 1, metavar="N", only=_varies,
            only_text="score sheets whose sheets differ (qwixx-big-points, qwixx-gemixxt-b)"),
     Option("symbols", ("--symbols",), "Give every colour its own shape too (colour-blind players).",
            _KINDS, flag, False, switch=True),
@@ -196,12 +196,12 @@ BUILD_OPTIONS: tuple[Option, ...] = tuple(_owned(option) for option in (
 """Every option of `printgen build` (and of a batch job), with the layout kinds that take it."""
 
 SIMULATE_OPTIONS: tuple[Option, ...] = (
-    Option("players", ("--players",), "Players: Qwixx 2..5, One to 9 2..6.", EVERY_GAME, integer(2, 6), 3,
+    Option("players", ("--players",), "Players: Qwixx 2..5, One to 9 2..6.", EVERY_GAME, integer(1, 99), 3,
            metavar="N"),
     Option("games", ("--games",), "Games to play, 1..1,000,000.", EVERY_GAME, integer(1, 1_000_000), 1000,
            metavar="N"),
-    Option("seed", ("--seed",), "Seed: the same seed plays the same games.", EVERY_GAME,
-           integer(-(2**63), 2**63 - 1), 1, metavar="N"),
+    Option("seed", ("--seed",), "Seed, 0 or more: the same seed plays the same games.", EVERY_GAME,
+           integer(0, 2**63 - 1), 1, metavar="N"),
     Option("strategy", ("--strategy",), "How the simulated players decide: greedy, random, or mixed (greedy and "
            "random alternate).", EVERY_GAME, choice(("greedy", "random", "mixed")), "greedy",
            metavar="NAME"),

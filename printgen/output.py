@@ -82,6 +82,9 @@ def _check_target(target: Path, allowed: Callable[[int], bool], what: str) -> No
         mode = os.lstat(target).st_mode
     except FileNotFoundError:
         return
+    except NotADirectoryError:  # a file where the path needs a folder (OUT/a.pdf with OUT a file)
+        blocking = next((p for p in reversed(target.parents) if p.exists() and not p.is_dir()), target.parent)
+        raise UsageProblem(f"{target}: cannot be written, {blocking} is a file, not a folder") from None
     if not allowed(mode):
         raise UsageProblem(f"{target}: is {_kind(mode)}; printgen replaces only {what}, so it was left untouched")
 

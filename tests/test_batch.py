@@ -124,6 +124,15 @@ def test_batch_command_writes_files_summary_and_index(tmp_path: Path) -> None:
     assert "Qwixx score sheets" in html
 
 
+def test_an_out_folder_below_a_file_is_refused_before_any_job_writes(tmp_path: Path) -> None:
+    (tmp_path / "afile").write_text("x")
+    result = CliRunner().invoke(main, ["batch", str(manifest(tmp_path, GOOD)), "--out", str(tmp_path / "afile" / "sub")])
+    assert result.exit_code == 2 and result.output.startswith("Error: ")
+    assert all(line.endswith(f"cannot be written, {tmp_path / 'afile'} is a file, not a folder")
+               for line in result.output.splitlines())  # a line a job
+    assert (tmp_path / "afile").read_text() == "x"
+
+
 def test_batch_with_a_failure_exits_1_and_names_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from printgen.kinds import Plan
 

@@ -230,9 +230,25 @@ def test_board_paper_errors_are_one_line(runner: CliRunner, tmp_path: Path) -> N
     assert not any(tmp_path.iterdir())
 
 
-def test_simulate_refuses_six_qwixx_players(runner: CliRunner) -> None:
-    result = runner.invoke(main, ["simulate", "qwixx-standard", "--players", "6", "--games", "1"])
-    assert result.exit_code == 2 and "Qwixx is played by 2 to 5 players" in result.output
+@pytest.mark.parametrize(("game", "players", "message"), [
+    ("qwixx-standard", "6", "Error: --players: Qwixx is played by 2 to 5 players, not 6"),
+    ("qwixx-standard", "99", "Error: --players: Qwixx is played by 2 to 5 players, not 99"),
+    ("one-to-9", "7", "Error: --players: One to 9 is played by 2 to 6 players, not 7"),
+])
+def test_simulate_names_each_games_players(runner: CliRunner, game: str, players: str, message: str) -> None:
+    result = runner.invoke(main, ["simulate", game, "--players", players, "--games", "1"])
+    assert result.exit_code == 2 and _one_error_line(result.output) == message
+
+
+@pytest.mark.parametrize("command", [["simulate", "qwixx-standard", "--games", "1"],
+                                     ["build", "qwixx-big-points", "-n", "1"]])
+def test_a_negative_seed_is_refused_not_taken_for_its_positive(runner: CliRunner, tmp_path: Path,
+                                                              command: list[str]) -> None:
+    # (Python's random takes a seed's absolute value: -7 would play the games of 7)
+    out = ["--out", str(tmp_path)] if command[0] == "build" else []
+    result = runner.invoke(main, [*command, "--seed", "-7", *out])
+    assert result.exit_code == 2
+    assert _one_error_line(result.output) == "Error: --seed: -7 is out of range 0..9,223,372,036,854,775,807"
 
 
 def test_no_scan_marks_names_its_pad_and_is_for_score_sheets_only(runner: CliRunner, tmp_path: Path) -> None:

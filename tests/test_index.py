@@ -271,3 +271,11 @@ def test_names_are_escaped_on_the_page(tmp_path: Path) -> None:
     page = html_of(tmp_path)
     assert "<i>" not in page and "&lt;i&gt;x&#39;y&#34;.svg" in page
     assert 'href="./%3Ci%3Ex%27y%22.svg"' in page
+
+
+def test_a_page_that_cannot_be_written_draws_no_thumbnail_first(tmp_path: Path) -> None:
+    run("build", "qwixx-standard", "-n", "2", "--no-index", "--out", str(tmp_path))
+    (tmp_path / "index.html").mkdir()
+    result = CliRunner().invoke(main, ["index", str(tmp_path)])
+    assert result.exit_code == 2 and result.output.startswith(f"Error: {tmp_path / 'index.html'}: is a folder")
+    assert not (tmp_path / "preview").exists()

@@ -31,6 +31,14 @@ def test_only_regular_files_are_replaced(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.pdf", "pipe.pdf"]
 
 
+def test_a_target_below_a_file_names_that_file(tmp_path: Path) -> None:
+    (tmp_path / "afile").write_text("x")
+    with pytest.raises(UsageProblem) as found:
+        check_file_target(tmp_path / "afile" / "sub" / "a.pdf")
+    assert str(found.value) == f"{tmp_path / 'afile' / 'sub' / 'a.pdf'}: cannot be written, {tmp_path / 'afile'} " \
+                               "is a file, not a folder"
+
+
 HOLD = ("import fcntl, os, sys\n"
         "held = [os.open(path, os.O_RDWR) for path in sys.argv[1:]]\n"
         "for descriptor in held:\n"

@@ -105,7 +105,9 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
     async def build_page(request: Request) -> Response:
         names = making.layout_names()
         chosen = request.query_params.get("layout", "qwixx-standard")
-        layout = making.load_layout(chosen if chosen in names else "qwixx-standard")
+        if chosen not in names:  # a mistyped or stale link: never another layout's form in its place
+            raise HTTPException(404, "no such layout")
+        layout = making.load_layout(chosen)
         options = [{"key": o.key, "switch": o.switch, "choices": o.choices, "default": o.default,
                     "label": making.label(o), "help": making.page_help(o, layout),
                     "placeholder": making.placeholder(o)} for o in making.offered(layout)]
@@ -128,8 +130,10 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
             try:
                 photo = form.get("photo")
                 if not isinstance(photo, UploadFile):
-                    raise HTTPException(400, "photo: none arrived whole (the upload may have been cut off): choose "
-                                             "the picture (JPEG, PNG, WebP, HEIC...) or PDF and send it again")
+                    what = ("none arrived (it was not sent, or the upload was cut off)" if photo is None
+                            else "none arrived whole (the upload may have been cut off)")
+                    raise HTTPException(400, f"photo: {what}: choose the picture (JPEG, PNG, WebP, HEIC...) or PDF "
+                                             "and send it again")
                 game, player = checked(form.get("game"), "game"), checked(form.get("player"), "player")
                 data = await photo.read()
             finally:

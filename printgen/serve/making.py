@@ -25,6 +25,7 @@ from printgen import layouts
 from printgen.build import build_options, plan
 from printgen.errors import UsageProblem
 from printgen.kinds import Layout, kind_of
+from printgen.kinds.score_sheets import PAD
 from printgen.options import BUILD_BY_KEY, Option, options_for, parse
 
 HIDDEN = frozenset({"out", "output", "icc", "backs_file"})
@@ -42,8 +43,8 @@ ON = ("on", "true", "1", "yes")
 OFF = ("off", "false", "0", "no")
 """What the hidden field before each box sends: the box unticked."""
 HELP: dict[tuple[str, str], str] = {
-    ("sheets", ""): f"Sheets in the pad, 1 to {MOST_SHEETS:,} (default: one page full; the command line "
-                    "printgen build makes larger pads).",
+    ("sheets", ""): f"Sheets in the pad, 1 to {MOST_SHEETS:,} (default {PAD}; the command line printgen build "
+                    "makes larger pads).",
     ("per_page", "score-sheet"): "1, 2 or 4 sheets a page (default 2; 1: each page is the sheet's own size).",
     ("per_page", "deck"): "At most this many cards a page (default: as many as fit; 1: print-shop pages with trim "
                           "and bleed boxes).",

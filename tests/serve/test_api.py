@@ -217,7 +217,8 @@ def test_builds_have_their_own_queue_apart_from_the_uploads(make_client: Callabl
 
 def test_unknown_things_are_404_in_json(client: TestClient) -> None:
     for address in ("/api/sheets/0123456789abcdef", "/api/sheets/../../etc/passwd", "/api/games/nobody/standings",
-                    "/games/%3Cscript%3E", "/games/..%2Fx", "/static/../app.py", "/static/", "/nothing", "/api/sheets/x/picture"):
+                    "/games/%3Cscript%3E", "/games/..%2Fx", "/static/../app.py", "/static/", "/nothing", "/api/sheets/x/picture",
+                    "/build?layout=nosuch", "/build?layout=../layouts/qwixx-standard"):
         answer = client.get(address)
         assert answer.status_code == 404, address
         assert list(answer.json()) == ["error"], address
@@ -506,6 +507,7 @@ def test_the_build_page_help_fits_the_server_and_the_layout_kind(client: TestCli
     sheet = client.get("/build").text
     deck = client.get("/build", params={"layout": "qwixx-cards-deck"}).text
     assert "1 to 1,000" in sheet and "100,000" not in sheet
+    assert "Sheets in the pad, 1 to 1,000 (default 50;" in sheet  # what an empty field builds
     for page in (sheet, deck):
         assert "--" not in re.sub(r"<!--.*?-->", "", page) and "((" not in page
     assert "Decks" not in sheet and "cards a page" not in sheet and "Score sheets" not in deck
@@ -521,6 +523,12 @@ def test_upload_and_routing_errors_are_our_own_plain_words(client: TestClient, d
     two = client.post("/api/score", data={"game": "Friday", "player": "Anna"},
                       files=[("photo", ("a.jpg", b"1", "image/jpeg")), ("photo", ("b.jpg", b"2", "image/jpeg"))])
     assert two.status_code == 400 and two.json() == {"error": "photo: send one photo at a time"}
+    none = client.post("/api/score", data={"game": "Friday", "player": "Anna"},
+                       files=[("other", ("a.txt", b"1", "text/plain"))])
+    assert none.status_code == 400 and none.json()["error"].startswith("photo: none arrived (it was not sent, or the upload was cut off): choose")
+    text = client.post("/api/score", data={"game": "Friday", "player": "Anna", "photo": "IMG_1.jpg"},
+                       files=[("other", ("a.txt", b"1", "text/plain"))])
+    assert text.status_code == 400 and text.json()["error"].startswith("photo: none arrived whole")
     unbounded = client.post("/api/score", content=b"abc", headers={"content-type": "multipart/form-data"})
     assert unbounded.status_code == 400 and "not a whole form" in unbounded.json()["error"]
     cut = client.post("/api/score", headers={"content-type": "multipart/form-data; boundary=x"},
