@@ -125,22 +125,27 @@ def read_request(values: Mapping[str, Any], from_form: bool = False) -> tuple[La
     layout = load_layout(values.get("layout"))
     taken = {option.key: option for option in offered(layout)}
     given: dict[str, Any] = {}
+    spelt: dict[str, str] = {}
     for named, value in values.items():
         key = named.replace("-", "_")
+        if key in spelt:  # per_page and per-page both: which one was meant?
+            raise UsageProblem(f"{named[:40]}: given twice, also as {spelt[key][:40]}; give it once")
+        spelt[key] = named
         if key == "layout" or value is None or value == "":
             continue
         option = taken.get(key)
         if option is None:
             about = "is not a build option" if key not in BUILD_BY_KEY else f"does not apply to {layout.name}"
-            raise UsageProblem(f"{named[:40]}: {about}")
+            raise UsageProblem(f"{label(BUILD_BY_KEY[key]) if key in BUILD_BY_KEY else named[:40]}: {about}")
+        shown = label(option)  # every message names the option as the build page does (per page)
         if option.switch:
-            given[key] = _switch(key, value)
+            given[key] = _switch(shown, value)
             continue
-        text = _typed(value, key)
+        text = _typed(value, shown)
         if any(c.isdigit() and not c.isascii() for c in text):  # int() takes them
-            raise UsageProblem(f"{key}: {text[:40]}: write numbers with the digits 0 to 9")
+            raise UsageProblem(f"{shown}: {text[:40]}: write numbers with the digits 0 to 9")
         try:
-            given[key] = parse(option, text, key)
+            given[key] = parse(option, text, shown)
         except UsageProblem as error:
             if key == "sheets":
                 raise UsageProblem(f"sheets: {text[:40]}: give a whole number from 1 to {MOST_SHEETS:,}") from None
@@ -181,8 +186,8 @@ def make(layout: Layout, given: Mapping[str, Any]) -> Made:
     SVGs, or both formats: `--format both`)."""
     with tempfile.TemporaryDirectory(prefix="printgen-serve-") as folder:
         try:
-            options = build_options(layout, {**given, "out": Path(folder)}, shown=_key)
-            written = [item.path for item in plan(layout, options, shown=_key).write()]
+            options = build_options(layout, {**given, "out": Path(folder)}, shown=label)
+            written = [item.path for item in plan(layout, options, shown=label).write()]
         except UsageProblem as error:
             raise UsageProblem(as_named_here(str(error))) from None
         if len(written) > 1 or written[0].is_dir():
@@ -220,8 +225,6 @@ def as_named_here(message: str) -> str:
     return re.sub(r"(?<![\w-])(-[fp]) (?=\w)", lambda m: SHORT_FLAGS[m.group(1)] + " ", message)
 
 
-def _key(option: Option) -> str:
-    return option.key
 
 
 def _zipped(written: list[Path], base: Path) -> bytes:

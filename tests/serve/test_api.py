@@ -304,7 +304,7 @@ def test_build_writes_both_formats_as_the_command_line_does_in_one_zip(client: T
     ({"layout": "qwixx-standard", "format": "png"}, "format"),
     ({"layout": "qwixx-standard", "lang": "xx"}, "lang"),
     ({"layout": "qwixx-standard", "sheets": "\u0663"}, "sheets: \u0663: write numbers with the digits 0 to 9"),
-    ({"layout": "qwixx-standard", "per_page": "\uff12"}, "per_page: \uff12: write numbers with the digits 0 to 9"),
+    ({"layout": "qwixx-standard", "per_page": "\uff12"}, "per page: \uff12: write numbers with the digits 0 to 9"),
 ])
 def test_a_build_request_that_cannot_be_built_is_one_line(client: TestClient, body: Any, words: str) -> None:
     answer = client.post("/api/build", json=body)
@@ -342,7 +342,7 @@ def test_the_build_page_shows_the_options_of_the_chosen_layout(client: TestClien
     formats = re.search(r'<select name="format">(.*?)</select>', sheet, re.DOTALL)
     assert formats and re.findall(r'<option value="([^"]*)"', formats.group(1)) == list(FORMATS)
     assert "What to write: pdf, svg or both." in sheet  # the help the command line gives, and what is accepted
-    assert client.get("/build", params={"layout": "../../etc"}).status_code == 200  # unknown: the default layout
+    assert client.get("/build", params={"layout": "../../etc"}).status_code == 404  # never another layout's form
 
 
 def test_the_pages_ask_for_the_phones_camera_and_load_nothing_from_elsewhere(client: TestClient, demo: Any) -> None:
@@ -476,12 +476,14 @@ def test_the_standings_name_rounds_by_their_upload_not_by_an_id(client: TestClie
     ({}, "layout: choose one of the built-in layouts (see the build page's list)"),
     ({"layout": "qwixx-standard", "sheets": True}, "sheets: true: give a whole number from 1 to 1,000"),
     ({"layout": "qwixx-standard", "sheets": "0"}, "sheets: 0: give a whole number from 1 to 1,000"),
-    ({"layout": "qwixx-standard", "card_size": "poker"}, "card_size: does not apply to qwixx-standard"),
+    ({"layout": "qwixx-standard", "card_size": "poker"}, "card size: does not apply to qwixx-standard"),
     ({"layout": "qwixx-standard", "lang": "xx"}, "lang: xx is not one of en, de, fr, it, pl"),
-    ({"layout": "qwixx-standard", "per-page": "0"}, "per_page: 0 must be from 1 to 64"),
+    ({"layout": "qwixx-standard", "per-page": "0"}, "per page: 0 must be from 1 to 64"),
     ({"layout": "qwixx-standard", "cmyk": "maybe"}, "cmyk: maybe is not on or off (give true or false)"),
     ({"layout": "qwixx-standard", "lang": ["en"]}, "lang: give one value, not a list or an object"),
     ({"layout": "qwixx-standard", "per-pages": 2}, "per-pages: is not a build option"),
+    ({"layout": "qwixx-standard", "per_page": 1, "per-page": 2}, "per-page: given twice, also as per_page; give it once"),
+    ({"layout": "qwixx-big-points", "lucky_pool": "zz"}, "lucky pool: zz is not balanced, all or a list of pairs like 5-10,6-11"),
 ])
 def test_build_errors_are_plain_words_and_values_as_typed(client: TestClient, body: Any, error: str) -> None:
     answer = client.post("/api/build", json=body)
@@ -495,7 +497,7 @@ def test_build_takes_options_by_either_spelling_and_refuses_a_switch_that_is_nei
                                                   "scan_marks": False})
     assert dashes.status_code == underscores.status_code == 200 and dashes.content == underscores.content
     pdf_only = client.post("/api/build", json={"layout": "qwixx-standard", "svg-text": "font"})
-    assert pdf_only.json() == {"error": "svg_text: changes only SVGs, and format pdf writes none (use format both "
+    assert pdf_only.json() == {"error": "svg text: changes only SVGs, and format pdf writes none (use format both "
                                         "or format svg)"}
     small = client.post("/api/build", json={"layout": "qwixx-standard", "per-page": 4}).json()["error"]
     assert "use per page 2, or per page 4 with paper a3" in small and "--" not in small
