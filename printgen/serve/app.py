@@ -193,9 +193,11 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
         return JSONResponse({"games": [{"game": name, "sheets": count} for name, count in found]})
 
     async def players(request: Request) -> Response:
-        """The players of a game so far (none for a game not started yet: the page asks while a name is typed)."""
+        """The players of a game so far (none for a game not started yet: the page asks while a name is typed),
+        the game spelt as it was first (as the standings spell it)."""
         game = checked(request.path_params["game"], "game")
-        return JSONResponse({"game": game, "players": await run_in_threadpool(server.store.players, game)})
+        known = await run_in_threadpool(server.store.game, game)
+        return JSONResponse({"game": known or game, "players": await run_in_threadpool(server.store.players, game)})
 
     async def standings(request: Request) -> Response:
         game = await _game(server, request.path_params["game"])
