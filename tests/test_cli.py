@@ -182,6 +182,7 @@ def test_shuffle_builds(runner: CliRunner, tmp_path: Path) -> None:
     [
         (["--card-size", "250x300"], "Error: --card-size: 250 x 300 mm cards do not fit a4 with its bleed and crop marks inside a 5 mm printer margin"),
         (["--card-size", "huge"], "Error: --card-size: 'huge' is not poker, bridge, mini or WxH with an optional unit (e.g. 63x88mm, 2.5x3.5in)"),
+        (["--card-size", "20x20in"], "Error: --card-size: 20x20in (508 x 508 mm) is outside 20..300 mm a side"),
         (["--bleed", "-1"], "Error: --bleed: -1 mm is outside 0..10 mm"),
         (["--bleed", "11"], "Error: --bleed: 11 mm is outside 0..10 mm"),
         (["--back-offset", "1"], "Error: --back-offset: '1' is not two lengths X,Y (e.g. 0.5,-1 in mm)"),

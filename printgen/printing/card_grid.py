@@ -57,7 +57,7 @@ def card_size(text: str) -> tuple[Mm, Mm]:
         raise UsageProblem(f"--card-size: {text!r} is not {', '.join(CARD_SIZES)} or WxH with an optional unit "
                            "(e.g. 63x88mm, 2.5x3.5in)") from None
     if not (20 <= width <= 300 and 20 <= height <= 300):
-        raise UsageProblem(f"--card-size: {width:g} x {height:g} mm is outside 20..300 mm")
+        raise UsageProblem(f"--card-size: {text.strip()} ({width:g} x {height:g} mm) is outside 20..300 mm a side")
     return width, height
 
 
