@@ -7,7 +7,8 @@ layout's, `symbols`, `shuffled`, `unmarked` (no scan marks) and `seedN` for
 pads whose sheets differ. PDFs only (an SVG is the same whatever the
 paper): the paper when not the default (for the board: `tiles-PAPER` when
 tiled), `Nup` for a pad not printed 2 a page, `print-shop` for one-card
-pages, `short-edge` or `fronts` for the duplex mode, `alignment` for a deck
+pages, `bleedNmm` and `gapNmm` for a deck's bleed and gap when given,
+`short-edge` or `fronts` for the duplex mode, `alignment` for a deck
 with the alignment page, `cmyk` (`cmyk-PROFILE` with --icc). SVGs only:
 `font` for editable text. `-o/--output` replaces all of it. E.g.
 qwixx-big-points-it.pdf, one-to-9-board-tiles-a4.pdf,

@@ -145,8 +145,8 @@ BUILD_OPTIONS: tuple[Option, ...] = tuple(_owned(option) for option in (
            "byte-identical files).", _KINDS, flag, False, switch=True),
     Option("sheets", ("--sheets", "-n"), f"Sheets in the pad, 1..{MAX_SHEETS:,} (default {PAD}).",
            _KINDS, integer(1, MAX_SHEETS), metavar="N"),
-    Option("per_page", ("--per-page",), "Score sheets: 1, 2 or 4 sheets a page (default 2; 1: each page is "
-           "the sheet's own size). Decks: at most N cards a page (default: as many as fit; 1: print-shop pages "
+    Option("per_page", ("--per-page",), "Score sheets: 1, 2 or 4 sheets a page (default: as many as fit the "
+           "paper at full size, A5 1, A4 and Letter 2, A3 and Tabloid 4; 1: each page is the sheet's own size). Decks: at most N cards a page (default: as many as fit; 1: print-shop pages "
            "with trim and bleed boxes).", _KINDS, integer(1, 64), metavar="N"),
     Option("seed", ("--seed",), "Seed, 0 or more, for sheets that differ (lucky numbers, --shuffle): the same "
            "seed gives the same pad.", _KINDS, integer(0, 2**63 - 1), 1, metavar="N", only=_varies,

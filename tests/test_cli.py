@@ -204,6 +204,14 @@ def test_deck_builds_for_letter_with_an_alignment_page(runner: CliRunner, tmp_pa
     assert len(PdfReader(tmp_path / "qwixx-cards-deck-letter-alignment.pdf").pages) == 2 + 14
 
 
+def test_a_deck_with_its_own_gap_or_bleed_never_replaces_the_plain_one(runner: CliRunner, tmp_path: Path) -> None:
+    for extra in ([], ["--gap", "0"], ["--bleed", "2", "--gap", "4.5"]):
+        result = runner.invoke(main, ["build", "qwixx-cards-deck", *extra, "--no-index", "--out", str(tmp_path)])
+        assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.glob("*.pdf")) == [
+        "qwixx-cards-deck-bleed2mm-gap4.5mm.pdf", "qwixx-cards-deck-gap0mm.pdf", "qwixx-cards-deck.pdf"]
+
+
 def test_list_shows_the_deck(runner: CliRunner) -> None:
     result = runner.invoke(main, ["list"])
     assert "qwixx-cards-deck" in result.output and "55 63.5 x 88.9 mm cards (poker)" in result.output

@@ -200,6 +200,10 @@ class Decks:
         parts = []
         if options.per_page is not None:
             parts.append("print-shop" if options.per_page == 1 else f"{options.per_page}up")
+        if options.bleed is not None:  # the cards' bleed and the gap between them move every card on the page
+            parts.append(f"bleed{options.bleed:g}mm")
+        if options.gap is not None:
+            parts.append(f"gap{options.gap:g}mm")
         parts += {"long": [], "short": ["short-edge"], "off": ["fronts"]}[options.duplex]
         if options.alignment_page:
             parts.append("alignment")

@@ -45,7 +45,8 @@ OFF = ("off", "false", "0", "no")
 HELP: dict[tuple[str, str], str] = {
     ("sheets", ""): f"Sheets in the pad, 1 to {MOST_SHEETS:,} (default {PAD}; the command line printgen build "
                     "makes larger pads).",
-    ("per_page", "score-sheet"): "1, 2 or 4 sheets a page (default 2; 1: each page is the sheet's own size).",
+    ("per_page", "score-sheet"): "1, 2 or 4 sheets a page (default: as many as fit the paper at full size, A5 1, "
+                                 "A4 and Letter 2, A3 and Tabloid 4; 1: each page is the sheet's own size).",
     ("per_page", "deck"): "At most this many cards a page (default: as many as fit; 1: print-shop pages with trim "
                           "and bleed boxes).",
     ("bleed", "score-sheet"): "Bleed around each sheet when per page is 1 (default 0), 0 to 10 mm; other units: "
