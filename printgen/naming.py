@@ -3,12 +3,12 @@
 The default name is the layout's name plus what sets this build apart from
 the plain one, so common variants never replace each other in one folder.
 Both formats: the language when not English, the card size when not the
-layout's, `symbols`, `shuffled`, `unmarked` (no scan marks) and `seedN` for
-pads whose sheets differ. PDFs only (an SVG is the same whatever the
+layout's, `symbols`, `bleedNmm` for a deck's bleed when given, `shuffled`,
+`unmarked` (no scan marks) and `seedN` for pads whose sheets differ. PDFs only (an SVG is the same whatever the
 paper): the paper when not the default (for the board: `tiles-PAPER` when
 tiled), `Nup` for a pad not printed 2 a page, `print-shop` for one-card
-pages, `bleedNmm` and `gapNmm` for a deck's bleed and gap when given,
-`short-edge` or `fronts` for the duplex mode, `alignment` for a deck
+pages, `gapNmm` for a deck's gap when given, `short-edge` or `fronts` for
+the duplex mode, `alignment` for a deck
 with the alignment page, `cmyk` (`cmyk-PROFILE` with --icc). SVGs only:
 `font` for editable text. `-o/--output` replaces all of it. E.g.
 qwixx-big-points-it.pdf, one-to-9-board-tiles-a4.pdf,

@@ -209,7 +209,16 @@ def test_a_deck_with_its_own_gap_or_bleed_never_replaces_the_plain_one(runner: C
         result = runner.invoke(main, ["build", "qwixx-cards-deck", *extra, "--no-index", "--out", str(tmp_path)])
         assert result.exit_code == 0, result.output
     assert sorted(p.name for p in tmp_path.glob("*.pdf")) == [
-        "qwixx-cards-deck-bleed2mm-gap4.5mm.pdf", "qwixx-cards-deck-gap0mm.pdf", "qwixx-cards-deck.pdf"]
+        "qwixx-cards-deck-gap0mm.pdf", "qwixx-cards-deck-gap4.5mm-bleed2mm.pdf", "qwixx-cards-deck.pdf"]
+
+
+def test_a_decks_cards_with_their_own_bleed_never_replace_the_plain_ones(runner: CliRunner, tmp_path: Path) -> None:
+    for extra in ([], ["--bleed", "0"]):
+        result = runner.invoke(main, ["build", "qwixx-cards-deck", "-f", "svg", *extra, "--no-index", "--out",
+                                      str(tmp_path)])
+        assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["qwixx-cards-deck", "qwixx-cards-deck-bleed0mm"]
+    assert 'viewBox="0 0 63.5 88.9"' in (tmp_path / "qwixx-cards-deck-bleed0mm" / "blue-02-front.svg").read_text()
 
 
 def test_list_shows_the_deck(runner: CliRunner) -> None:

@@ -200,9 +200,7 @@ class Decks:
         parts = []
         if options.per_page is not None:
             parts.append("print-shop" if options.per_page == 1 else f"{options.per_page}up")
-        if options.bleed is not None:  # the cards' bleed and the gap between them move every card on the page
-            parts.append(f"bleed{options.bleed:g}mm")
-        if options.gap is not None:
+        if options.gap is not None:  # the gap between the cards moves every card on the page
             parts.append(f"gap{options.gap:g}mm")
         parts += {"long": [], "short": ["short-edge"], "off": ["fronts"]}[options.duplex]
         if options.alignment_page:
@@ -210,7 +208,9 @@ class Decks:
         return parts
 
     def variant_part(self, layout: DeckLayout, options: DeckOptions) -> list[str]:
-        return ["symbols"] if options.symbols else []
+        # (a card's own bleed is drawn in its SVG too)
+        return (["symbols"] if options.symbols else []) + ([f"bleed{options.bleed:g}mm"] if options.bleed is not None
+                                                           else [])
 
     def svg_folder(self, layout: DeckLayout, options: DeckOptions) -> bool:
         return True
