@@ -605,6 +605,7 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
     if player is not None and not player.strip():
         raise UsageProblem("--player: give a name")
     csv_out = csv_path == Path("-")  # the standings on standard output, every other line on standard error
+    notes_to_stderr = as_json or csv_out  # standard output holds only what was asked for there
     if csv_out and as_json:
         raise UsageProblem("--csv: - writes the standings to standard output, where --json writes its sheets; "
                            "give --csv a file name")
@@ -626,14 +627,14 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
             rounds.append((owner, round_of(result)))
             if isinstance(result, Unreadable):
                 unread += 1
-                click.echo(summary(result)[0], err=as_json or csv_out)
+                click.echo(summary(result)[0], err=notes_to_stderr)
             elif as_json:
                 click.echo(json.dumps(sheet_json(result), ensure_ascii=False))
             else:
                 click.echo("\n".join(summary(result)), err=csv_out)
         if annotate is not None and scored.drawn:
             written = write_annotation(pictures[scored.path], scored.drawn)
-            click.echo(f"wrote {display_name(written)}", err=as_json or csv_out)
+            click.echo(f"wrote {display_name(written)}", err=notes_to_stderr)
     if csv_out:
         click.echo(standings_csv(ranked(rounds)), nl=False)
     elif csv_path is not None:

@@ -264,6 +264,9 @@ class NineReport:
 def simulate_nine(players: int, games: int, seed: int, strategy: str = "greedy",
                   on_game: Callable[[int], None] | None = None) -> NineReport:
     """Play `games` games of One to 9 (every turn checks that cards and stars are conserved)."""
+    fewest, most = ONE_TO_NINE.players
+    if not fewest <= players <= most:  # (as `simulate` guards Qwixx's: the command line says so first)
+        raise UsageProblem(f"--players: One to 9 is played by {fewest} to {most} players, not {players}")
     report = NineReport(games, players, strategy, seed)
     seeds = random.Random(seed)
     for number in range(games):

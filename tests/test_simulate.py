@@ -77,3 +77,10 @@ def test_the_cli_prints_the_warning_on_stderr() -> None:
     assert result.exit_code == 0
     assert "Warning: --players: 5 players go beyond the rule book" in result.stderr
 
+
+
+def test_one_to_9_is_played_by_its_own_players_only() -> None:
+    from printgen.simulate import simulate_nine
+
+    with pytest.raises(UsageProblem, match=r"^--players: One to 9 is played by 2 to 6 players, not 7$"):
+        simulate_nine(7, 1, 1)

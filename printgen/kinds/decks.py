@@ -208,9 +208,10 @@ class Decks:
         return parts
 
     def variant_part(self, layout: DeckLayout, options: DeckOptions) -> list[str]:
-        # (a card's own bleed is drawn in its SVG too)
-        return (["symbols"] if options.symbols else []) + ([f"bleed{options.bleed:g}mm"] if options.bleed is not None
-                                                           else [])
+        parts = ["symbols"] if options.symbols else []
+        if options.bleed is not None:  # (a card's own bleed is drawn in its SVG too)
+            parts.append(f"bleed{options.bleed:g}mm")
+        return parts
 
     def svg_folder(self, layout: DeckLayout, options: DeckOptions) -> bool:
         return True

@@ -63,6 +63,11 @@ def pictures(data: bytes, name: str) -> Iterator[tuple[str, np.ndarray | Refused
         yield name, picture.decode(data)
 
 
+def _page_name(name: str, index: int, total: str) -> str:
+    """How reports name page `index` (from 0) of `total` pages of the file `name`: `NAME [page K of N]`."""
+    return f"{name} [page {index + 1} of {total}]"
+
+
 def _tiff_pages(data: bytes, name: str) -> Iterator[tuple[str, np.ndarray | Refused]]:
     """Each page of a TIFF, decoded one at a time, within MAX_PAGES pages and PDF_PIXELS pixels in all (as a
     PDF's, each page as large as a photo may be)."""
@@ -80,7 +85,7 @@ def _tiff_pages(data: bytes, name: str) -> Iterator[tuple[str, np.ndarray | Refu
             yield name, Refused(f"pages {index + 1} to {last} not read: a file's pages are read up to "
                                 f"{PDF_PIXELS:,} pixels in all (split it)")
             return
-        yield f"{name} [page {index + 1} of {total}]", picture.decode(data, index)
+        yield _page_name(name, index, total), picture.decode(data, index)
     if count > MAX_PAGES:
         yield name, Refused(f"more pages not read: at most {MAX_PAGES} pages of one file are read (split it)")
 
@@ -104,7 +109,7 @@ def _pages(data: bytes, name: str) -> Iterator[tuple[str, np.ndarray | Refused]]
             return
         spent = 0.0
         for index in range(min(count, MAX_PAGES)):
-            label = name if count == 1 else f"{name} [page {index + 1} of {count}]"
+            label = name if count == 1 else _page_name(name, index, str(count))
             with PDFIUM:  # (not across the yield: the reader works on a page while others render)
                 page, spent = _page(document, index, spent)
             if page is None:
