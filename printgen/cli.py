@@ -285,12 +285,23 @@ def build(names: tuple[str, ...], build_all: bool, jobs: int | None, quiet: bool
         _run_batch(pack, pack[0].out, jobs, quiet, with_index)
         return
     from printgen import layouts
+    from printgen.batch import Job, check_outputs
     from printgen.build import plan
     from printgen.output import folders_flushed_once
 
-    for name in names:
+    twice = next((name for k, name in enumerate(names) if name in names[:k]), None)
+    if twice is not None:
+        raise UsageProblem(f"{twice}: given twice; give each layout once")
+    planned = []
+    for name in names:  # every layout checked, and no two writing one file, before any is written
         layout = layouts.load(name)
-        checked = plan(layout, build_options(layout, given, defaults.build, sources=defaults.sources))
+        planned.append((name, layout, plan(layout, build_options(layout, given, defaults.build,
+                                                                 sources=defaults.sources))))
+    try:
+        check_outputs([Job(checked, name) for name, _, checked in planned])
+    except UsageProblem as error:
+        raise UsageProblem(f"{error} (build them one at a time, each with its own -o)") from None
+    for name, layout, checked in planned:
         with folders_flushed_once():  # the build's files and the preview page: each folder flushed once
             written = _run_build(name, checked)
             _warn(layout, checked.options)

@@ -126,6 +126,22 @@ def test_an_output_naming_a_folder_beside_out_says_which(runner: CliRunner, tmp_
                              "of them\n")
 
 
+def test_two_layouts_writing_one_file_are_refused_before_either_is_written(runner: CliRunner, tmp_path: Path,
+                                                                          write_layout: Callable[..., Path]) -> None:
+    (tmp_path / "a").mkdir()
+    first = write_layout(name="a/sheet.toml")
+    second = write_layout('"#d82f3f"', '"#000000"', name="sheet.toml")
+    out = tmp_path / "o"
+    result = runner.invoke(main, ["build", str(first), str(second), "-n", "1", "--out", str(out)])
+    assert result.exit_code == 2
+    assert _one_error_line(result.output) == (f"Error: {second} and {first} both write {out / 'sheet-1sheet.pdf'} "
+                                              "(build them one at a time, each with its own -o)")
+    result = runner.invoke(main, ["build", "qwixx-standard", "qwixx-cards", "qwixx-standard", "--out", str(out)])
+    assert result.exit_code == 2
+    assert _one_error_line(result.output) == "Error: qwixx-standard: given twice; give each layout once"
+    assert not out.exists()
+
+
 def test_too_many_sheets_is_refused(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["build", "qwixx-standard", "--sheets", "100001", "--out", str(tmp_path)])
     assert result.exit_code == 2

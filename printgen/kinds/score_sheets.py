@@ -210,13 +210,18 @@ class ScoreSheets:
         lang = options.lang if options else "en"
         paper = options.page_paper if options else "a4"
         per_page = fitting(layout, paper)
+        on_paper = True
         if isinstance(options, SheetOptions):
-            per_page = sheets_a_page(layout, options) if "pdf" in options.formats else 1
+            per_page = sheets_a_page(layout, options)
+            on_paper = "pdf" in options.formats and not options.sheet_pages  # (SVGs and sheet pages: its own size)
         found = [f"{layout.source}: {problem} at 100 %" for problem in sheet_sizes(layout, lang, False).problems()]
         grid = plan_grid(paper_size(paper), layout.width, layout.height, per_page)
-        if per_page > 1 and grid.scale < 0.999:
+        if on_paper and grid.scale < 0.999:
+            whole = [name for name in PAPERS
+                     if plan_grid(PAPERS[name], layout.width, layout.height, per_page).scale >= 0.999]
             found.append(f"{layout.source}: the {layout.width:g} x {layout.height:g} mm sheet is printed at "
-                         f"{grid.scale:.0%} on {paper} with {per_page} a page (it does not fit at 100 %)")
+                         f"{grid.scale:.0%} on {paper}" + (f" with {per_page} a page" if per_page > 1 else "")
+                         + " (it does not fit at 100 %" + (f"; -p {whole[0]} holds it whole)" if whole else ")"))
         return found
 
     def check_options(self, layout: ScoreSheetLayout, options: SheetOptions) -> None:
@@ -325,11 +330,17 @@ def refuse_illegible(layout: ScoreSheetLayout, options: SheetOptions, per_page: 
     fits = [name for name in PAPERS if not full.scaled(
         plan_grid(PAPERS[name], layout.width, layout.height, per_page).scale).problems()]
     fewer = next((n for n in (2, 1) if n < per_page and not full.scaled(
-        plan_grid(paper_size(paper), layout.width, layout.height, n).scale).problems()), 1)
-    hint = f"use --per-page {fewer}" + (f", or --per-page {per_page} with -p {fits[0]}" if fits else "")
+        plan_grid(paper_size(paper), layout.width, layout.height, n).scale).problems()), None)
+    typed = options.per_page is not None  # (not typed: the default, one a page, since no more fit)
+    hints = [f"--per-page {fewer}"] if fewer else []
+    if fits:
+        hints.append(f"--per-page {per_page} with -p {fits[0]}" if typed and per_page > 1 else f"-p {fits[0]}")
+    hint = f"use {', or '.join(hints)}" if hints else "no paper printgen knows holds it legibly: make the sheet smaller"
     origin = dict(options.origins).get("paper")
     shown = f"{paper} (from {origin})" if origin and options.paper is not None else paper
-    raise UsageProblem(f"--per-page: {per_page} {layout.name} sheets a page print at {grid.scale:.0%} on {shown}, "
+    what = (f"{per_page} {layout.name} sheets a page print" if per_page > 1
+            else f"the {layout.width:g} x {layout.height:g} mm {layout.name} sheet prints")
+    raise UsageProblem(f"{'--per-page' if typed else '--paper'}: {what} at {grid.scale:.0%} on {shown}, "
                        f"with {' and '.join(scaled.problems())}; {hint}")
 
 

@@ -3,6 +3,7 @@ differs, and refusals that name where an untyped paper came from."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -62,3 +63,19 @@ def test_o_names_a_file_where_the_user_stands(tmp_path: Path, monkeypatch: pytes
     result = CliRunner().invoke(main, ["build", "qwixx-standard", "-o", "pad.pdf"])
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pad.pdf"]  # no output/, no index.html beside it
+
+
+def test_a_sheet_larger_than_its_paper_is_warned_of_or_refused_naming_the_paper(
+        tmp_path: Path, write_layout: Callable[..., Path]) -> None:
+    tall = write_layout("height = 115", "height = 300", name="tall.toml")
+    runner = CliRunner()
+    built = runner.invoke(main, ["build", str(tall), "-n", "1", "--no-index", "--out", str(tmp_path)])
+    assert built.exit_code == 0, built.output
+    assert built.stderr == (f"Warning: {tall}: the 190 x 300 mm sheet is printed at 92% on a4 (it does not fit at "
+                            "100 %; -p a3 holds it whole)\n")
+    svg = runner.invoke(main, ["build", str(tall), "-f", "svg", "--no-index", "--out", str(tmp_path)])
+    assert svg.exit_code == 0 and svg.stderr == ""  # an SVG is the sheet at its own size
+    refused = runner.invoke(main, ["build", str(tall), "-p", "a5", "--out", str(tmp_path / "a5")])
+    assert refused.exit_code == 2
+    assert refused.stderr.startswith("Error: --paper: the 190 x 300 mm tall sheet prints at 63% on a5, with text as ")
+    assert refused.stderr.endswith("; use -p a4\n") and not (tmp_path / "a5").exists()
