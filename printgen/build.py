@@ -84,6 +84,11 @@ def switch_named(values: Mapping[str, Any], shown: Shown) -> Shown:
     return named
 
 
+OTHER_FILES = frozenset((".png", ".jpg", ".jpeg", ".gif", ".tif", ".tiff", ".webp", ".bmp", ".heic", ".eps", ".ps",
+                         ".zip", ".txt", ".html", ".htm", ".doc", ".docx", ".odt", ".toml", ".csv", ".json"))
+"""Extensions of files a build does not write: `-o pad.png` is refused, not written as pad.png.pdf."""
+
+
 def _output(output: str, given: dict[str, Any], out: Path, explicit_out: bool, shown: Shown) -> tuple[Path, str]:
     """The folder and file name `-o` gives; an extension .pdf or .svg also sets the format (into `given`)."""
     folder, _, stem = str(output).replace("\\", "/").rpartition("/")
@@ -95,6 +100,9 @@ def _output(output: str, given: dict[str, Any], out: Path, explicit_out: bool, s
         elif given["format"] not in (suffix[1:], "both"):
             raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r} ends in {suffix}, but the format is "
                                f"{given['format']}")
+    elif suffix in OTHER_FILES:
+        raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r} ends in {Path(stem).suffix}, but a build "
+                           "writes PDF and SVG: end it in .pdf or .svg (or in neither)")
     if stem in ("", ".", ".."):
         raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r} does not name a file")
     if folder:

@@ -4,7 +4,8 @@ The default name is the layout's name plus what sets this build apart from
 the plain one, so common variants never replace each other in one folder.
 Both formats: the language when not English, the card size when not the
 layout's, `symbols`, `bleedNmm` for a deck's bleed when given, `shuffled`,
-`unmarked` (no scan marks) and `seedN` for pads whose sheets differ. PDFs only (an SVG is the same whatever the
+`unmarked` (no scan marks), `pool-all` or `pool-4-9_5-8` for a lucky pool not the balanced one, and `seedN` for
+pads whose sheets differ. PDFs only (an SVG is the same whatever the
 paper): the paper when not the default (for the board: `tiles-PAPER` when
 tiled), `Nup` for a pad not printed 2 a page, `print-shop` for one-card
 pages, `gapNmm` for a deck's gap when given, `short-edge` or `fronts` for

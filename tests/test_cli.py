@@ -142,6 +142,16 @@ def test_two_layouts_writing_one_file_are_refused_before_either_is_written(runne
     assert not out.exists()
 
 
+def test_an_output_ending_in_another_files_extension_is_refused(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(main, ["build", "qwixx-standard", "--out", str(tmp_path), "-o", "pad.PNG"])
+    assert result.exit_code == 2
+    assert _one_error_line(result.output) == ("Error: --output: 'pad.PNG' ends in .PNG, but a build writes PDF and "
+                                              "SVG: end it in .pdf or .svg (or in neither)")
+    assert not any(tmp_path.iterdir())
+    result = runner.invoke(main, ["build", "qwixx-standard", "-n", "1", "--out", str(tmp_path), "-o", "club.v2"])
+    assert result.exit_code == 0 and (tmp_path / "club.v2.pdf").is_file()
+
+
 def test_too_many_sheets_is_refused(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["build", "qwixx-standard", "--sheets", "100001", "--out", str(tmp_path)])
     assert result.exit_code == 2
@@ -178,6 +188,16 @@ def test_big_points_pad_prints_lucky_numbers_per_sheet(runner: CliRunner, tmp_pa
                                   "--out", str(tmp_path), "--seed", "5"])
     assert result.exit_code == 0, result.output
     assert len(list((tmp_path / "qwixx-big-points-4sheets-seed5").glob("*.svg"))) == 4
+
+
+def test_pads_dealt_from_other_lucky_pools_never_replace_each_other(runner: CliRunner, tmp_path: Path) -> None:
+    for pool in ("balanced", "all", "4-9, 5-8"):
+        result = runner.invoke(main, ["build", "qwixx-big-points", "-n", "4", "--lucky-pool", pool, "-f", "both",
+                                      "--no-index", "--out", str(tmp_path)])
+        assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "qwixx-big-points-4sheets", "qwixx-big-points-4sheets-pool-4-9_5-8", "qwixx-big-points-4sheets-pool-4-9_5-8.pdf",
+        "qwixx-big-points-4sheets-pool-all", "qwixx-big-points-4sheets-pool-all.pdf", "qwixx-big-points-4sheets.pdf"]
 
 
 def test_bad_lucky_pool_is_one_line(runner: CliRunner, tmp_path: Path) -> None:

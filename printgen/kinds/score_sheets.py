@@ -259,6 +259,8 @@ class ScoreSheets:
         parts += ["symbols"] if options.symbols else []
         parts += ["shuffled"] if options.shuffle else []
         parts += ["unmarked"] if not options.scan_marks else []
+        if layout.lucky_numbers and options.lucky_pool != "balanced":
+            parts.append(f"pool-{options.lucky_pool.replace(',', '_')}")
         if (layout.lucky_numbers or options.shuffle) and options.seed != 1:
             parts.append(f"seed{options.seed}")
         return parts
