@@ -31,14 +31,33 @@ def mix(colour: Hex, other: Hex, amount: float) -> Hex:
     return to_hex(*(x + (y - x) * amount for x, y in zip(a, b)))
 
 
+def _linear(c: float) -> float:
+    """An sRGB channel (0..1) as linear light."""
+    return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+
 def luminance(colour: Hex) -> float:
     """Relative luminance (WCAG) of the colour, 0 (black) .. 1 (white)."""
-
-    def linear(c: float) -> float:
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (linear(c) for c in rgb(colour))
+    r, g, b = (_linear(c) for c in rgb(colour))
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def lab(colour: Hex) -> tuple[float, float, float]:
+    """The colour in CIE L*a*b* (D65 white)."""
+    r, g, b = (_linear(c) for c in rgb(colour))
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def difference(a: Hex, b: Hex) -> float:
+    """How far apart two colours look: the CIE76 delta E of their L*a*b* (about 2.3 is just noticeable)."""
+    return float(sum((p - q) ** 2 for p, q in zip(lab(a), lab(b))) ** 0.5)
 
 
 def luma(colour: Hex) -> float:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from printgen.errors import UsageProblem
@@ -26,7 +27,7 @@ from printgen.kinds.common import (
     read_title,
 )
 from printgen.labels import catalogue
-from printgen.page import PT_PER_MM, Hex, Item, Mm
+from printgen.page import PT_PER_MM, Hex, Item, Mm, Page
 from printgen.printing.imposition import plan_grid
 from printgen.printing.paper import PAPERS, paper_size
 from printgen.rules import qwixx
@@ -215,6 +216,7 @@ class ScoreSheets:
             per_page = sheets_a_page(layout, options)
             on_paper = "pdf" in options.formats and not options.sheet_pages  # (SVGs and sheet pages: its own size)
         found = [f"{layout.source}: {problem} at 100 %" for problem in sheet_sizes(layout, lang, False).problems()]
+        found += colour_warnings(layout, lang)
         grid = plan_grid(paper_size(paper), layout.width, layout.height, per_page)
         if on_paper and grid.scale < 0.999:
             whole = [name for name in PAPERS
@@ -349,10 +351,45 @@ def refuse_illegible(layout: ScoreSheetLayout, options: SheetOptions, per_page: 
 @cache
 def sheet_sizes(layout: ScoreSheetLayout, lang: str, symbols: bool) -> Sizes:
     """The smallest text and writable field of `layout`'s blank sheet at 100 %."""
-    from printgen.builders.scoresheet import build_sheet
     from printgen.measure import sizes
 
-    return sizes(build_sheet(layout, lang, symbols).as_page())
+    return sizes(_blank_page(layout, lang, symbols))
+
+
+@cache
+def _blank_page(layout: ScoreSheetLayout, lang: str, symbols: bool) -> Page:
+    """`layout`'s blank sheet as a page."""
+    from printgen.builders.scoresheet import build_sheet
+
+    return build_sheet(layout, lang, symbols).as_page()
+
+
+def colour_warnings(layout: ScoreSheetLayout, lang: str = "en") -> list[str]:
+    """The sheet's text that reads at less than 3:1 on what is behind it, a row colour that hardly shows on white
+    paper (its band and fields would not), and two row colours that print alike (rows are told apart by colour)."""
+    from printgen.colours import difference, legibility
+    from printgen.measure import worst_contrast
+
+    found = worst_contrast(layout.source, [(_blank_page(layout, lang, False), "#ffffff")])
+    hexes = dict(layout.palette)
+    used = list(dict.fromkeys(colour for row in layout.rows for colour in row.cell_colours if colour in hexes))
+    for name in used:
+        shows = legibility(hexes[name], "#ffffff")
+        if shows < MIN_BAND_CONTRAST:
+            found.append(f"{layout.source}: palette.{name}: {hexes[name]} hardly shows on white paper "
+                         f"({shows:.2f}:1): its rows' bands and fields would not be seen")
+    for first, other in combinations(used, 2):
+        if difference(hexes[first], hexes[other]) < MIN_ROW_DIFFERENCE:
+            found.append(f"{layout.source}: palette: {first} ({hexes[first]}) and {other} ({hexes[other]}) print "
+                         "alike, and players tell the rows apart by colour")
+    return found
+
+
+MIN_BAND_CONTRAST = 1.25
+"""Least contrast (colour and grey) of a row's colour on white paper: a paler band hides its white fields (the
+built-in yellow reads at 1.6:1)."""
+MIN_ROW_DIFFERENCE = 10.0
+"""Least colour difference (CIE76 delta E) of two row colours of one sheet."""
 
 
 # -- held against the rules ------------------------------------------------------------------------------------

@@ -79,3 +79,23 @@ def test_a_sheet_larger_than_its_paper_is_warned_of_or_refused_naming_the_paper(
     assert refused.exit_code == 2
     assert refused.stderr.startswith("Error: --paper: the 190 x 300 mm tall sheet prints at 63% on a5, with text as ")
     assert refused.stderr.endswith("; use -p a4\n") and not (tmp_path / "a5").exists()
+
+
+@pytest.mark.parametrize("colour, warning", [
+    ("#ffffff", "palette.yellow: #ffffff hardly shows on white paper (1.00:1): its rows' bands and fields would not "
+                "be seen"),
+    ("#eeeeee", "palette.yellow: #eeeeee hardly shows on white paper (1.16:1): its rows' bands and fields would not "
+                "be seen"),
+    ("#d82f3f", "palette: red (#d82f3f) and yellow (#d82f3f) print alike, and players tell the rows apart by colour"),
+    ("#da3141", "palette: red (#d82f3f) and yellow (#da3141) print alike, and players tell the rows apart by colour"),
+])
+def test_a_row_colour_that_hides_its_fields_or_looks_like_another_is_warned_of(
+        write_layout: Callable[..., Path], colour: str, warning: str) -> None:
+    path = write_layout('"#f5c518"', f'"{colour}"')
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 0 and result.stderr == f"Warning: {path}: {warning}\n"
+
+
+def test_no_built_in_sheet_is_warned_of() -> None:
+    result = CliRunner().invoke(main, ["check"])
+    assert result.exit_code == 0 and result.stderr == ""
