@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from printgen import __version__
 from printgen.cli import main
+from printgen.resources import resource_dir
 
 
 def test_version(runner: CliRunner) -> None:
@@ -332,3 +333,15 @@ def test_a_ctrl_c_wrapped_by_python_while_a_class_is_made_is_one_line() -> None:
     result = CliRunner().invoke(command, [])
     assert result.exit_code == 130
     assert result.output.strip() == "Error: interrupted; no partial file was left behind"
+
+
+def test_a_deck_title_too_long_for_its_cards_fails_check_as_build_refuses_it(runner: CliRunner, tmp_path: Path) -> None:
+    text = (resource_dir("layouts") / "qwixx-cards-deck.toml").read_text(encoding="utf-8")
+    path = tmp_path / "deck.toml"
+    path.write_text(text.replace('title = "Qwixx"', 'title = "WWWWWWWWWWWWWWWWWWWW"', 1), encoding="utf-8")
+    line = (f"Error: {path}: title: 63.5 x 88.9 mm cards would print 'WWWWWWWWWWWWWWWWWWWW' at 5.1 pt (the minimum "
+            "is 6 pt); shorten it, or give cards at least 74 mm wide (--card-size)")
+    for command in (["check", str(path)], ["build", str(path), "--out", str(tmp_path / "o")]):
+        result = runner.invoke(main, command)
+        assert result.exit_code == 1 and _one_error_line(result.output) == line
+    assert not (tmp_path / "o").exists()

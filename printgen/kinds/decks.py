@@ -46,6 +46,7 @@ from printgen.tomlkeys import Fields
 
 if TYPE_CHECKING:  # (the faces are drawn and measured when a deck is built, not to list layouts)
     from printgen.builders.card_faces import Face
+    from printgen.measure import Sizes
 
 NAME = "deck"
 CARD_KINDS = ("number", "joker", "number-joker", "draw3")
@@ -162,9 +163,13 @@ class Decks:
         if found:
             return found
         try:
-            deck_faces(layout, card_size(layout.card_size), 3.0)
+            faces = deck_faces(layout, card_size(layout.card_size), 3.0)
         except (KeyError, ValueError, IndexError, AssertionError, ZeroDivisionError) as error:
             return [("layout", f"cannot be drawn: {type(error).__name__} {error}")]
+        small = _smallest_text(faces)
+        if small.problems():
+            return [("title" if small.text.casefold() == layout.title.casefold() else "layout",
+                     _too_small(small, card_size(layout.card_size)))]
         return []
 
     def warnings(self, layout: DeckLayout, options: CommonOptions | None = None) -> list[str]:
@@ -221,16 +226,13 @@ class Decks:
 
     def plan(self, layout: DeckLayout, options: DeckOptions, names: Names) -> Plan:
         """A deck: fronts (with backs behind them for duplex) as PDF, and/or one SVG per face."""
-        from printgen.measure import MIN_TEXT_PT, sizes
-
         size = card_size(options.card_size or layout.card_size)
         faces = deck_faces(layout, size, options.card_bleed, options.symbols, options.corner_guide, options.lang)
-        smallest = min(sizes(Item(card, face).as_page()).text_pt for card, front, back in faces
-                       for face in {front.id: front, back.id: back}.values())
-        if smallest < MIN_TEXT_PT - 1e-6:
-            raise UsageProblem(f"--card-size: {size[0]:g} x {size[1]:g} mm cards would print text at "
-                               f"{smallest:.1f} pt (the minimum is {MIN_TEXT_PT:g} pt); cards at least "
-                               f"{size[0] * MIN_TEXT_PT / smallest:.0f} mm wide keep it")
+        small = _smallest_text(faces)
+        if small.problems():
+            where = "--card-size" if options.card_size else (
+                "--lang" if options.lang != "en" else f"{layout.source}: title")
+            raise UsageProblem(f"{where}: {_too_small(small, size)}")
         targets, writers = [], []
         if "pdf" in options.formats:
             for target, writer in _pdf_writers(layout, options, names, faces):
@@ -244,6 +246,23 @@ class Decks:
 
 
 KIND = Decks()
+
+
+def _smallest_text(faces: list[Face]) -> Sizes:
+    """The smallest text of the cards' faces (each face measured once)."""
+    from printgen.measure import sizes
+
+    drawn = {face.id: (card, face) for card, front, back in faces for face in (front, back)}
+    return min((sizes(Item(card, face).as_page()) for card, face in drawn.values()), key=lambda s: s.text_pt)
+
+
+def _too_small(small: Sizes, size: tuple[float, float]) -> str:
+    """Why cards of `size` whose smallest text is `small` are refused, and how wide cards keep it legible."""
+    from printgen.measure import MIN_TEXT_PT
+
+    return (f"{size[0]:g} x {size[1]:g} mm cards would print {small.text!r} at {small.text_pt:.1f} pt (the minimum "
+            f"is {MIN_TEXT_PT:g} pt); shorten it, or give cards at least {size[0] * MIN_TEXT_PT / small.text_pt:.0f} "
+            "mm wide (--card-size)")
 
 
 def _pdf_writers(layout: DeckLayout, options: DeckOptions, names: Names, faces: list[Face]) -> Iterator[Any]:
