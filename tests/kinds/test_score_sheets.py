@@ -82,10 +82,10 @@ def test_a_sheet_larger_than_its_paper_is_warned_of_or_refused_naming_the_paper(
 
 
 @pytest.mark.parametrize("colour, warning", [
-    ("#ffffff", "palette.yellow: #ffffff hardly shows on white paper (1.00:1): its rows' bands and fields would not "
-                "be seen"),
-    ("#eeeeee", "palette.yellow: #eeeeee hardly shows on white paper (1.16:1): its rows' bands and fields would not "
-                "be seen"),
+    ("#ffffff", ("palette.yellow: #ffffff hardly shows on white paper (1.00:1): its rows' bands and fields would not "
+                 "be seen")),
+    ("#eeeeee", ("palette.yellow: #eeeeee hardly shows on white paper (1.16:1): its rows' bands and fields would not "
+                 "be seen")),
     ("#d82f3f", "palette: red (#d82f3f) and yellow (#d82f3f) print alike, and players tell the rows apart by colour"),
     ("#da3141", "palette: red (#d82f3f) and yellow (#da3141) print alike, and players tell the rows apart by colour"),
 ])
