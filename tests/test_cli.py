@@ -345,3 +345,14 @@ def test_a_deck_title_too_long_for_its_cards_fails_check_as_build_refuses_it(run
         result = runner.invoke(main, command)
         assert result.exit_code == 1 and _one_error_line(result.output) == line
     assert not (tmp_path / "o").exists()
+
+
+def test_the_totals_label_is_the_word_printed_on_the_totals_line(runner: CliRunner, tmp_path: Path,
+                                                                 write_layout: Callable[..., Path]) -> None:
+    from tests.pdfcheck import page_texts
+
+    path = write_layout('[totals]\nlabel = "total"', '[totals]\nlabel = "points"')
+    result = runner.invoke(main, ["build", str(path), "-n", "1", "-l", "de", "-o", str(tmp_path / "s.pdf")])
+    assert result.exit_code == 0, result.output
+    text = page_texts(tmp_path / "s.pdf")[0]
+    assert "Gesamt" not in text and text.rstrip().endswith("Punkte")

@@ -92,7 +92,7 @@ def _sheet(layout: ScoreSheetLayout, lang: str, symbols: bool, static_numbers: b
     elements += _bonus_boxes(geometry, labels)
     elements += _points_table(layout, geometry, labels)
     elements += _penalties(layout, geometry, labels)
-    elements += _totals(layout, geometry, labels["total"], symbols)
+    elements += _totals(layout, geometry, labels[layout.totals_label], symbols)
     if scan_marks:
         elements += _scan_marks(layout, lang, symbols, static_numbers)
     variant = (f"-{lang}" + ("-symbols" if symbols else "") + ("" if static_numbers else "-open")
