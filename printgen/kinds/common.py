@@ -10,6 +10,7 @@ its page count, and one writer per target, each returning what it wrote
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -133,9 +134,17 @@ class Plan:
 
 
 def read_title(top: Fields) -> str | None:
-    """The layout's title, if every character of it (and of its capitals, as sheets print it) can be printed."""
+    """The layout's title (NFC: an accent typed apart from its letter joins it), if every character of it (and of
+    its capitals, as sheets print it) can be printed and none is an invisible format character (a soft hyphen, a
+    zero-width space, a direction mark: printed wrong or not at all)."""
     title = top.string("title")
+    invisible = next((c for c in title or "" if unicodedata.category(c) == "Cf"), None)
+    if invisible is not None:
+        top.problem("title", f"holds the invisible format character U+{ord(invisible):04X} "
+                             f"({unicodedata.name(invisible, 'unnamed').lower()}); remove it")
+        return None
     if title is not None:
+        title = unicodedata.normalize("NFC", title)
         missing = missing_glyphs(title + title.upper())
         if missing:
             top.problem("title", glyph_problem(missing))

@@ -33,6 +33,11 @@ def test_unknown_name_lists_known_names() -> None:
         layouts.load("no-such-sheet")
 
 
+def test_an_accent_typed_apart_from_its_letter_is_joined_to_it(write_layout: Callable[..., Path]) -> None:
+    path = write_layout('title = "Qwixx"', 'title = "Qwe\\u0301xx"')
+    assert layouts.load(str(path)).title == "Qw\u00e9xx"  # (NFC: one letter, printed in one colour)
+
+
 def test_a_path_works_like_a_name(write_layout: Callable[..., Path]) -> None:
     path = write_layout('title = "Qwixx"', 'title = "My Qwixx"')
     layout = layouts.load(str(path))
@@ -64,6 +69,10 @@ BROKEN = [
     ('title = "Qwixx"', 'title = "קוויקס"',
      ("title: cannot print U+05E7 'ק', U+05D5 'ו', U+05D9 'י', U+05E1 'ס': the bundled fonts (Roboto) have no glyph "
       "for them")),
+    ('title = "Qwixx"', 'title = "Qw\\u00ADixx"', "title: holds the invisible format character U+00AD (soft hyphen); "
+                                                 "remove it"),
+    ('title = "Qwixx"', 'title = "Q\\u200Fwixx"',
+     "title: holds the invisible format character U+200F (right-to-left mark); remove it"),
 ]
 
 
