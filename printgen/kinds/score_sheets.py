@@ -648,7 +648,9 @@ def _points_table(top: Fields, rows: list[RowLayout | None]) -> PointsTableLayou
     if crosses is not None and first is not None:
         most = len(first.numbers) - len(first.locks_with) + 2  # numbers before the locks, one lock number, the lock
         if len(crosses) != most:
-            fields.problem("crosses", f"has {len(crosses)} entries, but a row of this sheet holds up to {most} crosses")
+            fields.problem("crosses", f"has {len(crosses)} entries, but a row of this sheet holds up to {most} crosses "
+                                      f"(its {len(first.numbers)} numbers less the {len(first.locks_with)} of "
+                                      "rows[0].locks_with, one lock number and the lock: is locks_with right?)")
             crosses = None
     fields.finish()
     if crosses is None or points is None:

@@ -69,6 +69,9 @@ BROKEN = [
     ('title = "Qwixx"', 'title = "קוויקס"',
      ("title: cannot print U+05E7 'ק', U+05D5 'ו', U+05D9 'י', U+05E1 'ס': the bundled fonts (Roboto) have no glyph "
       "for them")),
+    ("locks_with = [12]\n", "locks_with = [11, 12]\n",
+     ("points_table.crosses: has 12 entries, but a row of this sheet holds up to 11 crosses (its 11 numbers less the "
+      "2 of rows[0].locks_with, one lock number and the lock: is locks_with right?)")),
     ('title = "Qwixx"', 'title = "Qw\\u00ADixx"', "title: holds the invisible format character U+00AD (soft hyphen); "
                                                  "remove it"),
     ('title = "Qwixx"', 'title = "Q\\u200Fwixx"',
