@@ -12,7 +12,7 @@ from typing import Any
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ufffe\uffff]")
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
-_TYPE_NAMES = {int: "an integer", float: "a number", str: "a string", bool: "true or false"}
+_TYPE_NAMES = {int: "an integer", float: "a number", str: "a string"}
 
 
 class Fields:
@@ -129,10 +129,12 @@ class Fields:
         value = self._raw(name, True)
         if value is None:
             return None
-        if not isinstance(value, list) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in value
-        ):
+        if not isinstance(value, list):
             self.problem(name, f"must be a list of integers, not {_show(value)}")
+            return None
+        wrong = next((i for i, v in enumerate(value) if not isinstance(v, int) or isinstance(v, bool)), None)
+        if wrong is not None:
+            self.problem(f"{name}[{wrong}]", f"must be an integer, not {_show(value[wrong])}")
             return None
         if not min_len <= len(value) <= max_len:
             self.problem(name, f"has {len(value)} entries, expected {min_len}..{max_len}")
@@ -181,6 +183,8 @@ class Fields:
 
 
 def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
     kind = _TYPE_NAMES.get(type(value))
     if kind is not None:
         text = repr(value)

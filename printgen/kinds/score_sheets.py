@@ -662,7 +662,9 @@ def _points_table(top: Fields, rows: list[RowLayout | None]) -> PointsTableLayou
 def _label(fields: Fields, name: str) -> str | None:
     key = fields.string(name)
     if key is not None and key not in catalogue():
-        hint = did_you_mean(key, catalogue()) or f" ({', '.join(sorted(catalogue()))})"
+        hint = did_you_mean(key, catalogue()) or (": a label is the key of a word in printgen's catalogues "
+                                                  "(printgen/labels/en.toml), printed in the language -l asks for; "
+                                                  "e.g. 'misthrows', 'misplays', 'total'")
         fields.problem(name, f"{key!r} is not a label key{hint}")
         return None
     return key
