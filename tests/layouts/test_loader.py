@@ -76,8 +76,8 @@ BROKEN = [
     ("locks_with = [12]\n", "locks_with = [11, 12]\n",
      ("points_table.crosses: has 12 entries, but a row of this sheet holds up to 11 crosses (its 11 numbers less the "
       "2 of rows[0].locks_with, one lock number and the lock: is locks_with right?)")),
-    ('title = "Qwixx"', 'title = "Qw\\u00ADixx"', "title: holds the invisible format character U+00AD (soft hyphen); "
-                                                 "remove it"),
+    ('title = "Qwixx"', 'title = "Qw\\u00ADixx"',
+     "title: holds the invisible format character U+00AD (soft hyphen); remove it"),
     ('title = "Qwixx"', 'title = "Q\\u200Fwixx"',
      "title: holds the invisible format character U+200F (right-to-left mark); remove it"),
 ]
