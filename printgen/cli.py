@@ -7,6 +7,7 @@ printgen.options; defaults come from printgen.config below the command line.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import sys
 from collections.abc import Callable
@@ -149,7 +150,50 @@ def _given(ctx: click.Context, table: tuple[Option, ...], values: dict[str, Any]
     return given
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _OneLine(click.ClickException):
+    """A usage error of click's own (an unknown option, a value out of its range) as the house says them: one
+    line naming the option, exit 2."""
+
+    exit_code = 2
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"Error: {self.format_message()}", err=True)
+
+
+def one_line(error: click.UsageError) -> str:
+    """Click's usage error in printgen's words: `--jobs: 0 is out of range 1..64`; after an unknown option or
+    command, the --help to read."""
+    def ranged(text: str) -> str:
+        return re.sub(r"(\S+) is not in the range (\S+)<=x<=(\S+)\.$", r"\1 is out of range \2..\3", text).rstrip(".")
+
+    if isinstance(error, click.BadParameter) and error.param is not None:
+        named = error.param.opts[0] if error.param.opts else error.param.human_readable_name
+        return f"{named}: {ranged(error.message)}"
+    command = error.ctx.command_path if error.ctx is not None else "printgen"
+    return f"{ranged(error.format_message())} (see {command} --help)"
+
+
+class _Commands(click.Group):
+    """printgen's commands, whose usage errors (click's own) are one line each."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except click.exceptions.NoArgsIsHelpError:
+            raise
+        except click.UsageError as error:
+            raise _OneLine(one_line(error)) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.exceptions.NoArgsIsHelpError:
+            raise
+        except click.UsageError as error:
+            raise _OneLine(one_line(error)) from None
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="printgen")
 def main() -> None:
     """Print-ready Qwixx and One to 9 material as PDF and SVG, checked by rules engines.

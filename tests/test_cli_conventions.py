@@ -130,3 +130,15 @@ def test_simulate_renders_by_extension(tmp_path: Path) -> None:
     code, output = run("simulate", "qwixx-standard", "--games", "1", "--render", str(tmp_path / "game.gif"))
     assert code == 2 and "must end in .pdf, .svg or .png" in output
     assert not os.path.exists(tmp_path / "game.gif")
+
+
+@pytest.mark.parametrize("args, line", [
+    (["build", "--all", "-j", "0"], "Error: --jobs: 0 is out of range 1..64"),
+    (["preview", "x.pdf", "--width", "5"], "Error: --width: 5 is out of range 50..4000"),
+    (["build", "qwixx-standard", "--nosuch"],
+     "Error: No such option '--nosuch'. Did you mean '--out'? (see printgen build --help)"),
+    (["nosuch"], "Error: No such command 'nosuch' (see printgen --help)"),
+])
+def test_clicks_own_usage_errors_are_one_line_naming_the_option(args: list[str], line: str) -> None:
+    result = CliRunner().invoke(main, args, prog_name="printgen")
+    assert result.exit_code == 2 and result.output == f"{line}\n"
