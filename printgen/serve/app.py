@@ -5,7 +5,8 @@ standings page (empty for a game with no sheet yet); `GET /build` the build page
 (multipart: photo, game, player) -> `{"sheets": [...]}`;
 `GET /api/sheets/{id}` a sheet as the page draws it; `POST
 /api/sheets/{id}/fields` a correction -> the sheet re-refereed; `POST
-/api/sheets/{id}/confirm`; `GET /api/games`; `GET
+/api/sheets/{id}/confirm`; `POST /api/sheets/{id}/player` (`{"player": NAME}`) gives a sheet to
+another player of its game; `POST /api/sheets/{id}/remove`; `GET /api/games`; `GET
 /api/games/{game}/standings` (and `.csv`); `POST /api/build` -> the PDF
 (or SVG); `POST /api/preview` -> its first page as PNG. Every error is
 `{"error": "one line"}` with a 4xx status (5xx only for the server's own
@@ -98,9 +99,11 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
         except BadName:
             raise HTTPException(404, "no such game") from None
         game = await run_in_threadpool(server.store.game, name)
-        if game is None:
-            return page("standings.html.j2", game=name, standings=[], page="standings")
-        return page("standings.html.j2", game=game, standings=await _standings(server, game), page="standings")
+        if game is None:  # (a typo looks like a game not started: the games so far are named beside it)
+            others = [known for known, _ in await run_in_threadpool(server.store.games)]
+            return page("standings.html.j2", game=name, standings=[], page="standings", new=True, others=others)
+        return page("standings.html.j2", game=game, standings=await _standings(server, game), page="standings",
+                    new=False, others=[])
 
     async def build_page(request: Request) -> Response:
         names = making.layout_names()
@@ -182,6 +185,20 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
             await run_in_threadpool(server.store.update, stored.id, record(review), figures(review), True)
         return JSONResponse({"id": stored.id, "confirmed": True})
 
+    async def move(request: Request) -> Response:
+        """The sheet given to another player of its game (`{"player": "Max"}`): a 2-up page's other sheet, or one
+        sent under the wrong name; the sheet as the page draws it."""
+        spec = await _json(request)
+        if set(spec) != {"player"}:
+            raise HTTPException(400, 'send {"player": "the name"}, naming who the sheet belongs to')
+        player = checked(spec["player"], "player")
+        async with server.corrections:
+            stored = await _sheet(server, request.path_params["id"])
+            if not await run_in_threadpool(server.store.move, stored.id, player):
+                raise HTTPException(404, "no such sheet")
+            stored = await _sheet(server, stored.id)
+        return JSONResponse(view(stored, review_of(stored, server.reader.layouts)))
+
     async def remove(request: Request) -> Response:
         sheet_id = request.path_params["id"]
         if not SHEET_ID.fullmatch(sheet_id) or not await run_in_threadpool(server.store.remove, sheet_id):
@@ -232,6 +249,7 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
         Route("/api/sheets/{id}/picture", picture),
         Route("/api/sheets/{id}/fields", fields, methods=["POST"]),
         Route("/api/sheets/{id}/confirm", confirm, methods=["POST"]),
+        Route("/api/sheets/{id}/player", move, methods=["POST"]),
         Route("/api/sheets/{id}/remove", remove, methods=["POST"]),
         Route("/api/games", games),
         Route("/api/games/{game}/players", players),
@@ -266,8 +284,16 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def _http_error(request: Request, error: HTTPException) -> JSONResponse:
-    """Our own refusals as they are; Starlette's routing refusals (404, 405) in our words."""
+def _http_error(request: Request, error: HTTPException) -> Response:
+    """Our own refusals as they are; Starlette's routing refusals (404, 405) in our words; to a browser asking
+    for a page (an address typed or followed by hand), a page saying so."""
+    if error.status_code == 404 and "text/html" in request.headers.get("accept", "") \
+            and not request.url.path.startswith(("/api/", "/static/")):
+        message = "no such page or address" if error.detail == "Not Found" else str(error.detail)
+        pages = request.app.state.server.pages
+        return HTMLResponse(pages.get_template("error.html.j2").render(
+            heading="Not found", message=f"{message[:1].upper()}{message[1:]}: the address may be mistyped, or "
+                                         "what it named was removed.", page=""), status_code=404)
     if error.status_code == 405:
         allowed = (error.headers or {}).get("Allow", "GET")
         answer = _error(405, f"{request.method} is not taken here: this address takes {allowed}")

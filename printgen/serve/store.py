@@ -121,9 +121,10 @@ class Store:
         return None if row is None else str(row[0])
 
     def games(self) -> list[tuple[str, int]]:
-        """Every game, newest first, with its number of sheets."""
+        """Every game that has a sheet, newest first, with its number of sheets (a game whose every sheet was
+        removed is not listed; its name starts it again)."""
         with self._lock:
-            rows = self._db.execute("SELECT g.name, COUNT(s.seq) FROM games g LEFT JOIN sheets s ON s.game = g.id "
+            rows = self._db.execute("SELECT g.name, COUNT(s.seq) FROM games g JOIN sheets s ON s.game = g.id "
                                     "GROUP BY g.id ORDER BY g.created DESC").fetchall()
         return [(str(name), int(count)) for name, count in rows]
 
@@ -151,6 +152,7 @@ class Store:
             db.execute("INSERT OR IGNORE INTO games (name, folded, created) VALUES (?, ?, ?)",
                        (game, game.casefold(), now))
             (game_id,) = db.execute("SELECT id FROM games WHERE folded = ?", (game.casefold(),)).fetchone()
+            player = _spelt(db, game_id, player)
             for sheet_id, (record, picture, figures) in zip(ids, sheets):
                 db.execute("INSERT INTO sheets (id, game, player, created, record, picture, total, legal, uncertain, "
                            "problems, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -193,6 +195,16 @@ class Store:
                        "confirmed = ? WHERE id = ?",
                        (json.dumps(record), *_columns(figures), int(confirmed), sheet_id))
 
+    def move(self, sheet_id: str, player: str) -> bool:
+        """Give sheet `sheet_id` to `player` of its game (spelt as that player first handed in a sheet): a 2-up
+        page's other sheet, or a sheet sent under the wrong name. False when there is no such sheet."""
+        with self._transaction() as db:
+            row = db.execute("SELECT game FROM sheets WHERE id = ?", (sheet_id,)).fetchone()
+            if row is None:
+                return False
+            db.execute("UPDATE sheets SET player = ? WHERE id = ?", (_spelt(db, row[0], player, sheet_id), sheet_id))
+            return True
+
     def remove(self, sheet_id: str) -> bool:
         """Forget sheet `sheet_id` (a photo uploaded twice, or under the wrong player); False when there is none."""
         with self._transaction() as db:
@@ -203,6 +215,16 @@ class Store:
         with self._lock:
             rows = self._db.execute(f"{SELECT} WHERE g.folded = ? ORDER BY s.seq", (game.casefold(),)).fetchall()
         return [_stored(row) for row in rows]
+
+
+def _spelt(db: sqlite3.Connection, game_id: int, player: str, besides: str = "") -> str:
+    """`player` as the first sheet of game `game_id` by that player (any letter case) spells the name, other than
+    sheet `besides`; as given for a new player."""
+    for (known,) in db.execute("SELECT player FROM sheets WHERE game = ? AND id != ? ORDER BY seq",
+                               (game_id, besides)):
+        if str(known).casefold() == player.casefold():
+            return str(known)
+    return player
 
 
 SELECT = ("SELECT s.id, g.name, s.player, s.record, s.confirmed, s.total, s.legal, s.uncertain, s.problems, s.created "

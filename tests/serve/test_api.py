@@ -541,3 +541,67 @@ def test_upload_and_routing_errors_are_our_own_plain_words(client: TestClient, d
     assert wrong.status_code == 405 and wrong.json() == {"error": "GET is not taken here: this address takes POST"}
     assert wrong.headers["allow"] == "POST"
     assert client.get("/nothing").json() == {"error": "no such page or address"}
+
+
+def _two_sheet_pdf(demo: Any) -> bytes:
+    """A scanner app's PDF of two pages: two sheets in one upload, as a photo of a 2-up page is."""
+    pdf = io.BytesIO()
+    page = Image.open(io.BytesIO(demo.jpeg))
+    page.save(pdf, "PDF", resolution=200, save_all=True, append_images=[page.copy()])
+    return pdf.getvalue()
+
+
+def test_a_sheet_is_given_to_another_player_as_a_photo_of_two_sheets_needs(client: TestClient, demo: Any) -> None:
+    answer = upload(client, _two_sheet_pdf(demo), game="Page", player="Lea", kind="application/pdf")
+    assert answer.status_code == 200, answer.text
+    first, second = answer.json()["sheets"]
+    moved = client.post(f"/api/sheets/{second['id']}/player", json={"player": " max "})
+    assert moved.status_code == 200 and moved.json()["player"] == "max" and moved.json()["id"] == second["id"]
+    players = client.get("/api/games/Page/standings").json()["players"]
+    assert sorted((p["player"], len(p["rounds"])) for p in players) == [("Lea", 1), ("max", 1)]
+    again = client.post(f"/api/sheets/{first['id']}/player", json={"player": "MAX"})  # spelt as first handed in
+    assert again.json()["player"] == "max"
+    assert [p["player"] for p in client.get("/api/games/Page/standings").json()["players"]] == ["max"]
+    for body, status, words in (({"player": ""}, 400, "player: give a name"), ({"name": "Max"}, 400, '{"player"'),
+                                ({"player": "Max", "x": 1}, 400, '{"player"')):
+        refused = client.post(f"/api/sheets/{first['id']}/player", json=body)
+        assert refused.status_code == status and words in refused.json()["error"], refused.text
+    assert client.post("/api/sheets/0123456789abcdef/player", json={"player": "Max"}).status_code == 404
+
+
+def test_a_player_is_spelt_as_first_handed_in_on_every_sheet(client: TestClient, demo: Any) -> None:
+    scored(client, demo, "Anna")
+    assert scored(client, demo, "ANNA")["id"]
+    sheets = client.get("/api/games/Friday/standings").json()["players"][0]["rounds"]
+    assert {client.get(f"/api/sheets/{r['sheet']}").json()["player"] for r in sheets} == {"Anna"}
+
+
+def test_a_game_whose_every_sheet_was_removed_is_no_longer_listed(client: TestClient, demo: Any) -> None:
+    sheet = scored(client, demo, "Anna", "Duel")
+    assert client.get("/api/games").json() == {"games": [{"game": "Duel", "sheets": 1}]}
+    assert client.post(f"/api/sheets/{sheet['id']}/remove").status_code == 200
+    assert client.get("/api/games").json() == {"games": []}
+
+
+def test_a_page_address_not_found_is_a_page_to_a_browser(client: TestClient, demo: Any) -> None:
+    for address in ("/games/%3Cscript%3E", "/build?layout=nope", "/nothing"):
+        answer = client.get(address, headers={"accept": "text/html,application/xhtml+xml"})
+        assert answer.status_code == 404 and answer.headers["content-type"].startswith("text/html"), address
+        assert "<h1>Not found</h1>" in answer.text and "<script>" not in answer.text
+    assert "No such layout: the address may be mistyped" in client.get(
+        "/build?layout=nope", headers={"accept": "text/html"}).text
+    api = client.get("/api/sheets/0123456789abcdef", headers={"accept": "text/html"})
+    assert api.status_code == 404 and api.json() == {"error": "no such sheet"}  # an API answers in JSON
+    scored(client, demo, "Anna", "Friday")
+    typo = client.get("/games/Fridya")
+    assert typo.status_code == 200 and 'Games so far:\n  <a href="/games/Friday">Friday</a>' in typo.text
+
+
+def test_a_heic_photo_the_server_cannot_read_says_what_the_phone_can_do(client: TestClient,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from printgen.scan import picture
+
+    monkeypatch.setattr(picture, "_heif_opener", lambda: False)
+    answer = upload(client, b"\x00\x00\x00\x18ftypheic" + bytes(100), kind="image/heic")
+    assert answer.status_code == 422 and "set the camera to Most Compatible (JPEG)" in answer.json()["error"]
+    assert "pip install" not in answer.json()["error"]

@@ -197,11 +197,57 @@ def test_a_doubtful_field_is_marked_on_the_phone_and_settled_with_a_tap(
     assert "needs a look" not in page.inner_text(".sheet .problems")
 
 
+def test_a_photo_of_two_sheets_is_shared_between_two_players_and_long_names_fit(
+        address: str, browser: Any, demo: Any, tmp_path: Path) -> None:
+    import io
+
+    from PIL import Image
+
+    pdf = io.BytesIO()
+    sheet = Image.open(io.BytesIO(demo.jpeg))
+    sheet.save(pdf, "PDF", resolution=200, save_all=True, append_images=[sheet.copy()])
+    long = "Maximiliankonstantinwolfgangfriedrichson"  # 40 letters, one word
+    page = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
+    path = tmp_path / "page.pdf"
+    path.write_bytes(pdf.getvalue())
+    upload(page, address, path, long)
+    page.wait_for_selector(".sheet:nth-child(2) .total")
+    assert "all under " + long in page.inner_text("#status") and fits(page)
+    keep(page, tmp_path, "phone-two-sheets.png")
+    page.once("dialog", lambda dialog: dialog.accept("Lea"))
+    page.locator(".sheet:nth-child(2) .move").click()
+    page.wait_for_selector('.sheet:nth-child(2) .who:text-is("Lea · Friday")')
+    assert page.inner_text(".sheet:nth-child(1) .who") == f"{long} · Friday"
+    assert "Lea's sheet now" in page.inner_text("#status")
+    page.reload()  # both sheets come back with the page's address
+    page.wait_for_selector(".sheet:nth-child(2) .total")
+    assert page.inner_text(".sheet:nth-child(2) .who") == "Lea · Friday"
+    page.goto(address.rstrip("/") + "/games/Friday")
+    page.wait_for_selector("#table a.round")
+    assert sorted(page.locator("#table tbody td:nth-child(2)").all_inner_texts()) == sorted([long, "Lea"])
+    assert fits(page)
+    keep(page, tmp_path, "phone-standings-long-name.png")
+
+
+def test_back_to_the_build_page_shows_the_layout_it_builds(address: str, browser: Any) -> None:
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(address.rstrip("/") + "/build?layout=qwixx-gemixxt-b")
+    with page.expect_navigation():
+        page.select_option("#layout", "one-to-9-board")
+    page.go_back()
+    page.wait_for_selector('input[name="layout"][value="qwixx-gemixxt-b"]', state="attached")
+    assert page.input_value("#layout") == "qwixx-gemixxt-b"
+    assert page.locator('select[name="svg_text"]').is_hidden()  # PDF only: how SVGs carry text does not matter
+    page.select_option('select[name="format"]', "both")
+    assert page.locator('select[name="svg_text"]').is_visible()
+
+
 def test_a_round_in_the_standings_opens_its_sheet_to_confirm_after_a_reload(
         address: str, browser: Any, doubtful: bytes, tmp_path: Path) -> None:
     page = phone_upload(browser, address, doubtful, tmp_path, "Dora")
     page.reload()
-    assert page.locator(".sheet").count() == 0  # the page forgot it: the standings lead back to it
+    page.wait_for_selector(".sheet .total")  # the page's address keeps the sheet just read (a reload, Back)
+    assert page.locator(".sheet").count() == 1 and "?sheet=" in page.url
     page.goto(address.rstrip("/") + "/games/Friday")
     page.wait_for_selector("#table a.round.doubt")
     assert "1 to check" in page.inner_text("#table a.round") and page.locator("#table .round.checked").count() == 0

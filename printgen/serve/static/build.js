@@ -7,6 +7,17 @@
   const preview = document.getElementById("preview");
 
   choose.addEventListener("change", () => { location.href = "/build?layout=" + encodeURIComponent(choose.value); });
+  // Back to this page (from the browser's cache, with the choice since made): the choice is the form shown.
+  window.addEventListener("pageshow", () => { choose.value = form.elements.layout.value; });
+
+  // How SVGs carry text matters only when SVGs are written.
+  const format = form.elements.format;
+  const svgText = form.elements.svg_text;
+  function formats() {
+    if (format && svgText) svgText.closest("label").hidden = !["svg", "both"].includes(format.value);
+  }
+  if (format) format.addEventListener("change", formats);
+  formats();
 
   function values() {
     const found = { layout: form.elements.layout.value };

@@ -17,19 +17,24 @@
   player.value = localStorage.getItem("printgen-player") || "";
   game.addEventListener("change", loadPlayers);
   loadPlayers();
-  if (query.get("sheet")) openSheet(query.get("sheet"));
+  if (query.getAll("sheet").length) openSheets(query.getAll("sheet"));
 
-  // A kept sheet, opened from its round in the standings (after a reload, on another phone).
-  async function openSheet(id) {
-    try {
-      const sheet = await json(await fetch("/api/sheets/" + encodeURIComponent(id), { cache: "no-store" }));
-      game.value = sheet.game;
-      loadPlayers();
-      show(sheet);
-      say(sheet.player + "'s sheet in " + sheet.game + ": correct it, confirm it or remove it.");
-    } catch (error) {
-      say(error.message, true);
+  // Kept sheets, opened from a round in the standings or the page's own address after an upload (a reload, Back,
+  // another phone).
+  async function openSheets(ids) {
+    for (const id of ids) {
+      try {
+        const sheet = await json(await fetch("/api/sheets/" + encodeURIComponent(id), { cache: "no-store" }));
+        game.value = sheet.game;
+        show(sheet);
+        say(ids.length > 1 ? "The sheets of this photo: correct them, confirm them or remove them." :
+          sheet.player + "'s sheet in " + sheet.game + ": correct it, confirm it or remove it.");
+      } catch (error) {
+        say(error.status === 404 ? "That sheet is no longer kept: it was removed (from this phone or another)." :
+          error.message, true);
+      }
     }
+    loadPlayers();
   }
 
   function say(text, error) {
@@ -40,7 +45,11 @@
   async function json(response) {
     let body = null;
     try { body = await response.json(); } catch (e) { body = null; }
-    if (!response.ok) throw new Error((body && body.error) || ("the server answered " + response.status));
+    if (!response.ok) {
+      const error = new Error((body && body.error) || ("the server answered " + response.status));
+      error.status = response.status;
+      throw error;
+    }
     return body;
   }
 
@@ -60,8 +69,11 @@
     }
   }
 
+  let sending = false;  // one upload at a time: a second press (or Enter) while one is read is not another
   form.addEventListener("submit", async function (event) {
     event.preventDefault();
+    if (sending) return;
+    sending = true;
     const button = document.getElementById("send");
     button.disabled = true;
     say("Reading the sheet…");
@@ -74,8 +86,10 @@
         show(await json(await fetch("/api/sheets/" + sheet.id)));
       }
       photo.value = "";  // sent: the same file is not read again by a second press
+      remember();
       const n = answer.sheets.length;
-      say(n + (n === 1 ? " sheet read." : " sheets read.") +
+      say(n + (n === 1 ? " sheet read." : " sheets read, all under " + player.value.trim() +
+          ": tap “Another player's sheet?” on one that is not theirs.") +
           (answer.unreadable ? " Not read: " + answer.unreadable.join("; ") : ""));
       loadPlayers();
       loadGames();
@@ -83,6 +97,7 @@
       say(error.message, true);
     } finally {
       button.disabled = false;
+      sending = false;
     }
   });
 
@@ -117,6 +132,7 @@
       article.querySelector("img").src = sheet.picture;
       article.querySelector(".confirm").addEventListener("click", () => confirmSheet(article));
       article.querySelector(".remove").addEventListener("click", () => removeSheet(article));
+      article.querySelector(".move").addEventListener("click", () => moveSheet(article));
       article.querySelector(".zoom-out").addEventListener("click", () => zoomOut(article));
       article.querySelector("svg").addEventListener("click", (event) => tapped(article, event));
     }
@@ -135,7 +151,8 @@
       rows.appendChild(item);
     });
     const penalty = document.createElement("li");
-    penalty.textContent = "Penalties: " + sheet.penalties;
+    const lost = sheet.points[sheet.rows.length];  // (the points: each row's, then the penalties')
+    penalty.textContent = "Penalties: " + sheet.penalties + (lost ? " (−" + lost + ")" : "");
     rows.appendChild(penalty);
     const problems = article.querySelector(".problems");
     problems.textContent = "";
@@ -153,7 +170,8 @@
     }
     const confirm = article.querySelector(".confirm");
     confirm.textContent = sheet.confirmed ? "Confirmed ✓" :
-      (sheet.reopened || article.dataset.reopened ? "Confirm again" : "Confirm " + sheet.player + "'s sheet");
+      (sheet.reopened || article.dataset.reopened ? "Confirm again" : "Confirm " + sheet.player + "'s sheet") +
+      (doubtful && !sheet.confirmed ? " (" + doubtful + " orange as shown)" : "");
     confirm.classList.toggle("done", sheet.confirmed);
     if (sheet.reopened) article.dataset.reopened = "1";
     if (sheet.confirmed) delete article.dataset.reopened;
@@ -193,9 +211,11 @@
     const after = picture.getBoundingClientRect();
     view.scrollLeft = fx * after.width - view.clientWidth / 2;
     view.scrollTop = fy * after.height - view.clientHeight / 2;
-    article.querySelector(".zoom-out").hidden = false;
+    const whole = article.querySelector(".zoom-out");
+    whole.hidden = false;
     article.querySelector(".how").textContent = "Zoomed in: tap a field to cross or uncross it; drag to move.";
     view.scrollIntoView({ block: "nearest" });
+    whole.scrollIntoView({ block: "nearest" });  // the way back in sight too
   }
 
   function zoomOut(article) {
@@ -256,7 +276,35 @@
       say(field.name + (body.crossed ? " crossed." : " left empty.") + " Total now " + sheet.total + "." +
           (sheet.reopened ? " The sheet was confirmed: confirm it again when it is right." : ""));
     } catch (error) {
-      say(error.message, true);
+      gone(article, error);
+    }
+  }
+
+  // The page's address opens the sheets shown again (a reload, Back from the standings).
+  function remember() {
+    const ids = Array.from(sheets.children, (article) => "sheet=" + encodeURIComponent(article.dataset.id));
+    history.replaceState(null, "", ids.length ? "/?" + ids.join("&") : "/");
+  }
+
+  // A card action on a sheet another phone removed: the card goes, with words saying why.
+  function gone(article, error) {
+    if (error.status !== 404) { say(error.message, true); return; }
+    article.remove();
+    remember();
+    say("That sheet is no longer kept: it was removed (from this phone or another).", true);
+  }
+
+  async function moveSheet(article) {
+    const name = window.prompt("Whose sheet is it? (a player of " + article.sheet.game + ")", "");
+    if (name === null || !name.trim()) return;
+    try {
+      const sheet = await json(await fetch("/api/sheets/" + article.dataset.id + "/player", {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ player: name.trim() }) }));
+      show(sheet, article);
+      say("It is " + sheet.player + "'s sheet now, in " + sheet.player + "'s rounds.");
+      loadPlayers();
+    } catch (error) {
+      gone(article, error);
     }
   }
 
@@ -265,9 +313,10 @@
     try {
       await json(await fetch("/api/sheets/" + article.dataset.id + "/remove", { method: "POST" }));
       article.remove();
+      remember();
       say("Removed. It no longer counts in the standings.");
     } catch (error) {
-      say(error.message, true);
+      gone(article, error);
     }
   }
 
@@ -277,7 +326,7 @@
       show(await json(await fetch("/api/sheets/" + article.dataset.id)), article);
       say("Confirmed. Photograph the next sheet, or open the standings.");
     } catch (error) {
-      say(error.message, true);
+      gone(article, error);
     }
   }
 })();
