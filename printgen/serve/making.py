@@ -192,7 +192,7 @@ def make(layout: Layout, given: Mapping[str, Any]) -> Made:
         except UsageProblem as error:
             raise UsageProblem(as_named_here(str(error))) from None
         if len(written) > 1 or written[0].is_dir():
-            name = written[0].stem if len(written) == 1 else layout.name
+            name = written[0].stem  # (both formats: the PDF's name, which says the most: qwixx-standard-2sheets)
             return Made(f"{name}.zip", _zipped(written, Path(folder)), "application/zip")
         path = written[0]
         media = "application/pdf" if path.suffix == ".pdf" else "image/svg+xml"

@@ -282,8 +282,8 @@ def test_build_returns_the_pdf_of_the_options_given(client: TestClient) -> None:
 def test_build_writes_both_formats_as_the_command_line_does_in_one_zip(client: TestClient) -> None:
     answer = client.post("/api/build", json={"layout": "qwixx-standard", "sheets": 2, "format": "both"})
     assert answer.status_code == 200, answer.text
-    assert answer.headers["content-type"] == "application/zip" and "qwixx-standard.zip" in answer.headers[
-        "content-disposition"]
+    assert answer.headers["content-type"] == "application/zip" and 'filename="qwixx-standard-2sheets.zip"' in \
+        answer.headers["content-disposition"]  # named as the PDF in it is
     with zipfile.ZipFile(io.BytesIO(answer.content)) as archive:
         names = archive.namelist()
         assert sorted(name.rsplit(".", 1)[1] for name in names) == ["pdf", "svg"] and "/" not in "".join(names)
