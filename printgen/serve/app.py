@@ -83,6 +83,8 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
                queue: Queue | None = None, builds: Queue | None = None) -> App:
     """The server keeping its data in `data`, asking for `token` when one is given (`--lan`)."""
     server = Server(data, reader, queue, builds)
+    # a garbled form's parse details are the client's to hear (a 400), not lines on the host's terminal
+    logging.getLogger("python_multipart").setLevel(logging.ERROR)
 
     def page(name: str, **values: Any) -> HTMLResponse:
         return HTMLResponse(server.pages.get_template(name).render(**values))

@@ -152,6 +152,12 @@ def test_a_client_gone_mid_upload_and_a_stop_during_a_stalled_one_are_quiet(tmp_
         with socket.create_connection(("127.0.0.1", port)) as gone:  # a phone that left mid-upload
             gone.sendall(head.encode())
             time.sleep(0.5)
+        garbled = urllib.request.Request(f"http://127.0.0.1:{port}/api/score", data=b"garbage--zzz", method="POST",
+                                         headers={"content-type": "multipart/form-data; boundary=zzz"})
+        try:  # a garbled form: a 400 to the client, and nothing on the terminal
+            urllib.request.urlopen(garbled)
+        except urllib.error.HTTPError as refused:
+            assert refused.code == 400
         stalled = socket.create_connection(("127.0.0.1", port))  # one still sending when the server stops
         stalled.sendall(head.encode())
         time.sleep(1)
