@@ -139,6 +139,9 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
                             else "none arrived whole (the upload may have been cut off)")
                     raise HTTPException(400, f"photo: {what}: choose the picture (JPEG, PNG, WebP, HEIC...) or PDF "
                                              "and send it again")
+                for name in ("game", "player"):
+                    if len(form.getlist(name)) > 1:  # which one was meant?
+                        raise HTTPException(400, f"{name}: given twice; send one")
                 game, player = checked(form.get("game"), "game"), checked(form.get("player"), "player")
                 data = await photo.read()
             finally:

@@ -605,3 +605,10 @@ def test_a_heic_photo_the_server_cannot_read_says_what_the_phone_can_do(client: 
     answer = upload(client, b"\x00\x00\x00\x18ftypheic" + bytes(100), kind="image/heic")
     assert answer.status_code == 422 and "set the camera to Most Compatible (JPEG)" in answer.json()["error"]
     assert "pip install" not in answer.json()["error"]
+
+
+def test_a_form_naming_the_player_twice_is_refused(client: TestClient, demo: Any) -> None:
+    answer = client.post("/api/score", files={"photo": ("IMG_0001.jpg", demo.jpeg, "image/jpeg")},
+                         data={"game": "Friday", "player": ["Anna", "Bruno"]})
+    assert answer.status_code == 400 and answer.json() == {"error": "player: given twice; send one"}
+    assert client.get("/api/games").json() == {"games": []}
