@@ -167,8 +167,16 @@ def one_line(error: click.UsageError) -> str:
         return re.sub(r"(\S+) is not in the range (\S+)<=x<=(\S+)\.$", r"\1 is out of range \2..\3", text).rstrip(".")
 
     if isinstance(error, click.BadParameter) and error.param is not None:
-        named = error.param.opts[0] if error.param.opts else error.param.human_readable_name
-        return f"{named}: {ranged(error.message)}"
+        missing = re.fullmatch(r"(?:Path|File|Directory) '(.*)' does not exist\.?", error.message)
+        if missing:  # a file argument or option naming nothing: the file is what the line is about
+            return f"{missing.group(1)}: no such file or folder"
+        kind = re.fullmatch(r"(?:Path|File|Directory) '(.*)' is a (directory|file)\.?", error.message)
+        if kind:
+            return f"{kind.group(1)}: " + ("a folder, not a file" if kind.group(2) == "directory" else
+                                           "a file, not a folder")
+        if isinstance(error.param, click.Argument):
+            return ranged(error.message)
+        return f"{error.param.opts[0]}: {ranged(error.message)}"
     command = error.ctx.command_path if error.ctx is not None else "printgen"
     return f"{ranged(error.format_message())} (see {command} --help)"
 

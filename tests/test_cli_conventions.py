@@ -138,6 +138,7 @@ def test_simulate_renders_by_extension(tmp_path: Path) -> None:
     (["build", "qwixx-standard", "--nosuch"],
      "Error: No such option '--nosuch'. Did you mean '--out'? (see printgen build --help)"),
     (["nosuch"], "Error: No such command 'nosuch' (see printgen --help)"),
+    (["preview", "/"], "Error: /: a folder, not a file"),
 ])
 def test_clicks_own_usage_errors_are_one_line_naming_the_option(args: list[str], line: str) -> None:
     result = CliRunner().invoke(main, args, prog_name="printgen")

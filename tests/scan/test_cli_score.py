@@ -159,7 +159,7 @@ def test_csv_dash_writes_the_standings_to_standard_output(photos: tuple[Path, li
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
     pytest.importorskip("cv2", reason=NEEDS_SCAN)  # without it, score says how to get it first (tested below)
     missing = CliRunner().invoke(main, ["score", str(tmp_path / "nope.jpg")])
-    assert missing.exit_code == 2 and "does not exist" in missing.output
+    assert missing.exit_code == 2 and missing.output == f"Error: {tmp_path / 'nope.jpg'}: no such file or folder\n"
     empty = CliRunner().invoke(main, ["score", str(tmp_path)])
     assert empty.exit_code == 2 and "no photos in this folder" in empty.output
     assert "Traceback" not in missing.output + empty.output
