@@ -24,6 +24,7 @@ from printgen.files import Written
 from printgen.kinds import Plan
 from printgen.options import BUILD_BY_KEY, Option, read_table
 from printgen.output import flush_folder, folders_flushed_by_parent, remove_leftovers_in
+from printgen.signals import answer_signals, let_unwind
 from printgen.tomlkeys import Fields
 
 MAX_JOBS = 500
@@ -268,14 +269,13 @@ def _work(index: int, job: Job, finished: Any, parent: int) -> None:
     from printgen.workers import die_with
 
     def stop(signum: int, frame: object) -> None:  # the first signal unwinds; later ones (Ctrl-C reaches the
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # whole group, then the batch sends SIGTERM) must not
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # cut short the removal of the partial file
+        signal.signal(signal.SIGTERM, let_unwind)  # whole group, then the batch sends SIGTERM) must not cut
+        signal.signal(signal.SIGINT, let_unwind)  # short the removal of the partial file
         if signum == signal.SIGINT:
             raise KeyboardInterrupt
         raise_terminated(signum, frame)
 
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
+    answer_signals(stop)  # (a Ctrl-C the batch ignores, as a background job does, its workers ignore too)
     try:
         die_with(parent)
         with folders_flushed_by_parent():

@@ -21,7 +21,7 @@ from click.shell_completion import CompletionItem
 from printgen import __version__
 from printgen.errors import PrintgenError, Terminated, UsageProblem, raise_terminated
 from printgen.options import BUILD_OPTIONS, SIMULATE_OPTIONS, Option, parse
-from printgen.signals import answer_signals
+from printgen.signals import answer_signals, let_unwind
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -94,8 +94,8 @@ def _load_failure(error: ImportError) -> str:
 
 def _unwind(signum: int, frame: object) -> None:
     """A command's first Ctrl-C or SIGTERM: later ones are ignored; this one unwinds the command."""
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, let_unwind)
+    signal.signal(signal.SIGINT, let_unwind)
     if signum == signal.SIGINT:
         raise KeyboardInterrupt
     raise_terminated(signum, frame)

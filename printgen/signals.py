@@ -33,6 +33,12 @@ def stop_now(signum: int, frame: object) -> None:
     os._exit(code)
 
 
+def let_unwind(signum: int, frame: object) -> None:
+    """A later signal while the first unwinds a command: nothing. (A Python handler, not SIG_IGN: a signal that
+    arrived just before SIG_IGN was set would make Python raise "OSError: Signal 15 ignored due to race
+    condition" in the middle of the unwinding, where it would end as a traceback.)"""
+
+
 def answer_signals(handler: Callable[[int, Any], None]) -> None:
     """Let `handler` answer Ctrl-C unless it is ignored (as a shell ignores it for a background job, which Python
     respects too), and SIGTERM. SIGTERM comes last: once it is answered (as /proc shows), so is Ctrl-C."""
