@@ -650,9 +650,9 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
     require_opencv()
     from printgen.photo_workers import MAX_WORKERS, cores, read_photos
     from printgen.scan.picture import display_name
-    from printgen.scan.reader import Unreadable
+    from printgen.scan.reader import SheetReading, Unreadable
     from printgen.scan.report import as_json as sheet_json
-    from printgen.scan.report import summary
+    from printgen.scan.report import summary, where
     from printgen.scan.score import (
         PICTURE_SUFFIXES,
         annotation_targets,
@@ -660,10 +660,11 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
         photos,
         reader_for,
         score_files,
+        twins,
         write_annotation,
         write_standings,
     )
-    from printgen.scan.standings import player_of, ranked, round_of, standings_csv
+    from printgen.scan.standings import player_of, ranked, round_of, standings_csv, unplayed
 
     if player is not None and not player.strip():
         raise UsageProblem("--player: give a name")
@@ -672,7 +673,7 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
     if csv_out and as_json:
         raise UsageProblem("--csv: - writes the standings to standard output, where --json writes its sheets; "
                            "give --csv a file name")
-    files = photos(list(paths))
+    files, copies = twins(photos(list(paths)))
     if annotate is not None and annotate.suffix.lower() not in PICTURE_SUFFIXES:
         raise UsageProblem(f"--annotate: {display_name(annotate.name)}: the picture's name must end in "
                            f"{', '.join(PICTURE_SUFFIXES)} (the format follows it)")
@@ -680,14 +681,18 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
     check_targets([*(("--annotate", t) for t in pictures.values()),
                    *([("--csv", csv_path)] if csv_path and not csv_out else [])], files)
     reader = reader_for(layout_files)
+    for note in copies:
+        click.echo(note, err=True)
     rounds: list[Any] = []
     unread = 0
     if len(files) > 1 and sys.stderr.isatty():  # a sign of life before the first photo's lines
         click.echo(f"reading {len(files)} photos on {min(cores(), MAX_WORKERS, len(files))} cores ...", err=True)
     for scored in score_files(read_photos(files, reader, annotate is not None), draw=annotate is not None):
         owner = player.strip() if player else player_of(display_name(scored.path.name))
-        for result in scored.results:
-            rounds.append((owner, round_of(result)))
+        blank = [unplayed(result) for result in scored.results]
+        for result, left_out in zip(scored.results, blank):
+            if not left_out:
+                rounds.append((owner, round_of(result)))
             if isinstance(result, Unreadable):
                 unread += 1
                 click.echo(summary(result)[0], err=notes_to_stderr)
@@ -695,6 +700,13 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
                 click.echo(json.dumps(sheet_json(result), ensure_ascii=False))
             else:
                 click.echo("\n".join(summary(result)), err=csv_out)
+            if left_out:
+                click.echo(f"{where(result)}: nothing crossed on it: not counted as a round", err=True)
+        sheets = sum(isinstance(result, SheetReading) and not left_out for result, left_out in zip(scored.results,
+                                                                                                   blank))
+        if sheets > 1 and not player:
+            click.echo(f"{display_name(scored.path)}: {sheets} sheets, all counted as {owner}'s rounds (another "
+                       "player's sheet in it: photograph it apart, or give it to them in printgen serve)", err=True)
         if annotate is not None and scored.drawn:
             written = write_annotation(pictures[scored.path], scored.drawn)
             click.echo(f"wrote {display_name(written)}", err=notes_to_stderr)

@@ -42,13 +42,53 @@ def photos(paths: list[Path]) -> list[Path]:
         else:
             found.append(path)
     unique: list[Path] = []
-    seen: set[tuple[int, int] | Path] = set()
-    for photo in found:
-        key = _identity(photo)
+    seen: set[str] = set()
+    for photo in found:  # one path given twice (a folder and a file in it, ./a.jpg and a.jpg): once, silently
+        key = os.path.abspath(photo)
         if key not in seen:
             seen.add(key)
             unique.append(photo)
     return unique
+
+
+def twins(files: list[Path]) -> tuple[list[Path], list[str]]:
+    """`files` less each later copy of one photo under another name (a link to it, a copy of its bytes: a phone's
+    `IMG_1 (1).jpg`), which would count its sheets twice; and a line naming each left out and the one read."""
+    kept: list[Path] = []
+    notes: list[str] = []
+    first: dict[object, Path] = {}
+    sizes: dict[int, list[Path]] = {}
+    for path in files:
+        try:
+            info = os.stat(path)
+        except OSError:  # (read later, and reported then)
+            kept.append(path)
+            continue
+        same = first.get((info.st_dev, info.st_ino))
+        if same is None and info.st_size > 0:
+            same = next((other for other in sizes.get(info.st_size, []) if _same_bytes(other, path)), None)
+        if same is not None:
+            notes.append(f"{display_name(path)}: the same photo as {display_name(same)}, read once (as "
+                         f"{display_name(same.name)})")
+            continue
+        first[(info.st_dev, info.st_ino)] = path
+        sizes.setdefault(info.st_size, []).append(path)
+        kept.append(path)
+    return kept, notes
+
+
+def _same_bytes(one: Path, other: Path) -> bool:
+    """Whether two files of one size hold the same bytes (read a block at a time)."""
+    try:
+        with open(one, "rb") as a, open(other, "rb") as b:
+            while True:
+                block = a.read(1 << 20)
+                if block != b.read(1 << 20):
+                    return False
+                if not block:
+                    return True
+    except OSError:
+        return False
 
 
 def _regular(path: Path) -> bool:

@@ -70,6 +70,15 @@ def player_of(file_name: str) -> str:
     return match.group(1) if match else stem
 
 
+def unplayed(result: Result) -> bool:
+    """Whether a sheet read shows nothing at all (no cross, lock, penalty or bonus, and no field in doubt): the
+    other, unplayed sheet of a photographed page is no round of its player's."""
+    if not isinstance(result, SheetReading) or uncertain_fields(result):
+        return False
+    marks = result.marks
+    return not (any(marks.rows) or any(marks.locks) or marks.penalties or marks.bonus_row or marks.bonus_boxes)
+
+
 def round_of(result: Result) -> Round:
     """What the standings need of a sheet read (or of a photo or sheet that could not be read)."""
     if isinstance(result, SheetReading):

@@ -204,3 +204,57 @@ def test_the_annotation_format_follows_its_name(photos: tuple[Path, list[object]
     assert refused.exit_code == 2 and "--annotate" in refused.output and not (tmp_path / "r.bmp").exists()
     nowhere = CliRunner().invoke(main, ["score", str(folder / "a-bonus.jpg"), "--csv", str(jpeg / "s.csv")])
     assert nowhere.exit_code == 2 and "no such folder" in nowhere.output
+
+
+def test_one_photo_under_two_names_is_read_once_and_said(photos: tuple[Path, list[object]], tmp_path: Path) -> None:
+    folder, _ = photos
+    (tmp_path / "IMG_1.jpg").write_bytes((folder / "a-bonus.jpg").read_bytes())
+    (tmp_path / "IMG_1 (1).jpg").write_bytes((folder / "a-bonus.jpg").read_bytes())  # a phone's export, twice
+    (tmp_path / "link.jpg").symlink_to(folder / "a-bonus.jpg")
+    result = CliRunner().invoke(main, ["score", str(tmp_path / "link.jpg"), str(tmp_path / "IMG_1.jpg"),
+                                       str(tmp_path / "IMG_1 (1).jpg"), str(folder / "a-bonus.jpg"), "--csv", "-"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines()[:3] == [
+        f"{tmp_path / 'IMG_1.jpg'}: the same photo as {tmp_path / 'link.jpg'}, read once (as link.jpg)",
+        f"{tmp_path / 'IMG_1 (1).jpg'}: the same photo as {tmp_path / 'link.jpg'}, read once (as link.jpg)",
+        f"{folder / 'a-bonus.jpg'}: the same photo as {tmp_path / 'link.jpg'}, read once (as link.jpg)"]
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert [(r["player"], r["rounds"]) for r in rows] == [("link", "1")]
+
+
+def test_a_photo_of_several_sheets_says_whose_rounds_they_became(photos: tuple[Path, list[object]]) -> None:
+    folder, _ = photos
+    result = CliRunner().invoke(main, ["score", str(folder / "b-page.jpg")])
+    assert result.exit_code == 0, result.output
+    assert (f"{folder / 'b-page.jpg'}: 2 sheets, all counted as b-page's rounds (another player's sheet in it: "
+            "photograph it apart, or give it to them in printgen serve)") in result.stderr
+    named = CliRunner().invoke(main, ["score", str(folder / "b-page.jpg"), "--player", "Anna"])
+    assert "all counted as" not in named.output  # --player said whose they are
+
+
+def test_a_sheet_with_nothing_crossed_is_no_round(photos: tuple[Path, list[object]],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from printgen.scan import standings
+    from printgen.scan.ink import State
+    from printgen.scan.reader import SheetReading
+
+    folder, _ = photos
+    real = standings.unplayed
+    blank: list[bool] = []
+
+    def second_blank(result: object) -> bool:  # the page's second sheet as if nothing were crossed on it
+        if isinstance(result, SheetReading) and result.position == 2:
+            result = replace(result, readings=[replace(r, state=State.EMPTY, reason="", settled=None)
+                                               for r in result.readings])
+        blank.append(real(result))  # type: ignore[arg-type]
+        return blank[-1]
+
+    monkeypatch.setattr(standings, "unplayed", second_blank)
+    result = CliRunner().invoke(main, ["score", str(folder / "b-page.jpg"), "--csv", "-"])
+    assert result.exit_code == 0, result.output
+    assert blank == [False, True]
+    assert f"{folder / 'b-page.jpg'} [sheet 2 of 2]: nothing crossed on it: not counted as a round" in result.stderr
+    (row,) = csv.DictReader(io.StringIO(result.stdout))
+    assert row["rounds"] == "1" and "all counted as" not in result.stderr

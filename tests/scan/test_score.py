@@ -143,7 +143,7 @@ def test_names_that_are_not_utf8_neither_crash_the_run_nor_the_csv(tmp_path: Pat
     odd = os.fsencode(folder) + b"/\xff\xfe-sheet.jpg"
     with open(odd, "wb") as handle:
         handle.write(picture.jpeg)
-    (folder / "=1+2.jpg").write_bytes(picture.jpeg)
+    (folder / "=1+2.jpg").write_bytes(picture.jpeg + b"\0")  # another photo of it (the same bytes are read once)
     run = run_score("night", "--csv", "standings.csv", "--annotate", "read.png", cwd=tmp_path)
     assert run.code == 0, run.out + run.err
     assert "night/\\xff\\xfe-sheet.jpg: qwixx-standard" in run.out
