@@ -67,14 +67,15 @@ def card_front(layout: DeckLayout, card: Card, size: tuple[Mm, Mm], bleed: Mm, s
     bottom_ground = layout.colour(card.colour or COLOURS[-1])
     elements += corner_indices(str(card.number), w, h, bleed, readable_on(top_ground), readable_on(bottom_ground))
     if symbols and card.colour is not None:
-        index_size = _index_size(w)
+        index_size = _index_size(art_width(w, h))
         shape = place(colour_shape(card.colour, readable_on(top_ground)), bleed + SAFE + 1.0 + index_size * 0.3,
                       bleed + SAFE + index_size + 3.2, 3.2)
         elements += [shape, Group((shape,), w + 2 * bleed, h + 2 * bleed, rotate=180)]
     if card.colour is None:
         label = catalogue(lang)["joker"]
-        size_ = fit_size(label, "bold", 3.6, w * 0.4)
-        elements.append(Text(bleed + w / 2, bleed + h / 2 - w * 0.245, label, size_, DARK, "bold", "middle"))
+        art = art_width(w, h)
+        size_ = fit_size(label, "bold", 3.6, art * 0.4)
+        elements.append(Text(bleed + w / 2, bleed + h / 2 - art * 0.245, label, size_, DARK, "bold", "middle"))
     if corner_guide:
         elements.append(Rect(bleed, bleed, w, h, GUIDE, radius=CORNER_RADIUS))
     name = f"front-{card.name}-{lang}-{_size_id(size, bleed)}{'-s' if symbols else ''}{'-g' if corner_guide else ''}"
@@ -99,7 +100,7 @@ def card_back(layout: DeckLayout, card: Card, size: tuple[Mm, Mm], bleed: Mm) ->
 
 def _centre(number: int, w: Mm, h: Mm, bleed: Mm, colour: str, ring: bool) -> list[Element]:
     cx, cy = bleed + w / 2, bleed + h / 2
-    r = w * 0.36
+    r = art_width(w, h) * 0.36
     elements: list[Element] = [Circle(cx, cy, r, Paint(fill=WHITE, stroke=DARK if ring else None, width=0.6))]
     size = min(r * 1.05 / cap_height("bold"), fit_size(str(number), "bold", 200.0, r * 1.55))
     elements.append(centred_text(cx, cy, str(number), size, colour))
@@ -110,9 +111,20 @@ def _index_size(w: Mm) -> Mm:
     return w * 0.13
 
 
+PORTRAIT = 63.5 / 88.9
+"""A poker card's width over its height: the proportions the cards' art is drawn for."""
+
+
+def art_width(w: Mm, h: Mm) -> Mm:
+    """The width a card's art (its centre figure, indices, words) is drawn for: the card's own, or on a card wider
+    than a poker card's proportions (landscape, square) the width of a poker-proportioned card of its height, so
+    the art stays inside the card and clear of its neighbours."""
+    return min(w, h * PORTRAIT)
+
+
 def corner_indices(text: str, w: Mm, h: Mm, bleed: Mm, top: str, bottom: str) -> list[Element]:
     """The card's index in the top-left corner (in colour `top`) and, turned 180°, in the bottom-right (`bottom`)."""
-    size = _index_size(w)
+    size = _index_size(art_width(w, h))
     upright = Text(bleed + SAFE + 1.0, bleed + SAFE + 1.0 + cap_height("bold") * size, text, size, top, "bold",
                    "start")
     turned: list[Element] = [Text(upright.x, upright.y, text, size, bottom, "bold", "start")]

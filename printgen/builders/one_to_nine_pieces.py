@@ -11,7 +11,7 @@ import math
 from functools import cache
 from typing import TYPE_CHECKING
 
-from printgen.builders.card_faces import SAFE, Face, corner_indices
+from printgen.builders.card_faces import SAFE, Face, art_width, corner_indices
 from printgen.builders.scoresheet import centred_text, place
 from printgen.builders.shapes import colour_shape, safe_id
 from printgen.colours import ink, mix, readable_on, text_on, tint
@@ -107,7 +107,8 @@ def nine_front(layout: DeckLayout, card: one_to_nine.Card, size: tuple[Mm, Mm], 
     w, h = size
     full = (w + 2 * bleed, h + 2 * bleed)
     cx, cy = bleed + w / 2, bleed + h / 2
-    r = w * 0.40
+    art = art_width(w, h)
+    r = art * 0.40
     elements: list[Element] = []
     label = ""
     if card.kind == "number":
@@ -129,7 +130,7 @@ def nine_front(layout: DeckLayout, card: one_to_nine.Card, size: tuple[Mm, Mm], 
         elements.append(Rect(0, 0, *full, Paint(fill=DARK)))
         for i, name in enumerate(one_to_nine.COLOURS):
             angle = -math.pi / 2 + i * math.pi / 2 + math.pi / 4
-            elements.append(star(cx + r * 1.05 * math.cos(angle), cy + r * 1.05 * math.sin(angle), w * 0.09,
+            elements.append(star(cx + r * 1.05 * math.cos(angle), cy + r * 1.05 * math.sin(angle), art * 0.09,
                                  Paint(fill=layout.colour(name))))
         elements.append(star(cx, cy, r * 0.95, Paint(fill=WHITE)))
         word = star_text_size("1–9", cx, cy + r * 0.08, r * 0.95, r * 0.62 / cap_height("bold"))
@@ -173,7 +174,7 @@ def nine_back(layout: DeckLayout, size: tuple[Mm, Mm], bleed: Mm) -> Symbol:
     title = layout.title.upper()
     elements: list[Element] = [
         Rect(0, 0, w + 2 * bleed, h + 2 * bleed, Paint(fill=layout.back)),
-        star(cx, cy - h * 0.06, w * 0.34, Paint(fill=gold)),
+        star(cx, cy - h * 0.06, art_width(w, h) * 0.34, Paint(fill=gold)),
         Text(cx, cy + h * 0.3, title, fit_size(title, "bold", 8.0, w * 0.7), WHITE, "bold", "middle"),
     ]
     for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):

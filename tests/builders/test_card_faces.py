@@ -55,3 +55,23 @@ def test_every_back_is_neutral_with_its_number() -> None:
         assert [d.text for d in drawn if d.kind == "text"][:3] == ["4", "4", "4"]
     same = {card_back(layout, c, (63.5, 88.9), 3.0).id for c in (Card(4, "red"), Card(4, "blue"), Card(4))}
     assert len(same) == 1  # no back gives its colour away
+
+
+def test_the_art_of_every_face_stays_inside_landscape_and_square_cards() -> None:
+    from printgen.kinds.decks import deck_faces
+
+    for name in ("qwixx-cards-deck", "one-to-9-deck"):
+        layout = layouts.load(name)
+        assert isinstance(layout, DeckLayout)
+        for w, h in ((100.0, 50.0), (88.9, 63.5), (70.0, 70.0), (63.5, 88.9)):
+            bleed = 3.0
+            for card, front, back in deck_faces(layout, (w, h), bleed):
+                for face in (front, back):
+                    for drawn in record(Item(card, face).as_page()):
+                        x0, y0, x1, y1 = drawn.bounds
+                        if drawn.kind == "rect" and (min(x0, y0) <= 0.01 or x1 >= w + 2 * bleed - 0.02
+                                                     or y1 >= h + 2 * bleed - 0.02):
+                            continue  # the card's ground (a joker's colours), running into the bleed
+                        inside = bleed - 0.01 <= x0 and x1 <= bleed + w + 0.01 and bleed - 0.01 <= y0 \
+                            and y1 <= bleed + h + 0.01
+                        assert inside, (name, (w, h), card, drawn.kind, drawn.text, drawn.bounds)
