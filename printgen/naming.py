@@ -4,14 +4,15 @@ The default name is the layout's name plus what sets this build apart from
 the plain one, so common variants never replace each other in one folder.
 Both formats: the language when not English, the card size when not the
 layout's, `symbols`, `bleedNmm` for a deck's bleed when given, `shuffled`,
-`unmarked` (no scan marks), `pool-all` or `pool-4-9_5-8` for a lucky pool not the balanced one, and `seedN` for
-pads whose sheets differ. PDFs only (an SVG is the same whatever the
-paper): the paper when not the default (for the board: `tiles-PAPER` when
-tiled), `Nup` for a pad not printed 2 a page, `print-shop` for one-card
-pages, `gapNmm` for a deck's gap when given, `short-edge` or `fronts` for
-the duplex mode, `alignment` for a deck
-with the alignment page, `cmyk` (`cmyk-PROFILE` with --icc). SVGs only:
-`font` for editable text. `-o/--output` replaces all of it. E.g.
+`unmarked` (no scan marks), `pool-all` or `pool-4-9_5-8` for a lucky pool
+not the balanced one, and `seedN` for pads whose sheets differ. PDFs only
+(an SVG is the same whatever the paper): the paper when not the default
+(for the board: `tiles-PAPER` when tiled), `Nup` for a pad not printed 2 a
+page, `print-shop` for one-card pages, `gapNmm` for a deck's gap when
+given, `marginNmm` for a --printer-margin not the default 5 mm,
+`short-edge` or `fronts` for the duplex mode, `alignment` for a deck with
+the alignment page, `cmyk` (`cmyk-PROFILE` with --icc). SVGs only: `font`
+for editable text. `-o/--output` replaces all of it. E.g.
 qwixx-big-points-it.pdf, one-to-9-board-tiles-a4.pdf,
 qwixx-cards-deck-letter-short-edge.pdf. What is kind-specific, each kind
 says (`printgen.kinds`); the order is kept here.
@@ -24,7 +25,7 @@ from pathlib import Path
 
 from printgen.kinds import Layout, Names, kind_of
 from printgen.kinds.common import CommonOptions
-from printgen.options import BUILD_OPTIONS
+from printgen.options import BUILD_BY_KEY, BUILD_OPTIONS
 
 
 def names(layout: Layout, options: CommonOptions) -> Names:
@@ -47,6 +48,10 @@ def base_name(layout: Layout, options: CommonOptions, fmt: str = "pdf") -> str:
     parts += kind.size_part(layout, options)
     if fmt == "pdf":
         parts += kind.print_part(layout, options)
+        margin = getattr(options, "printer_margin", None)
+        if margin is not None and margin != BUILD_BY_KEY["printer_margin"].default:  # (it moves what is near the
+            # paper's edge)
+            parts.append(f"margin{margin:g}mm")
         if options.icc:
             parts.append(f"cmyk-{re.sub(r'[^A-Za-z0-9]+', '_', Path(options.icc).stem)}")
         elif options.cmyk:

@@ -249,6 +249,26 @@ def test_a_deck_with_its_own_gap_or_bleed_never_replaces_the_plain_one(runner: C
         "qwixx-cards-deck-gap0mm.pdf", "qwixx-cards-deck-gap4.5mm-bleed2mm.pdf", "qwixx-cards-deck.pdf"]
 
 
+@pytest.mark.parametrize("args, line", [
+    (["-p", "letter"], "Error: --paper: print-shop pages (--per-page 1) are each a card with its bleed, on no paper; "
+                       "leave the paper out (or give --per-page 2 or more to print on it)"),
+    (["--alignment-page"], "Error: --alignment-page: is a test page for duplex printing at home, and print-shop "
+                           "pages (--per-page 1) have none; leave it out"),
+])
+def test_print_shop_pages_refuse_a_paper_and_the_alignment_page(runner: CliRunner, tmp_path: Path, args: list[str],
+                                                                line: str) -> None:
+    result = runner.invoke(main, ["build", "one-to-9-deck", "--per-page", "1", *args, "--out", str(tmp_path)])
+    assert result.exit_code == 2 and _one_error_line(result.output) == line
+    assert not any(tmp_path.iterdir())
+
+
+def test_a_printer_margin_of_its_own_names_its_pdf(runner: CliRunner, tmp_path: Path) -> None:
+    for args in ([], ["--printer-margin", "8"]):
+        result = runner.invoke(main, ["build", "one-to-9-deck", *args, "--no-index", "--out", str(tmp_path)])
+        assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.glob("*.pdf")) == ["one-to-9-deck-margin8mm.pdf", "one-to-9-deck.pdf"]
+
+
 def test_a_decks_cards_with_their_own_bleed_never_replace_the_plain_ones(runner: CliRunner, tmp_path: Path) -> None:
     for extra in ([], ["--bleed", "0"]):
         result = runner.invoke(main, ["build", "qwixx-cards-deck", "-f", "svg", *extra, "--no-index", "--out",

@@ -185,15 +185,23 @@ class Decks:
         """OptionProblem for options about the backs that cannot work with the duplex mode."""
         if options.backs_file and options.duplex != "off":
             raise OptionProblem("backs_file", "writes the backs to their own file, which needs --duplex off")
+        changed = options.changed()
+        if options.per_page == 1:  # a print shop's pages: each card with its bleed, no paper round it
+            if "paper" in changed:
+                raise OptionProblem("paper", "print-shop pages (--per-page 1) are each a card with its bleed, on "
+                                             "no paper; leave the paper out (or give --per-page 2 or more to print on it)")
+            if options.alignment_page:
+                raise OptionProblem("alignment_page", "is a test page for duplex printing at home, and print-shop "
+                                                      "pages (--per-page 1) have none; leave it out")
         if options.duplex == "off" and not options.backs_file:
-            changed = options.changed()
             for key in ("alignment_page", "back_offset"):
                 if key in changed:
                     raise OptionProblem(key, "is about the backs, and --duplex off prints none (add --backs-file, "
                                              "or use --duplex long or short)")
 
     def takes_paper(self, layout: DeckLayout, values: Mapping[str, Any]) -> bool:
-        return True
+        """Decks are printed on paper, except print-shop pages (--per-page 1: each card on a page of its own)."""
+        return values.get("per_page") != 1
 
     def paper_part(self, layout: DeckLayout, options: DeckOptions) -> list[str]:
         return [options.paper] if options.paper and options.paper != "a4" else []
