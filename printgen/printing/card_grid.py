@@ -242,7 +242,8 @@ def card_pages(faces: list[Symbol], grid: CardGrid, marks: bool, mirror: str | N
                 if grid.per_page > 1:
                     clip = _intersect(clip, grid.printable)
             elements.append(Use(face, trim[0] - grid.bleed, trim[1] - grid.bleed, 1.0, clip))
-        if marks and mirror is None:
+        if marks and (mirror is None or grid.per_page == 1 and offset == (0.0, 0.0)):  # (a print shop's back, a
+            # card centred on its own page, has its marks where its front has them: the shop cuts from either side)
             elements += crop_marks(grid, len(batch))
         yield _page(grid, elements)
 

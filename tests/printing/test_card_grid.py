@@ -168,6 +168,9 @@ def test_print_shop_pages_hold_one_card_with_boxes() -> None:
     assert page.trim is not None and page.bleed is not None
     assert page.trim[2] - page.trim[0] == pytest.approx(63.5)
     assert page.bleed[0] == pytest.approx(page.trim[0] - 3.0)
+    back = next(card_pages([face], grid, marks=True, mirror="x"))  # a shop cuts from either side: the same marks
+    marks = [e for e in page.elements if getattr(e, "paint", None) == MARK]
+    assert marks and [e for e in back.elements if getattr(e, "paint", None) == MARK] == marks
 
 
 @pytest.mark.parametrize("text, size", [("poker", POKER), ("bridge", (57.15, 88.9)), ("60x90", (60.0, 90.0)),
