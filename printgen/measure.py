@@ -90,3 +90,19 @@ def worst_contrast(source: str, pages: list[tuple[Page, str]]) -> list[str]:
         return []
     return [(f"{source}: palette: {worst.text!r} in {worst.ink} on {worst.ground} reads at "
             f"{worst.ratio:.1f}:1 (in colour or in grey); printgen's own palettes keep {MIN_CONTRAST:g}:1")]
+
+
+MIN_DIFFERENCE = 10.0
+"""Least colour difference (CIE76 delta E) of two colours that tell things apart (rows, cards' suits)."""
+
+
+def alike(source: str, colours: list[tuple[str, str]], what: str) -> list[str]:
+    """A warning line (`source: palette: ...`) for every two of `colours` (name, "#rrggbb") that print alike
+    (closer than MIN_DIFFERENCE), though players tell `what` apart by them."""
+    from itertools import combinations
+
+    from printgen.colours import difference
+
+    return [f"{source}: palette: {first} ({one}) and {second} ({other}) print alike, and players tell {what} "
+            "apart by colour" for (first, one), (second, other) in combinations(colours, 2)
+            if difference(one, other) < MIN_DIFFERENCE]

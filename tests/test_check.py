@@ -213,3 +213,15 @@ def test_a_sheet_too_small_names_sizes_that_exist(tmp_path: Path) -> None:
         ((key, message),) = keyed(mismatches(layouts.load(str(path))), str(path))
         assert key == "size" and " -" not in message and "pt" not in message, message
         assert message.endswith("190 mm wide it needs about 100 mm of height")
+
+
+@pytest.mark.parametrize("name, what", [("one-to-9-deck", "the cards"), ("qwixx-cards-deck", "the cards"),
+                                        ("one-to-9-board", "the rows")])
+def test_two_colours_of_a_deck_or_board_that_print_alike_are_warned_of(tmp_path: Path, name: str,
+                                                                        what: str) -> None:
+    path = tmp_path / f"{name}.toml"
+    path.write_text((resource_dir("layouts") / f"{name}.toml").read_text(encoding="utf-8").replace(
+        '"#d82f3f"', '"#f5c519"', 1), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 0 and result.stderr == (f"Warning: {path}: palette: red (#f5c519) and yellow (#f5c518) "
+                                                       f"print alike, and players tell {what} apart by colour\n")

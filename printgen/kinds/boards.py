@@ -117,12 +117,14 @@ class Boards:
         return []
 
     def warnings(self, layout: BoardLayout, options: CommonOptions | None = None) -> list[str]:
-        """Text that reads at less than 3:1 against what is behind it (a palette of one's own)."""
+        """Text that reads at less than 3:1 against what is behind it, and two of the board's row colours that
+        print alike (a palette of one's own)."""
         from printgen.builders.one_to_nine_pieces import board_item
-        from printgen.measure import worst_contrast
+        from printgen.measure import alike, worst_contrast
 
         board = board_item(layout, card_size(layout.card_size), options.lang if options else "en")
-        return worst_contrast(layout.source, [(board.as_page(), layout.colour("board"))])
+        return (worst_contrast(layout.source, [(board.as_page(), layout.colour("board"))])
+                + alike(layout.source, [(name, layout.colour(name)) for name in layout.colours], "the rows"))
 
     def check_options(self, layout: BoardLayout, options: BoardOptions) -> None:
         """Every combination of the board's options works."""

@@ -173,13 +173,16 @@ class Decks:
         return []
 
     def warnings(self, layout: DeckLayout, options: CommonOptions | None = None) -> list[str]:
-        """Text that reads at less than 3:1 against what is behind it (a palette of one's own)."""
-        from printgen.measure import worst_contrast
+        """Text that reads at less than 3:1 against what is behind it, and two of the cards' colours that print
+        alike (a palette of one's own)."""
+        from printgen.measure import alike, worst_contrast
 
         lang = options.lang if options else "en"
         faces = {face.id: face for _, front, back in deck_faces(layout, card_size(layout.card_size), 3.0, lang=lang)
                  for face in (front, back)}
-        return worst_contrast(layout.source, [(Item(name, face).as_page(), "#ffffff") for name, face in faces.items()])
+        used = dict.fromkeys(colour for _, colour, _ in layout.cards() if colour)
+        return (worst_contrast(layout.source, [(Item(name, face).as_page(), "#ffffff") for name, face in faces.items()])
+                + alike(layout.source, [(name, layout.colour(name)) for name in used], "the cards"))
 
     def check_options(self, layout: DeckLayout, options: DeckOptions) -> None:
         """OptionProblem for options about the backs that cannot work with the duplex mode."""

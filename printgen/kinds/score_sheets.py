@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from printgen.errors import UsageProblem
@@ -367,8 +366,8 @@ def _blank_page(layout: ScoreSheetLayout, lang: str, symbols: bool) -> Page:
 def colour_warnings(layout: ScoreSheetLayout, lang: str = "en") -> list[str]:
     """The sheet's text that reads at less than 3:1 on what is behind it, a row colour that hardly shows on white
     paper (its band and fields would not), and two row colours that print alike (rows are told apart by colour)."""
-    from printgen.colours import difference, legibility
-    from printgen.measure import worst_contrast
+    from printgen.colours import legibility
+    from printgen.measure import alike, worst_contrast
 
     found = worst_contrast(layout.source, [(_blank_page(layout, lang, False), "#ffffff")])
     hexes = dict(layout.palette)
@@ -378,18 +377,12 @@ def colour_warnings(layout: ScoreSheetLayout, lang: str = "en") -> list[str]:
         if shows < MIN_BAND_CONTRAST:
             found.append(f"{layout.source}: palette.{name}: {hexes[name]} hardly shows on white paper "
                          f"({shows:.2f}:1): its rows' bands and fields would not be seen")
-    for first, other in combinations(used, 2):
-        if difference(hexes[first], hexes[other]) < MIN_ROW_DIFFERENCE:
-            found.append(f"{layout.source}: palette: {first} ({hexes[first]}) and {other} ({hexes[other]}) print "
-                         "alike, and players tell the rows apart by colour")
-    return found
+    return found + alike(layout.source, [(name, hexes[name]) for name in used], "the rows")
 
 
 MIN_BAND_CONTRAST = 1.25
 """Least contrast (colour and grey) of a row's colour on white paper: a paler band hides its white fields (the
 built-in yellow reads at 1.6:1)."""
-MIN_ROW_DIFFERENCE = 10.0
-"""Least colour difference (CIE76 delta E) of two row colours of one sheet."""
 
 
 # -- held against the rules ------------------------------------------------------------------------------------
