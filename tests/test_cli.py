@@ -250,10 +250,10 @@ def test_a_deck_with_its_own_gap_or_bleed_never_replaces_the_plain_one(runner: C
 
 
 @pytest.mark.parametrize("args, line", [
-    (["-p", "letter"], "Error: --paper: print-shop pages (--per-page 1) are each a card with its bleed, on no paper; "
-                       "leave the paper out (or give --per-page 2 or more to print on it)"),
-    (["--alignment-page"], "Error: --alignment-page: is a test page for duplex printing at home, and print-shop "
-                           "pages (--per-page 1) have none; leave it out"),
+    (["-p", "letter"], ("Error: --paper: print-shop pages (--per-page 1) are each a card with its bleed, on no "
+                        "paper; leave the paper out (or give --per-page 2 or more to print on it)")),
+    (["--alignment-page"], ("Error: --alignment-page: is a test page for duplex printing at home, and print-shop "
+                            "pages (--per-page 1) have none; leave it out")),
 ])
 def test_print_shop_pages_refuse_a_paper_and_the_alignment_page(runner: CliRunner, tmp_path: Path, args: list[str],
                                                                 line: str) -> None:
