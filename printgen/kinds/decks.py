@@ -49,6 +49,8 @@ if TYPE_CHECKING:  # (the faces are drawn and measured when a deck is built, not
     from printgen.measure import Sizes
 
 NAME = "deck"
+MISMATCHES_SHOWN = 4
+"""At most this many lines name a deck's cards printed more or less often than its rules deck has them."""
 CARD_KINDS = ("number", "joker", "number-joker", "draw3")
 
 
@@ -160,6 +162,12 @@ class Decks:
             if printed[key] != rules[key]:
                 what = " ".join(str(part) for part in (colour, kind if kind != "number" else None, number) if part)
                 found.append(("cards", f"{what} is printed {printed[key]} times, the rules deck has {rules[key]}"))
+        if len(found) > MISMATCHES_SHOWN:  # (one wrong `copies` touches every card of its group: a few say it)
+            wrong = sum(printed.values()) - sum(rules.values())
+            found = found[:MISMATCHES_SHOWN - 1] + [("cards", (
+                f"and {len(found) - MISMATCHES_SHOWN + 1} more cards printed more or less often than the rules deck "
+                f"has them ({sum(printed.values())} cards printed, the rules deck has {sum(rules.values())}"
+                f"{f', {wrong:+d}' if wrong else ''}): is a group's copies or numbers wrong?"))]
         if found:
             return found
         try:
