@@ -55,7 +55,9 @@ def pictures(data: bytes, name: str) -> Iterator[tuple[str, np.ndarray | Refused
         yield from _pages(data, name)
         return
     kind = sniff(data[:16])
-    if kind is None:
+    if not data:
+        yield name, Refused("an empty file (0 bytes): copy or export the photo again")
+    elif kind is None:
         yield name, Refused(f"not a picture this reader opens (it reads {', '.join(KINDS)})")
     elif kind == "TIFF":
         yield from _tiff_pages(data, name)

@@ -126,6 +126,11 @@ def test_a_pdf_of_no_pages_says_so() -> None:
     assert isinstance(found, Refused) and found.reason == "the PDF cannot be opened (it has no pages)"
 
 
+def test_an_empty_file_says_it_is_empty() -> None:
+    ((_, found),) = list(pictures(b"", "IMG_1.jpg"))
+    assert isinstance(found, Refused) and found.reason == "an empty file (0 bytes): copy or export the photo again"
+
+
 @pytest.mark.parametrize("data", [b"%PDF-1.7\n" + bytes(200), b"%PDF-", b"junk" * 10 + b"%PDF-1.4\n1 0 obj"])
 def test_a_damaged_pdf_is_one_line(data: bytes) -> None:
     ((_, found),) = list(pictures(data, "bad.pdf"))
