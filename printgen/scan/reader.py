@@ -114,6 +114,10 @@ class CodeMissing:
     recognisable: bool
 
 
+NO_MARKERS = "no sheet found: none of printgen's corner markers was found"
+"""How the reason a picture with no marker at all gives begins (`printgen.scan.score` then tries it mirrored)."""
+
+
 class Reader:
     """Reads photos of sheets printed from the built-in layouts and any `extra` layouts."""
 
@@ -143,9 +147,9 @@ class Reader:
                 return [Unreadable(name, f"no whole sheet found: only {count} found, making up no whole flat sheet "
                                          "(are all four corners in the picture, none of them covered or curled, and "
                                          "the photo taken from more nearly above?)")]
-            return [Unreadable(name, "no sheet found: none of printgen's corner markers was found (are all four "
-                                     "corners in the picture, and is the sheet large and sharp enough in it? A "
-                                     "sheet printed with --no-scan-marks has none and cannot be scored)")]
+            return [Unreadable(name, f"{NO_MARKERS} (are all four corners in the picture, and is the sheet large "
+                                     "and sharp enough in it? A sheet printed with --no-scan-marks has none and "
+                                     "cannot be scored)")]
         groups.sort(key=lambda g: _reading_order(g, gray.shape))
         groups, skipped = groups[:MAX_SHEETS], len(groups) - MAX_SHEETS
         results: list[Result] = []

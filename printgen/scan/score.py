@@ -18,7 +18,7 @@ from printgen.output import atomic_file, check_file_target
 from printgen.scan.annotate import annotate
 from printgen.scan.documents import pictures
 from printgen.scan.picture import Refused, display_name, read_bytes
-from printgen.scan.reader import Reader, Result, Unreadable
+from printgen.scan.reader import NO_MARKERS, Reader, Result, SheetReading, Unreadable
 from printgen.scan.standings import Standing, standings_csv
 
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff", ".heic", ".heif", ".pdf")
@@ -174,7 +174,15 @@ def _read(picture: np.ndarray | Refused, name: str, reader: Reader) -> tuple[np.
     if isinstance(picture, Refused):
         return None, [Unreadable(name, picture.reason)]
     try:
-        return picture, reader.read_image(picture, name)
+        results = reader.read_image(picture, name)
+        if len(results) == 1 and isinstance(results[0], Unreadable) and results[0].reason.startswith(NO_MARKERS):
+            # no marker at all: a mirrored photo (a front camera's, a selfie app's) shows every marker mirrored,
+            # which reads as none; read as a mirror shows it, the picture is that way round from then on
+            turned = cv2.flip(picture, 1)
+            again = reader.read_image(turned, name)
+            if any(isinstance(result, SheetReading) for result in again):
+                return turned, again
+        return picture, results
     except MemoryError:
         return None, [Unreadable(name, f"out of memory while reading {name}")]
     except cv2.error:

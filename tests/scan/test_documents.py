@@ -169,6 +169,21 @@ def test_exif_turns_are_honoured_in_reading_and_in_the_annotation(tmp_path: Path
     assert (drawn.shape[1] > drawn.shape[0]) == (photo.size[0] > photo.size[1])  # upright, as the photo was taken
 
 
+def test_a_mirrored_photo_is_read_as_a_mirror_shows_it_and_annotated_that_way_round(tmp_path: Path,
+                                                                                      demo: Any) -> None:
+    mirrored = Image.open(io.BytesIO(demo.jpeg)).transpose(Image.Transpose.FLIP_LEFT_RIGHT)  # a front camera's
+    mirrored.save(tmp_path / "selfie.jpg", quality=92)  # (its pixels mirrored, no EXIF to say so)
+    result = CliRunner().invoke(main, ["score", str(tmp_path / "selfie.jpg"), "--annotate", str(tmp_path / "a.png")])
+    assert result.exit_code == 0, result.output
+    assert f"total {demo.total}, legal" in result.output
+    drawn = cv2.cvtColor(cv2.imread(str(tmp_path / "a.png")), cv2.COLOR_BGR2GRAY)
+    photo = cv2.resize(cv2.cvtColor(cv2.imdecode(np.frombuffer(demo.jpeg, np.uint8), cv2.IMREAD_COLOR),
+                                    cv2.COLOR_BGR2GRAY), drawn.shape[::-1])
+    as_taken, as_mirrored = (float(np.mean(np.abs(drawn.astype(float) - p.astype(float)))) for p in
+                             (photo, cv2.flip(photo, 1)))
+    assert as_taken < as_mirrored  # drawn over the photo the right way round, as the sheet lies
+
+
 def test_heic_is_read_where_pillow_heif_is_installed(tmp_path: Path, demo: Any) -> None:
     heif = pytest.importorskip("pillow_heif", reason="pillow-heif is optional (pip install 'printgen[heic]')")
     heif.register_heif_opener()
