@@ -44,13 +44,36 @@ INSET = 0.14
 
 
 def annotate(image: np.ndarray, results: list[Result]) -> np.ndarray:
-    """`image` (BGR) at most LONGEST pixels long, with what was read from each sheet drawn over it."""
+    """`image` (BGR) at most LONGEST pixels long, with what was read from each sheet drawn over it. Where it holds
+    several sheets (a 2-up page), each sheet's title sits on its own top edge and the legends go together on a
+    white band under the picture: beside a sheet, they would lie over another sheet's fields."""
     scale = min(1.0, LONGEST / max(image.shape[:2]))
     picture = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image.copy()
     shrink = np.diag([scale, scale, 1.0])
-    for result in results:
-        if isinstance(result, SheetReading):
-            _sheet(picture, result, shrink @ result.to_photo)
+    sheets = [result for result in results if isinstance(result, SheetReading)]
+    several = len(sheets) > 1
+    band: list[tuple[str, tuple[int, int, int]]] = []
+    sizes: list[float] = []
+    for sheet in sheets:
+        lines, size = _sheet(picture, sheet, shrink @ sheet.to_photo, several)
+        band += lines
+        sizes.append(size)
+    if band:
+        picture = _band(picture, band, min(sizes))
+    return picture
+
+
+def _band(picture: np.ndarray, lines: list[tuple[str, tuple[int, int, int]]], size: float) -> np.ndarray:
+    """`picture` with a white band under it holding `lines` (text, colour), set smaller where they would not fit
+    its width."""
+    size = _fitting([text for text, _ in lines], max(size, TAG_SMALLEST), picture.shape[1])
+    step = 2.2 * _measure("?1", size)[1]
+    pad = max(_measure(text, size)[3] for text, _ in lines)
+    band = np.full((round(step * len(lines) + 2 * MARGIN), picture.shape[1], 3), 255, np.uint8)
+    picture = np.vstack([picture, band])
+    first = picture.shape[0] - band.shape[0] + MARGIN + 0.7 * step
+    for number, (text, colour) in enumerate(lines):
+        _label(picture, text, np.array([MARGIN + pad, first + number * step]), colour, size, tag=True)
     return picture
 
 
@@ -138,7 +161,11 @@ def _fitting(lines: list[str], size: float, width: int) -> float:
     return size
 
 
-def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -> None:
+def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray,
+           several: bool = False) -> tuple[list[tuple[str, tuple[int, int, int]]], float]:
+    """Draw what was read from one sheet, with its title and legend; with `several` (a picture of several sheets)
+    only a tag "sheet N" on its top left corner, its title and legend given back (text, colour) for `_band`; and
+    the size of its figures."""
     layout = reading.layout
     geometry = sheet_geometry(layout)
     corners = _project(to_picture, [(0, 0), (layout.width, 0)])
@@ -170,14 +197,17 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -
     checks = f", {doubtful} to check" if doubtful else ""
     title = f"{which}{layout.name}: total {verdict.total}, {state}{checks}"
     outline = _project(to_picture, [(0, 0), (layout.width, 0), (layout.width, layout.height), (0, layout.height)])
+    colour = RED if not verdict.legal else ORANGE if doubtful else GREEN
+    if several:
+        _label(picture, f"sheet {reading.position}", outline[0], colour, size, tag=True)  # (on its corner marker)
     title_size = _fitting([title], size * 1.2, picture.shape[1])
     text_h = _measure(title, title_size)[1]
     left, top = outline.min(axis=0)
     at_y = top - 0.6 * text_h if top > 2 * text_h else top + 1.6 * text_h
     at_x, at_y = _inside(picture.shape, title, np.array([left, at_y]), title_size)
     title_foot = at_y + 0.6 * text_h  # (the title's box ends about this low)
-    _label(picture, title, np.array([at_x, at_y]), RED if not verdict.legal else ORANGE if doubtful else GREEN,
-           title_size, tag=True)
+    if not several:
+        _label(picture, title, np.array([at_x, at_y]), colour, title_size, tag=True)
     highest = min(float(outline[:, 1].min()), at_y - 1.4 * text_h)  # (the title's box starts about this high)
     # the figures after the title, so none hides under it: each row's points beyond the sheet's edge, by its lock
     figures = 0.0  # (how low the row points' tags reach)
@@ -196,8 +226,12 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray) -
     _label(picture, str(verdict.total), _project(to_picture, [(x + w * 0.6, y + h * 0.8)])[0], DARK, size * 1.2,
            tag=True)
     counted = [COUNTED] if any(item.state is State.UNCERTAIN and item.crossed for item in reading.readings) else []
-    _legend(picture, [f"?{k} {reason}" for k, reason in enumerate(reasons, start=1)] + counted, outline,
-            (highest, title_foot, float(outline[:, 1].max()), figures), (left, right), size * 0.8)
+    lines = [f"?{k} {reason}" for k, reason in enumerate(reasons, start=1)] + counted
+    if several:
+        return [(title, colour), *((f"  {line}", ORANGE) for line in lines)], size * 0.8
+    _legend(picture, lines, outline, (highest, title_foot, float(outline[:, 1].max()), figures), (left, right),
+            size * 0.8)
+    return [], size * 0.8
 
 
 def _legend(picture: np.ndarray, lines: list[str], outline: np.ndarray,

@@ -248,3 +248,26 @@ def test_the_legend_goes_beside_a_sheet_that_fills_the_pictures_height(photo_rea
     fx, fy = np.round(_project(placed, [first.field.box[:2]])[0]).astype(int)
     orange[fy - 40:fy + 80, fx - 40:fx + 80] = False  # (the uncertain field's own outline and tag)
     assert not orange[below_title:, int(offset) + 8:].any()  # no legend over the sheet
+
+
+def test_a_picture_of_several_sheets_keeps_titles_and_legends_off_every_sheet(reader) -> None:  # type: ignore[no-untyped-def]
+    """A 2-up page: over a black picture, each sheet gets only a tag on its top left corner; the titles and
+    legends go on a white band under the picture, so none lies over another sheet's fields."""
+    photo = sample([sheet("qwixx-big-points")], 12, two_up=True, widest=1600)
+    results = reader.read_image(photo.image, "page.jpg")
+    readings = [r for r in results if isinstance(r, SheetReading)]
+    assert len(readings) == 2
+    scale = min(1.0, LONGEST / max(photo.image.shape[:2]))
+    height = round(photo.image.shape[0] * scale)
+    drawn = annotate(np.zeros_like(photo.image), results)
+    assert drawn.shape[0] > height  # the band
+    band = drawn[height:]
+    assert float(np.mean(band >= 250)) > 0.5 and float(np.mean(band < 250)) > 0.01  # white, with its lines
+    for reading in readings:  # inside each sheet, away from its corner's tag: nothing but outlines and figures
+        to_picture = np.diag([scale, scale, 1.0]) @ reading.to_photo
+        layout = reading.layout
+        middle = _project(to_picture, [(layout.width * 0.3, layout.height * 0.3),
+                                       (layout.width * 0.7, layout.height * 0.7)])
+        (x0, y0), (x1, y1) = np.floor(middle.min(axis=0)).astype(int), np.ceil(middle.max(axis=0)).astype(int)
+        inside = drawn[y0:y1, x0:x1]
+        assert float(np.mean(inside.min(axis=2) >= 250)) < 0.05  # no white tag of a title or legend there
