@@ -148,8 +148,8 @@ class Reader:
                                          "(are all four corners in the picture, none of them covered or curled, and "
                                          "the photo taken from more nearly above?)")]
             return [Unreadable(name, f"{NO_MARKERS} (are all four corners in the picture, and is the sheet large "
-                                     "and sharp enough in it? A sheet printed with --no-scan-marks has none and "
-                                     "cannot be scored)")]
+                                     "and sharp enough in it? A sheet printed without them, --no-scan-marks, has "
+                                     "none and cannot be scored)")]
         groups.sort(key=lambda g: _reading_order(g, gray.shape))
         groups, skipped = groups[:MAX_SHEETS], len(groups) - MAX_SHEETS
         results: list[Result] = []
