@@ -2,7 +2,8 @@
 
 Routes (issue 24): `GET /` the scoring page; `GET /games/{game}` a game's
 standings page (empty for a game with no sheet yet); `GET /build` the build page; `POST /api/score`
-(multipart: photo, game, player) -> `{"sheets": [...]}`;
+(multipart: photo, game, player) -> `{"sheets": [...]}` (and `"unreadable"`, `"blank"`: sheets not read, and
+sheets with nothing crossed, which are no round);
 `GET /api/sheets/{id}` a sheet as the page draws it; `POST
 /api/sheets/{id}/fields` a correction -> the sheet re-refereed; `POST
 /api/sheets/{id}/confirm`; `POST /api/sheets/{id}/player` (`{"player": NAME}`) gives a sheet to
@@ -37,8 +38,9 @@ from starlette.routing import Route
 
 from printgen.errors import UsageProblem
 from printgen.scan.reader import Reader
+from printgen.scan.report import where
 from printgen.scan.review import FieldError, record
-from printgen.scan.standings import Round, Standing, as_json, ranked, standings_csv
+from printgen.scan.standings import Round, Standing, as_json, ranked, standings_csv, unplayed
 from printgen.serve import making
 from printgen.serve.guard import BODY_WAIT, App, Guard, TooLarge, TooSlow
 from printgen.serve.names import BadName, checked
@@ -150,14 +152,20 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
             await run_in_threadpool(server.store.check_new, game, digest)
             upload = await server.queue.run(read_upload, data, server.reader)
             del data
-        if not upload.sheets:
-            raise HTTPException(422, upload.unreadable[0] if upload.unreadable else "photo: no sheet found")
-        kept = [(record(sheet.review), sheet.picture, figures(sheet.review)) for sheet in upload.sheets]
+        played = [sheet for sheet in upload.sheets if not unplayed(sheet.review.reading)]
+        blank = [f"{where(sheet.review.reading)}: nothing crossed on it: not counted as a round"
+                 for sheet in upload.sheets if unplayed(sheet.review.reading)]  # (a 2-up page's unplayed sheet)
+        if not played:
+            raise HTTPException(422, upload.unreadable[0] if upload.unreadable else blank[0] if blank
+                                else "photo: no sheet found")
+        kept = [(record(sheet.review), sheet.picture, figures(sheet.review)) for sheet in played]
         ids = await run_in_threadpool(server.store.add, game, player, kept, digest)
         answer: dict[str, Any] = {"sheets": [sheet_json(sheet_id, sheet.review)
-                                             for sheet_id, sheet in zip(ids, upload.sheets)]}
+                                             for sheet_id, sheet in zip(ids, played)]}
         if upload.unreadable:
             answer["unreadable"] = upload.unreadable
+        if blank:
+            answer["blank"] = blank
         return JSONResponse(answer)
 
     async def sheet(request: Request) -> Response:

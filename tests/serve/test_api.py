@@ -612,3 +612,27 @@ def test_a_form_naming_the_player_twice_is_refused(client: TestClient, demo: Any
                          data={"game": "Friday", "player": ["Anna", "Bruno"]})
     assert answer.status_code == 400 and answer.json() == {"error": "player: given twice; send one"}
     assert client.get("/api/games").json() == {"games": []}
+
+
+def test_a_sheet_with_nothing_crossed_is_shown_as_no_round(client: TestClient, demo: Any,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from printgen.serve import app
+
+    seen: list[object] = []
+
+    def second_blank(reading: object) -> bool:  # the upload's second sheet as if nothing were crossed on it
+        if not any(known is reading for known in seen):
+            seen.append(reading)
+        return next(k for k, known in enumerate(seen) if known is reading) == 1
+
+    monkeypatch.setattr(app, "unplayed", second_blank)
+    answer = upload(client, _two_sheet_pdf(demo), game="Blank", player="Bo", kind="application/pdf")
+    assert answer.status_code == 200, answer.text
+    assert len(answer.json()["sheets"]) == 1
+    assert answer.json()["blank"] == ["photo [page 2 of 2]: nothing crossed on it: not counted as a round"]
+    (bo,) = client.get("/api/games/Blank/standings").json()["players"]
+    assert len(bo["rounds"]) == 1
+    monkeypatch.setattr(app, "unplayed", lambda reading: True)
+    nothing = upload(client, another(demo.jpeg, 7), game="Blank", player="Bo")
+    assert nothing.status_code == 422 and nothing.json()["error"].endswith("nothing crossed on it: not counted as a "
+                                                                           "round")

@@ -90,6 +90,7 @@
       const n = answer.sheets.length;
       say(n + (n === 1 ? " sheet read." : " sheets read, all under " + player.value.trim() +
           ": tap “Another player's sheet?” on one that is not theirs.") +
+          (answer.blank ? " Not counted (nothing crossed): " + answer.blank.join("; ") + "." : "") +
           (answer.unreadable ? " Not read: " + answer.unreadable.join("; ") : ""));
       loadPlayers();
       loadGames();
@@ -295,13 +296,21 @@
   }
 
   async function moveSheet(article) {
+    try {  // (a sheet another phone removed is said to be gone before anyone types a name)
+      article.sheet = await json(await fetch("/api/sheets/" + article.dataset.id, { cache: "no-store" }));
+    } catch (error) {
+      gone(article, error);
+      return;
+    }
     const name = window.prompt("Whose sheet is it? (a player of " + article.sheet.game + ")", "");
     if (name === null || !name.trim()) return;
+    const before = article.sheet.player;
     try {
       const sheet = await json(await fetch("/api/sheets/" + article.dataset.id + "/player", {
         method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ player: name.trim() }) }));
       show(sheet, article);
-      say("It is " + sheet.player + "'s sheet now, in " + sheet.player + "'s rounds.");
+      say(sheet.player === before ? "It is " + sheet.player + "'s sheet already." :
+        "It is " + sheet.player + "'s sheet now, in " + sheet.player + "'s rounds.");
       loadPlayers();
     } catch (error) {
       gone(article, error);
