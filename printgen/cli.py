@@ -178,6 +178,9 @@ def one_line(error: click.UsageError) -> str:
             return ranged(error.message)
         return f"{error.param.opts[0]}: {ranged(error.message)}"
     command = error.ctx.command_path if error.ctx is not None else "printgen"
+    if isinstance(error, click.NoSuchOption):  # (in words of its own: click's change from version to version)
+        guess = f" (did you mean {' or '.join(sorted(error.possibilities))}?)" if error.possibilities else ""
+        return f"{error.option_name}: no such option{guess}; see {command} --help"
     return f"{ranged(error.format_message())} (see {command} --help)"
 
 

@@ -135,8 +135,9 @@ def test_simulate_renders_by_extension(tmp_path: Path) -> None:
 @pytest.mark.parametrize("args, line", [
     (["build", "--all", "-j", "0"], "Error: --jobs: 0 is out of range 1..64"),
     (["preview", "x.pdf", "--width", "5"], "Error: --width: 5 is out of range 50..4000"),
-    (["build", "qwixx-standard", "--nosuch"],
-     "Error: No such option '--nosuch'. Did you mean '--out'? (see printgen build --help)"),
+    (["build", "qwixx-standard", "--nosuch"], ("Error: --nosuch: no such option (did you mean --out?); see "
+                                               "printgen build --help")),
+    (["build", "qwixx-standard", "--qqq"], "Error: --qqq: no such option; see printgen build --help"),
     (["nosuch"], "Error: No such command 'nosuch' (see printgen --help)"),
     (["preview", "/"], "Error: /: a folder, not a file"),
 ])
