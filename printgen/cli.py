@@ -10,7 +10,8 @@ import os
 import re
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import wraps
 from pathlib import Path
 from typing import Any, TypeVar
@@ -184,24 +185,28 @@ def one_line(error: click.UsageError) -> str:
     return f"{ranged(error.format_message())} (see {command} --help)"
 
 
+@contextmanager
+def _in_one_line() -> Iterator[None]:
+    """Click's usage errors raised within, as one line (`one_line`); `printgen` alone still shows its help."""
+    try:
+        yield
+    except click.exceptions.NoArgsIsHelpError:
+        raise
+    except click.UsageError as error:
+        raise _OneLine(one_line(error)) from None
+
+
 class _Commands(click.Group):
-    """printgen's commands, whose usage errors (click's own) are one line each."""
+    """printgen's commands, whose usage errors (click's own) are one line each: those of the group's own
+    arguments (`make_context`) and those of a command's (`invoke`)."""
 
     def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
-        try:
+        with _in_one_line():
             return super().make_context(*args, **kwargs)
-        except click.exceptions.NoArgsIsHelpError:
-            raise
-        except click.UsageError as error:
-            raise _OneLine(one_line(error)) from None
 
     def invoke(self, ctx: click.Context) -> Any:
-        try:
+        with _in_one_line():
             return super().invoke(ctx)
-        except click.exceptions.NoArgsIsHelpError:
-            raise
-        except click.UsageError as error:
-            raise _OneLine(one_line(error)) from None
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
@@ -692,10 +697,12 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
         click.echo(f"reading {len(files)} photos on {min(cores(), MAX_WORKERS, len(files))} cores ...", err=True)
     for scored in score_files(read_photos(files, reader, annotate is not None), draw=annotate is not None):
         owner = player.strip() if player else player_of(display_name(scored.path.name))
-        blank = [unplayed(result) for result in scored.results]
-        for result, left_out in zip(scored.results, blank):
+        sheets = 0  # (sheets read that count as rounds)
+        for result in scored.results:
+            left_out = unplayed(result)
             if not left_out:
                 rounds.append((owner, round_of(result)))
+                sheets += isinstance(result, SheetReading)
             if isinstance(result, Unreadable):
                 unread += 1
                 click.echo(summary(result)[0], err=notes_to_stderr)
@@ -705,8 +712,6 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
                 click.echo("\n".join(summary(result)), err=csv_out)
             if left_out:
                 click.echo(f"{where(result)}: nothing crossed on it: not counted as a round", err=True)
-        sheets = sum(isinstance(result, SheetReading) and not left_out for result, left_out in zip(scored.results,
-                                                                                                   blank))
         if sheets > 1 and not player:
             click.echo(f"{display_name(scored.path)}: {sheets} sheets, all counted as {owner}'s rounds (another "
                        "player's sheet in it: photograph it apart, or give it to them in printgen serve)", err=True)

@@ -45,8 +45,8 @@ INSET = 0.14
 
 def annotate(image: np.ndarray, results: list[Result]) -> np.ndarray:
     """`image` (BGR) at most LONGEST pixels long, with what was read from each sheet drawn over it. Where it holds
-    several sheets (a 2-up page), each sheet's title sits on its own top edge and the legends go together on a
-    white band under the picture: beside a sheet, they would lie over another sheet's fields."""
+    several sheets (a 2-up page), each sheet is tagged "sheet N" on its top left corner and every title and legend
+    goes on a white band under the picture: beside a sheet, they would lie over another sheet's fields."""
     scale = min(1.0, LONGEST / max(image.shape[:2]))
     picture = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image.copy()
     shrink = np.diag([scale, scale, 1.0])

@@ -56,7 +56,7 @@ def twins(files: list[Path]) -> tuple[list[Path], list[str]]:
     `IMG_1 (1).jpg`), which would count its sheets twice; and a line naming each left out and the one read."""
     kept: list[Path] = []
     notes: list[str] = []
-    first: dict[object, Path] = {}
+    first: dict[tuple[int, int], Path] = {}
     sizes: dict[int, list[Path]] = {}
     for path in files:
         try:

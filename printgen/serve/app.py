@@ -152,9 +152,12 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
             await run_in_threadpool(server.store.check_new, game, digest)
             upload = await server.queue.run(read_upload, data, server.reader)
             del data
-        played = [sheet for sheet in upload.sheets if not unplayed(sheet.review.reading)]
-        blank = [f"{where(sheet.review.reading)}: nothing crossed on it: not counted as a round"
-                 for sheet in upload.sheets if unplayed(sheet.review.reading)]  # (a 2-up page's unplayed sheet)
+        played, blank = [], []
+        for sheet in upload.sheets:  # (a 2-up page's unplayed sheet is no round)
+            if unplayed(sheet.review.reading):
+                blank.append(f"{where(sheet.review.reading)}: nothing crossed on it: not counted as a round")
+            else:
+                played.append(sheet)
         if not played:
             raise HTTPException(422, upload.unreadable[0] if upload.unreadable else blank[0] if blank
                                 else "photo: no sheet found")
