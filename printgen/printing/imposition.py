@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import islice
+from typing import Any
 
 from printgen.errors import UsageProblem
 from printgen.page import Element, Group, Item, Mm, Page, Symbol, Use
@@ -110,15 +111,34 @@ def cut_lines(grid: Grid, filled: int) -> Symbol:
 def impose(items: Iterable[Item], grid: Grid) -> Iterator[Page]:
     """Pages holding `items` in `grid` order, with cut lines; lazily, one page at a time."""
     stream = iter(items)
+    cells = [grid.cell(index) for index in range(grid.per_page)]
+    cuts: dict[int, Use] = {}
+    placed: dict[tuple[int, int], tuple[object, Element]] = {}  # a pad's few distinct placements, made once
     while batch := list(islice(stream, grid.per_page)):
         elements: list[Element] = []
         for index, item in enumerate(batch):
-            x, y = grid.cell(index)
-            elements.append(Use(item.art, x, y, grid.scale))
+            elements.append(_placed(placed, Use, item.art, index, cells[index], grid.scale))
             if item.extras:
-                elements.append(Group(item.extras, x, y, grid.scale))
-        elements.append(Use(cut_lines(grid, len(batch)), 0.0, 0.0))
+                elements.append(_placed(placed, Group, item.extras, index, cells[index], grid.scale))
+        filled = len(batch)
+        elements.append(cuts.get(filled) or cuts.setdefault(filled, Use(cut_lines(grid, filled), 0.0, 0.0)))
         yield Page(grid.page_w, grid.page_h, tuple(elements))
+
+
+MAX_PLACED = 10_000
+"""Most placements `impose` keeps for reuse (a pad places one art and a few hundred extras in a few slots)."""
+
+
+def _placed(placed: dict[tuple[int, int], tuple[object, Element]], kind: type[Use | Group], thing: Any,
+            index: int, at: tuple[Mm, Mm], scale: float) -> Element:
+    """`kind(thing, x, y, scale)` in slot `index` at `at`: one element object for each `thing` in each slot."""
+    known = placed.get((id(thing), index))
+    if known is not None and known[0] is thing:  # (the table keeps `thing` alive, so its id is not reused)
+        return known[1]
+    element = kind(thing, at[0], at[1], scale)
+    if len(placed) < MAX_PLACED:
+        placed[(id(thing), index)] = (thing, element)
+    return element
 
 
 def single_pages(items: Iterable[Item], bleed: Mm = 0.0) -> Iterator[Page]:

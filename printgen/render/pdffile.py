@@ -25,6 +25,9 @@ from typing import IO, Any
 from printgen.colour_management import BUNDLED_CONDITION, Press
 from printgen.render.pdfread import Name, PdfObjects, Ref, Stream, operations
 
+REMEMBERED_PAGES = 10_000
+"""Most distinct page contents kept whole for a quick match (a pad has a few hundred; a deck of all-different
+pages keeps the first ones, and every page is still counted by its digest)."""
 FANOUT = 1000
 """Most kids of one /Pages node (PDF 1.4's implementation limit is 8,191 per array)."""
 _TAGGED = re.compile(r"^/[A-Z]{6}\+")
@@ -71,6 +74,11 @@ def pdf_number(value: float) -> bytes:
     return (text if text not in ("", "-0") else "0").encode()
 
 
+def pack(data: bytes) -> bytes:
+    """`data` Flate-compressed as every stream printgen writes is (level 6)."""
+    return zlib.compress(data, 6)
+
+
 class PdfFile:
     """A PDF being written: object numbers handed out, objects written as they come, xref and trailer at the end."""
 
@@ -98,7 +106,10 @@ class PdfFile:
 
     def stream(self, number: int, entries: bytes, data: bytes) -> None:
         """Write object `number` as a Flate-compressed stream of `data`; `entries` are its other dictionary entries."""
-        packed = zlib.compress(data, 6)
+        self.packed_stream(number, entries, pack(data))
+
+    def packed_stream(self, number: int, entries: bytes, packed: bytes) -> None:
+        """Write object `number` as a stream whose data `pack` already compressed (the same for equal data)."""
         self._offsets[number] = self._position
         head = b"%d 0 obj\n<< %s/Filter /FlateDecode /Length %d >>\nstream\n" % (
             number, entries + b" " if entries else b"", len(packed))
@@ -372,18 +383,22 @@ class PageGroups:
 
     def __init__(self) -> None:
         self._groups: dict[bytes, list[Any]] = {}
+        self._recent: dict[tuple[tuple[float, float], bytes], list[Any]] = {}
         self.pages = 0
 
     def add(self, size: tuple[float, float], content: bytes) -> None:
         """Count the next page, of `size` mm, whose content stream is `content`."""
         self.pages += 1
-        digest = hashlib.sha1(repr((round(size[0], 1), round(size[1], 1))).encode() + content,
-                              usedforsecurity=False).digest()
-        group = self._groups.get(digest)
-        if group is not None:
-            group[1] += 1
-        else:
-            self._groups[digest] = [self.pages, 1, round(size[0], 1), round(size[1], 1)]
+        group = self._recent.get((size, content))
+        if group is None:
+            digest = hashlib.sha1(repr((round(size[0], 1), round(size[1], 1))).encode() + content,
+                                  usedforsecurity=False).digest()
+            group = self._groups.get(digest)
+            if group is None:
+                group = self._groups[digest] = [self.pages, 0, round(size[0], 1), round(size[1], 1)]
+            if len(self._recent) < REMEMBERED_PAGES:
+                self._recent[(size, content)] = group
+        group[1] += 1
 
     def groups(self) -> list[tuple[int, int, float, float]]:
         """Every group as (first page, count, width mm, height mm), first pages ascending."""

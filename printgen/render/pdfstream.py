@@ -20,10 +20,12 @@ from typing import IO, Any
 from printgen.colour_management import Press, press_for
 from printgen.page import PT_PER_MM, Document, Element, Group, Page, Symbol, Use
 from printgen.render.pdffile import (
+    REMEMBERED_PAGES,
     PageGroups,
     PageTree,
     PdfFile,
     output_intent,
+    pack,
     pdf_number,
     write_info,
 )
@@ -74,26 +76,42 @@ def write_streamed_pdf(document: Document, target: IO[bytes] | str, on_page: Cal
         symbols: list[Symbol] = []
         placed: dict[tuple[str, float, float, float], bytes] = {}  # each placement's bytes, written out once
         frames: dict[tuple[float, float, Any, Any], tuple[bytes, bytes]] = {}  # each page size's bytes, too
+        streams: dict[bytes, bytes] = {}  # each distinct page's content, compressed once
+        commands: dict[int, tuple[Element, list[bytes]]] = {}  # each element object's placements' bytes
         for page in document:
             size = (page.width, page.height, page.trim, page.bleed)
             frame = frames.get(size) or frames.setdefault(size, _frame(page))
             content = [frame[0]]
-            for symbol, scale, x, y in placements(page.elements):
-                key = (symbol.id, scale, x, y)
-                command = placed.get(key)
-                if command is None:
-                    if symbol.id not in names:
-                        names[symbol.id] = b"P%d" % len(names)
-                        symbols.append(symbol)
-                    command = b"q %s 0 0 %s %s %s cm /%s Do Q" % (
-                        pdf_number(scale), pdf_number(scale), pdf_number(x), pdf_number(y), names[symbol.id])
-                    if len(placed) < MAX_PLACEMENTS:
-                        placed[key] = command
-                content.append(command)
+            for element in page.elements:
+                known = commands.get(id(element))
+                if known is not None and known[0] is element:  # (kept alive in the table: ids are not reused)
+                    content += known[1]
+                    continue
+                drawn = []
+                for symbol, scale, x, y in placements((element,)):
+                    key = (symbol.id, scale, x, y)
+                    command = placed.get(key)
+                    if command is None:
+                        if symbol.id not in names:
+                            names[symbol.id] = b"P%d" % len(names)
+                            symbols.append(symbol)
+                        command = b"q %s 0 0 %s %s %s cm /%s Do Q" % (
+                            pdf_number(scale), pdf_number(scale), pdf_number(x), pdf_number(y), names[symbol.id])
+                        if len(placed) < MAX_PLACEMENTS:
+                            placed[key] = command
+                    drawn.append(command)
+                if len(commands) < MAX_PLACEMENTS:
+                    commands[id(element)] = (element, drawn)
+                content += drawn
             content.append(b"Q")
             stream, page_id = file.reserve(), file.reserve()
             data = b"\n".join(content)
-            file.stream(stream, b"", data)
+            packed = streams.get(data)
+            if packed is None:
+                packed = pack(data)
+                if len(streams) < REMEMBERED_PAGES:
+                    streams[data] = packed
+            file.packed_stream(stream, b"", packed)
             counted.add((page.width, page.height), data)
             file.obj(page_id, b"<< /Type /Page /Parent %d 0 R /MediaBox %s /Resources %d 0 R /Contents %d 0 R >>"
                      % (tree.parent(), frame[1], resources, stream))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.page import Line
+from printgen.page import Group, Item, Line, Rect, Symbol, Use
 from printgen.printing import card_grid
 from printgen.printing.crop_marks import MARK, MIN_MARK
-from printgen.printing.imposition import PRINTABLE, cut_lines, plan_grid
+from printgen.printing.imposition import PRINTABLE, cut_lines, impose, plan_grid
 from printgen.printing.paper import paper_size
 
 SHEETS = [(190.0, 115.0), (190.0, 128.0), (210.0, 135.0)]
@@ -46,3 +46,15 @@ def test_every_cut_line_of_a_pad_has_a_mark_at_both_ends(paper: str, size: tuple
         for y in horizontals:
             assert sum(1 for m in marks if m.y1 == m.y2 and abs(m.y1 - y) < 1e-6) == 2
     assert x0 > 0 and y0 > 0
+
+
+def test_impose_places_each_art_and_extras_once_per_slot() -> None:
+    art, other = Symbol("art", 100, 140, (Rect(0, 0, 1, 1),)), Symbol("other", 100, 140, (Rect(0, 0, 2, 2),))
+    extras = (Use(Symbol("lucky", 5, 5, (Rect(0, 0, 5, 5),)), 1, 1),)
+    items = [Item("a", art, extras), Item("b", art), Item("c", art, extras), Item("d", other, extras)]
+    first, second = impose(items, plan_grid((210.0, 297.0), 100.0, 140.0, 2))
+    assert first.elements[0] is second.elements[0]  # the same art in the same slot: one Use object
+    assert first.elements[1] is second.elements[1] and isinstance(first.elements[1], Group)
+    slot_2 = (first.elements[2], second.elements[2])  # "b" (no extras) and then "d", another art, in slot 2
+    assert [(e.symbol.id, e.x, e.y) for e in slot_2 if isinstance(e, Use)] == [
+        ("art", slot_2[0].x, slot_2[0].y), ("other", slot_2[0].x, slot_2[0].y)]  # type: ignore[union-attr]

@@ -47,6 +47,26 @@ def test_same_pages_same_bytes(tmp_path: Path) -> None:
     assert write("a.pdf") == write("b.pdf") != write("c.pdf", stamp=True)
 
 
+def test_remembered_pages_and_placements_write_the_bytes_of_a_write_without_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from printgen.builders.pad import pad_items
+    from printgen.layouts import load
+    from printgen.printing import imposition
+
+    def write(name: str) -> tuple[bytes, list[tuple[int, int, float, float]]]:
+        items = pad_items(load("qwixx-big-points"), 60, seed=3)  # type: ignore[arg-type]
+        pages = imposition.impose(items, imposition.plan_grid((210.0, 297.0), 105.0, 140.0, 2))
+        counted = write_streamed_pdf(Document([], pages, "pad"), str(tmp_path / name))
+        return (tmp_path / name).read_bytes(), counted.groups()
+
+    remembered = write("remembered.pdf")
+    for module, name in ((pdfstream, "MAX_PLACEMENTS"), (pdfstream, "REMEMBERED_PAGES"),
+                         (pdffile, "REMEMBERED_PAGES"), (imposition, "MAX_PLACED")):
+        monkeypatch.setattr(module, name, 0)
+    fresh = write("fresh.pdf")
+    assert remembered == fresh and len(remembered[1]) > 5  # a pad's lucky pairs: several distinct pages
+
+
 def test_pages_hang_in_a_balanced_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pdffile, "FANOUT", 3)  # 40 pages: 14 leaves, 5 nodes over them, 2 over those, the root
     pages = (Page(100 + i, 100, (Use(INNER, 1, 1),)) for i in range(40))
