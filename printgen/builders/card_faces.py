@@ -62,7 +62,7 @@ def card_front(layout: DeckLayout, card: Card, size: tuple[Mm, Mm], bleed: Mm, s
     else:
         elements.append(Rect(0, 0, w + 2 * bleed, h + 2 * bleed, Paint(fill=layout.colour(card.colour))))
         number_ink = ink(layout.colour(card.colour))
-    elements += _centre(card.number, w, h, bleed, number_ink, ring=card.colour is None)
+    elements += number_disc(str(card.number), w, h, bleed, number_ink, ring=card.colour is None)
     top_ground = layout.colour(card.colour or COLOURS[0])
     bottom_ground = layout.colour(card.colour or COLOURS[-1])
     elements += corner_indices(str(card.number), w, h, bleed, readable_on(top_ground), readable_on(bottom_ground))
@@ -88,7 +88,7 @@ def card_back(layout: DeckLayout, card: Card, size: tuple[Mm, Mm], bleed: Mm) ->
     w, h = size
     back = layout.back
     elements: list[Element] = [Rect(0, 0, w + 2 * bleed, h + 2 * bleed, Paint(fill=back))]
-    elements += _centre(card.number, w, h, bleed, back, ring=False)
+    elements += number_disc(str(card.number), w, h, bleed, back, ring=False)
     index = readable_on(back)
     elements += corner_indices(str(card.number), w, h, bleed, index, index)
     title = layout.title.upper()
@@ -98,12 +98,14 @@ def card_back(layout: DeckLayout, card: Card, size: tuple[Mm, Mm], bleed: Mm) ->
                   tuple(elements))
 
 
-def _centre(number: int, w: Mm, h: Mm, bleed: Mm, colour: str, ring: bool) -> list[Element]:
+def number_disc(number: str, w: Mm, h: Mm, bleed: Mm, colour: str, ring: bool) -> list[Element]:
+    """A card's number (or "1–9") in `colour` on a white disc in the middle of a `w` x `h` card, ringed in dark
+    when `ring` (a card of no one colour)."""
     cx, cy = bleed + w / 2, bleed + h / 2
     r = art_width(w, h) * 0.36
     elements: list[Element] = [Circle(cx, cy, r, Paint(fill=WHITE, stroke=DARK if ring else None, width=0.6))]
-    size = min(r * 1.05 / cap_height("bold"), fit_size(str(number), "bold", 200.0, r * 1.55))
-    elements.append(centred_text(cx, cy, str(number), size, colour))
+    size = min(r * 1.05 / cap_height("bold"), fit_size(number, "bold", 200.0, r * 1.55))
+    elements.append(centred_text(cx, cy, number, size, colour))
     return elements
 
 

@@ -1,7 +1,9 @@
 """One to 9 material: a deck, board or token layout in, card faces, the board and star tokens as page descriptions out.
 
-Stars are the game's motif: number cards carry their number in a big white
-star, +3 cards a gold star, the back a star over the title. Every figure the
+Stars are the game's motif, and on a card's face only the +3 cards show one
+(the rules' bonus lasts while a +3 card's star shows on the discard pile):
+number cards and jokers carry their number on a white disc; the back is a star
+over the title. Every figure the
 board prints (run lengths, stars, bonuses) comes from printgen.rules.one_to_nine.
 """
 
@@ -11,13 +13,13 @@ import math
 from functools import cache
 from typing import TYPE_CHECKING
 
-from printgen.builders.card_faces import SAFE, Face, art_width, corner_indices
+from printgen.builders.card_faces import SAFE, Face, art_width, corner_indices, number_disc
 from printgen.builders.scoresheet import centred_text, place
 from printgen.builders.shapes import colour_shape, safe_id
 from printgen.colours import ink, mix, readable_on, text_on, tint
 from printgen.fonts import balanced, cap_height, fit_size, text_width
 from printgen.labels import catalogue
-from printgen.page import Element, Group, Item, Mm, Paint, Path, Rect, Symbol, Text
+from printgen.page import Circle, Element, Group, Item, Mm, Paint, Path, Rect, Symbol, Text
 from printgen.rules import one_to_nine
 
 if TYPE_CHECKING:  # the kinds use the builders; the builders only name the kinds' models
@@ -114,27 +116,23 @@ def nine_front(layout: DeckLayout, card: one_to_nine.Card, size: tuple[Mm, Mm], 
     if card.kind == "number":
         colour = layout.colour(card.colour or "")
         elements.append(Rect(0, 0, *full, Paint(fill=colour)))
-        elements.append(star(cx, cy, r, Paint(fill=WHITE)))
-        elements.append(centred_text(cx, cy + r * 0.08, str(card.number), r * 0.62 / cap_height("bold"), ink(colour)))
+        elements += number_disc(str(card.number), w, h, bleed, ink(colour), ring=False)
         index, index_ink = str(card.number), (readable_on(colour), readable_on(colour))
     elif card.kind == "number-joker":
         half_w, half_h = full[0] / 2, full[1] / 2
         for i, name in enumerate(one_to_nine.COLOURS):
             elements.append(Rect((i % 2) * half_w, (i // 2) * half_h, half_w + 0.01, half_h + 0.01,
                                  Paint(fill=layout.colour(name))))
-        elements.append(star(cx, cy, r, Paint(fill=WHITE, stroke=DARK, width=0.5)))
-        elements.append(centred_text(cx, cy + r * 0.08, str(card.number), r * 0.62 / cap_height("bold"), DARK))
+        elements += number_disc(str(card.number), w, h, bleed, DARK, ring=True)
         corners = (readable_on(layout.colour(one_to_nine.COLOURS[0])), readable_on(layout.colour(one_to_nine.COLOURS[-1])))
         index, index_ink, label = str(card.number), corners, labels["any_colour"]
     elif card.kind == "joker":
         elements.append(Rect(0, 0, *full, Paint(fill=DARK)))
         for i, name in enumerate(one_to_nine.COLOURS):
             angle = -math.pi / 2 + i * math.pi / 2 + math.pi / 4
-            elements.append(star(cx + r * 1.05 * math.cos(angle), cy + r * 1.05 * math.sin(angle), art * 0.09,
-                                 Paint(fill=layout.colour(name))))
-        elements.append(star(cx, cy, r * 0.95, Paint(fill=WHITE)))
-        word = star_text_size("1–9", cx, cy + r * 0.08, r * 0.95, r * 0.62 / cap_height("bold"))
-        elements.append(centred_text(cx, cy + r * 0.08, "1–9", word, DARK))
+            elements.append(Circle(cx + r * 1.12 * math.cos(angle), cy + r * 1.12 * math.sin(angle), art * 0.06,
+                                   Paint(fill=layout.colour(name))))
+        elements += number_disc("1–9", w, h, bleed, DARK, ring=False)
         index, index_ink, label = "J", (WHITE, WHITE), labels["joker"]
     else:
         gold = layout.colour("star")

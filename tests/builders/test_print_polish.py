@@ -5,6 +5,8 @@ with bleed, and the small things (lock numbers, bonus fields under their columns
 from __future__ import annotations
 
 import itertools
+import math
+from functools import partial
 
 import pytest
 
@@ -301,6 +303,11 @@ def test_gemixxt_a_symbols_mark_the_lock_circles_too() -> None:
         assert mark.x + 10 * mark.scale + 0.3 <= padlock.x + 2.0 * padlock.scale, "the shape keeps off the padlock"
 
 
+def _disc_inside(x: float, y: float, disc: tuple[float, float, float, float]) -> bool:
+    x0, y0, x1, y1 = disc
+    return math.hypot(x - (x0 + x1) / 2, y - (y0 + y1) / 2) <= (x1 - x0) / 2
+
+
 def _polygon_inside(x: float, y: float, polygon: list[tuple[float, float]]) -> bool:
     from printgen.builders.one_to_nine_pieces import _inside
 
@@ -309,9 +316,9 @@ def _polygon_inside(x: float, y: float, polygon: list[tuple[float, float]]) -> b
 
 @pytest.mark.parametrize("size", ["poker", "mini"])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_one_to_9_words_keep_clear_of_their_stars_and_pills(lang: str, size: str) -> None:
-    """"1–9" on the jokers and "+3" keep STAR_CLEAR inside their stars; the number joker's pill leaves at
-    least 1.5 mm round its words (capitals), in every language."""
+def test_one_to_9_words_keep_clear_of_their_stars_discs_and_pills(lang: str, size: str) -> None:
+    """"+3" keeps STAR_CLEAR inside its star and "1–9" on the jokers as much inside their disc; the number
+    joker's pill leaves at least 1.5 mm round its words (capitals), in every language."""
     from printgen.builders.one_to_nine_pieces import _star_points
 
     layout = layouts.load("one-to-9-deck")
@@ -321,14 +328,18 @@ def test_one_to_9_words_keep_clear_of_their_stars_and_pills(lang: str, size: str
         face = nine_front(layout, one_to_nine.Card(kind, None, None), (w, h), 3.0, False, False, lang)
         drawn = record(Item("c", face).as_page())
         word = next(d for d in drawn if d.kind == "text" and d.text == text and d.size > 5)
-        r = w * 0.40 * (0.95 if kind == "joker" else 1.0) - (0.3 if kind == "draw3" else 0.0)
-        polygon = _star_points(3.0 + w / 2, 3.0 + h / 2, r)
+        if kind == "draw3":
+            polygon = _star_points(3.0 + w / 2, 3.0 + h / 2, w * 0.40 - 0.3)
+            inside = partial(_polygon_inside, polygon=polygon)
+        else:
+            disc = next(d for d in drawn if d.kind == "circle" and d.fill == "#ffffff")
+            inside = partial(_disc_inside, disc=disc.bounds)
         half_w, cap = text_width(text, "bold", word.size) / 2, cap_height("bold") * word.size
         for fx in (-1, 1):
             for fy in (0, 1):
                 px = word.x + fx * (half_w + STAR_CLEAR - 0.05)
                 py = word.y - fy * cap + (STAR_CLEAR - 0.05) * (-1 if fy else 1)
-                assert _polygon_inside(px, py, polygon), (lang, text, px, py)
+                assert inside(px, py), (lang, text, px, py)
     face = nine_front(layout, one_to_nine.Card("number-joker", 5, None), (w, h), 3.0, False, False, lang)
     drawn = record(Item("c", face).as_page())
     label = catalogue(lang)["any_colour"]
