@@ -513,7 +513,8 @@ def _refresh_index(out: Path, written: list[Any]) -> None:
     try:
         click.echo(f"preview: {write_index(out, written)}")
     except (PrintgenError, OSError) as error:
-        click.echo(f"Warning: {out / 'index.html'} was not refreshed: {error}", err=True)
+        reason = error.strerror or error if isinstance(error, OSError) else error
+        click.echo(f"Warning: {out / 'index.html'} was not refreshed: {reason}", err=True)
 
 
 @main.command()

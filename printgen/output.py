@@ -89,6 +89,17 @@ def _check_target(target: Path, allowed: Callable[[int], bool], what: str) -> No
         raise UsageProblem(f"{target}: is {_kind(mode)}; printgen replaces only {what}, so it was left untouched")
 
 
+def check_writable(target: Path) -> None:
+    """UsageProblem unless a file can be made beside `target` (tried with an empty temporary file, removed at
+    once): for a command that works a long time before it writes (a folder of photos read, then annotated)."""
+    try:
+        descriptor, probe = tempfile.mkstemp(dir=target.parent, prefix=_prefix(target), suffix=".part")
+    except OSError as error:
+        raise UsageProblem(f"{target}: cannot be written: {error.strerror or error}") from None
+    os.close(descriptor)
+    os.unlink(probe)
+
+
 def safe_folder(folder: Path) -> None:
     """Make sure `folder` is a real folder (created if missing), not reached through a symbolic link."""
     try:

@@ -14,7 +14,7 @@ import numpy as np
 from printgen import layouts
 from printgen.errors import UsageProblem
 from printgen.kinds import score_sheet
-from printgen.output import atomic_file, check_file_target
+from printgen.output import atomic_file, check_file_target, check_writable
 from printgen.scan.annotate import annotate
 from printgen.scan.documents import pictures
 from printgen.scan.picture import Refused, display_name, read_bytes
@@ -117,6 +117,10 @@ def check_targets(targets: list[tuple[str, Path]], photos: list[Path]) -> None:
             raise UsageProblem(f"{option}: {display_name(target.parent)}: no such folder to write "
                                f"{display_name(target.name)} in")
         check_file_target(target)
+        try:
+            check_writable(target)
+        except UsageProblem as problem:
+            raise UsageProblem(f"{option}: {problem}") from None
         key = _identity(target)
         if key in inputs:
             raise UsageProblem(f"{option}: {display_name(target)} is one of the photos being scored, which "

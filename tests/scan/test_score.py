@@ -17,6 +17,7 @@ from tests.scan.conftest import NEEDS_SCAN
 cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
 np = pytest.importorskip("numpy", reason=NEEDS_SCAN)
 
+from printgen.errors import UsageProblem
 from printgen.scan import score
 from printgen.scan.reader import Unreadable
 from tests.scan.hostile import float_tiff, jpeg, png, radiance
@@ -223,3 +224,10 @@ def test_too_little_memory_to_load_opencv_is_one_line_not_a_missing_extra(tmp_pa
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.startswith("Error: out of memory while loading OpenCV") and len(done.stderr.splitlines()) == 1
     assert "pip install" not in done.stderr
+
+
+def test_a_target_that_cannot_be_made_is_refused_before_any_photo_is_read(tmp_path: Path) -> None:
+    with pytest.raises(UsageProblem, match=r"^--annotate: /proc/read\.png: cannot be written: "):
+        score.check_targets([("--annotate", Path("/proc/read.png"))], [])  # (a folder no file can be made in)
+    score.check_targets([("--csv", tmp_path / "standings.csv")], [])
+    assert list(tmp_path.iterdir()) == []  # the probe is gone
