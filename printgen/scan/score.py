@@ -51,6 +51,31 @@ def photos(paths: list[Path]) -> list[Path]:
     return unique
 
 
+def left_out(paths: list[Path]) -> list[str]:
+    """A line for each thing in a folder of `paths` that looks meant to be scored but is not read: a folder in
+    it holding photos (folders are not searched), a photo's name that leads to no file (a broken link)."""
+    notes: list[str] = []
+    for path in paths:
+        if not path.is_dir():
+            continue
+        for inside in sorted(path.iterdir()):
+            if inside.name.startswith("."):
+                continue
+            if inside.is_dir() and not inside.is_symlink() and _holds_photos(inside):
+                notes.append(f"{display_name(inside)}: a folder in {display_name(path)}, not read (name it too to "
+                             "score its photos)")
+            elif inside.suffix.lower() in PHOTO_SUFFIXES and not inside.exists():
+                notes.append(f"{display_name(inside)}: a link to nothing, left out")
+    return notes
+
+
+def _holds_photos(folder: Path) -> bool:
+    try:
+        return any(p.suffix.lower() in PHOTO_SUFFIXES and not p.name.startswith(".") for p in folder.iterdir())
+    except OSError:
+        return False
+
+
 def twins(files: list[Path]) -> tuple[list[Path], list[str]]:
     """`files` less each later copy of one photo under another name (a link to it, a copy of its bytes: a phone's
     `IMG_1 (1).jpg`), which would count its sheets twice; and a line naming each left out and the one read."""

@@ -231,3 +231,15 @@ def test_a_target_that_cannot_be_made_is_refused_before_any_photo_is_read(tmp_pa
         score.check_targets([("--annotate", Path("/proc/read.png"))], [])  # (a folder no file can be made in)
     score.check_targets([("--csv", tmp_path / "standings.csv")], [])
     assert list(tmp_path.iterdir()) == []  # the probe is gone
+
+
+def test_what_a_folder_holds_but_score_does_not_read_is_named(tmp_path: Path) -> None:
+    (tmp_path / "round-2").mkdir()
+    (tmp_path / "round-2" / "anna.jpg").write_bytes(b"")
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "gone.jpg").symlink_to(tmp_path / "nowhere.jpg")
+    (tmp_path / "notes.txt").write_text("not a photo, and not meant to be one")
+    (tmp_path / "anna.jpg").write_bytes(b"")
+    assert score.left_out([tmp_path, tmp_path / "anna.jpg"]) == [
+        f"{tmp_path}/gone.jpg: a link to nothing, left out",
+        f"{tmp_path}/round-2: a folder in {tmp_path}, not read (name it too to score its photos)"]
