@@ -666,7 +666,7 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
         PICTURE_SUFFIXES,
         annotation_targets,
         check_targets,
-        left_out,
+        not_read,
         photos,
         reader_for,
         score_files,
@@ -691,7 +691,7 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
     check_targets([*(("--annotate", t) for t in pictures.values()),
                    *([("--csv", csv_path)] if csv_path and not csv_out else [])], files)
     reader = reader_for(layout_files)
-    for note in [*left_out(list(paths)), *copies]:
+    for note in [*not_read(list(paths)), *copies]:
         click.echo(note, err=True)
     rounds: list[Any] = []
     unread = 0

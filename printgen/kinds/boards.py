@@ -30,7 +30,6 @@ from printgen.labels import catalogue
 from printgen.page import Document, Hex
 from printgen.printing.card_grid import card_size
 from printgen.printing.paper import MARGIN
-from printgen.rules import one_to_nine
 from printgen.tomlkeys import Fields
 
 NAME = "board"
@@ -102,6 +101,8 @@ class Boards:
         found = []
         if GAMES[layout.game] is not ONE_TO_NINE:
             found.append(("game", f"{layout.game!r}: only One to 9 has a board"))
+        from printgen.rules import one_to_nine  # (a score sheet's build has no need of its rules)
+
         if layout.colours != one_to_nine.COLOURS:
             found.append(("colours", f"{list(layout.colours)}, the rules say {list(one_to_nine.COLOURS)}"))
         if layout.numbers != one_to_nine.NUMBERS:

@@ -27,7 +27,6 @@ from printgen.kinds.common import (
 from printgen.labels import catalogue
 from printgen.page import Document, Hex, Mm
 from printgen.printing.paper import MARGIN, paper_size
-from printgen.rules import one_to_nine
 from printgen.tomlkeys import Fields
 
 NAME = "tokens"
@@ -107,6 +106,8 @@ class TokenSheets:
 
     def mismatches(self, layout: TokenLayout) -> list[tuple[str, str]]:
         """How many stars of each kind, against the rules of One to 9; then whether it draws."""
+        from printgen.rules import one_to_nine  # (a score sheet's build has no need of its rules)
+
         rules = {"small-star": one_to_nine.SMALL_STARS, "big-star": one_to_nine.BIG_STARS}
         printed: Counter[str] = Counter()
         for group in layout.groups:

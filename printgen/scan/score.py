@@ -51,7 +51,7 @@ def photos(paths: list[Path]) -> list[Path]:
     return unique
 
 
-def left_out(paths: list[Path]) -> list[str]:
+def not_read(paths: list[Path]) -> list[str]:
     """A line for each thing in a folder of `paths` that looks meant to be scored but is not read: a folder in
     it holding photos (folders are not searched), a photo's name that leads to no file (a broken link)."""
     notes: list[str] = []

@@ -240,6 +240,6 @@ def test_what_a_folder_holds_but_score_does_not_read_is_named(tmp_path: Path) ->
     (tmp_path / "gone.jpg").symlink_to(tmp_path / "nowhere.jpg")
     (tmp_path / "notes.txt").write_text("not a photo, and not meant to be one")
     (tmp_path / "anna.jpg").write_bytes(b"")
-    assert score.left_out([tmp_path, tmp_path / "anna.jpg"]) == [
+    assert score.not_read([tmp_path, tmp_path / "anna.jpg"]) == [
         f"{tmp_path}/gone.jpg: a link to nothing, left out",
         f"{tmp_path}/round-2: a folder in {tmp_path}, not read (name it too to score its photos)"]
