@@ -12,8 +12,8 @@ from typing import Any
 from printgen.scan.reader import Result, SheetReading, Unreadable
 from printgen.scan.referee import LETTERS
 
-JSON_KEYS = ("file", "layout", "sheet", "rows", "penalties", "bonus", "points", "total", "legal", "problems",
-             "uncertain")
+JSON_KEYS = ("file", "position", "of", "layout", "sheet", "rows", "penalties", "bonus", "points", "total", "legal",
+             "problems", "uncertain")
 
 
 def where(result: Result) -> str:
@@ -39,6 +39,8 @@ def as_json(reading: SheetReading) -> dict[str, Any]:
     verdict = reading.verdict
     return {
         "file": reading.file,
+        "position": reading.position,
+        "of": reading.of,
         "layout": layout.name,
         "sheet": sheet,
         "rows": rows,

@@ -17,8 +17,8 @@ from printgen.cli import main
 from tests.conftest import filled_once
 from tests.scan.conftest import NEEDS_SCAN, sheet
 
-JSON_KEYS = ["file", "layout", "sheet", "rows", "penalties", "bonus", "points", "total", "legal", "problems",
-             "uncertain"]
+JSON_KEYS = ["file", "position", "of", "layout", "sheet", "rows", "penalties", "bonus", "points", "total", "legal",
+             "problems", "uncertain"]
 
 
 @pytest.fixture(scope="module")
@@ -81,6 +81,7 @@ def test_json_objects_have_exactly_the_contract_keys(photos: tuple[Path, list[ob
         if found["layout"] == "qwixx-big-points":  # no bonus: the total is the totals line added up
             assert found["total"] == sum(found["points"][:-1]) - found["points"][-1]
     bonus, *page = objects
+    assert [(o["position"], o["of"]) for o in objects] == [(1, 1), (1, 2), (2, 2)]  # which sheet of its photo
     assert bonus["layout"] == "qwixx-bonus-b" and set(bonus["bonus"]["boxes"]) == set("ABCDE")
     assert all(p["layout"] == "qwixx-big-points" and len(p["sheet"]["lucky"]) == 2 for p in page)
     first = truths[0]
