@@ -161,12 +161,20 @@ class _OneLine(click.ClickException):
         click.echo(f"Error: {self.format_message()}", err=True)
 
 
-def one_line(error: click.UsageError) -> str:
+def one_line(error: click.UsageError, command: str = "printgen") -> str:
     """Click's usage error in printgen's words: `--jobs: 0 is out of range 1..64`; after an unknown option or
-    command, the --help to read."""
+    command, the --help to read (`command`'s, when the error does not say which command it met)."""
     def ranged(text: str) -> str:
         return re.sub(r"(\S+) is not in the range (\S+)<=x<=(\S+)\.$", r"\1 is out of range \2..\3", text).rstrip(".")
 
+    command = error.ctx.command_path if error.ctx is not None else command
+    if isinstance(error, click.MissingParameter) and error.param is not None:  # (its own message is empty)
+        param = error.param
+        if isinstance(param, click.Argument):
+            return f"Missing argument '{param.metavar or (param.name or '').upper()}' (see {command} --help)"
+        return f"{param.opts[0]}: missing (see {command} --help)"
+    if isinstance(error, click.BadOptionUsage) and not isinstance(error, click.NoSuchOption):
+        return f"{error.option_name}: needs a value (see {command} --help)"
     if isinstance(error, click.BadParameter) and error.param is not None:
         missing = re.fullmatch(r"(?:Path|File|Directory) '(.*)' does not exist\.?", error.message)
         if missing:  # a file argument or option naming nothing: the file is what the line is about
@@ -178,7 +186,6 @@ def one_line(error: click.UsageError) -> str:
         if isinstance(error.param, click.Argument):
             return ranged(error.message)
         return f"{error.param.opts[0]}: {ranged(error.message)}"
-    command = error.ctx.command_path if error.ctx is not None else "printgen"
     if isinstance(error, click.NoSuchOption):  # (in words of its own: click's change from version to version)
         guess = f" (did you mean {' or '.join(sorted(error.possibilities))}?)" if error.possibilities else ""
         return f"{error.option_name}: no such option{guess}; see {command} --help"
@@ -186,14 +193,16 @@ def one_line(error: click.UsageError) -> str:
 
 
 @contextmanager
-def _in_one_line() -> Iterator[None]:
-    """Click's usage errors raised within, as one line (`one_line`); `printgen` alone still shows its help."""
+def _in_one_line(ctx: click.Context | None = None) -> Iterator[None]:
+    """Click's usage errors raised within, as one line (`one_line`); `printgen` alone still shows its help.
+    `ctx`: the group's, whose subcommand is meant where click's error names no command (`-o` with no value)."""
     try:
         yield
     except click.exceptions.NoArgsIsHelpError:
         raise
     except click.UsageError as error:
-        raise _OneLine(one_line(error)) from None
+        command = " ".join(filter(None, [ctx.command_path, ctx.invoked_subcommand])) if ctx else "printgen"
+        raise _OneLine(one_line(error, command)) from None
 
 
 class _Commands(click.Group):
@@ -205,7 +214,7 @@ class _Commands(click.Group):
             return super().make_context(*args, **kwargs)
 
     def invoke(self, ctx: click.Context) -> Any:
-        with _in_one_line():
+        with _in_one_line(ctx):
             return super().invoke(ctx)
 
 

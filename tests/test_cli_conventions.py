@@ -140,6 +140,12 @@ def test_simulate_renders_by_extension(tmp_path: Path) -> None:
     (["build", "qwixx-standard", "--qqq"], "Error: --qqq: no such option; see printgen build --help"),
     (["nosuch"], "Error: No such command 'nosuch' (see printgen --help)"),
     (["preview", "/"], "Error: /: a folder, not a file"),
+    (["show"], "Error: Missing argument 'NAME|FILE.toml' (see printgen show --help)"),
+    (["simulate"], "Error: Missing argument 'NAME|FILE.toml|one-to-9' (see printgen simulate --help)"),
+    (["preview"], "Error: Missing argument 'FILE.pdf' (see printgen preview --help)"),
+    (["batch"], "Error: Missing argument 'FILE.toml' (see printgen batch --help)"),
+    (["build", "qwixx-standard", "-o"], "Error: -o: needs a value (see printgen build --help)"),
+    (["score", "x.jpg", "--annotate"], "Error: --annotate: needs a value (see printgen score --help)"),
 ])
 def test_clicks_own_usage_errors_are_one_line_naming_the_option(args: list[str], line: str) -> None:
     result = CliRunner().invoke(main, args, prog_name="printgen")
