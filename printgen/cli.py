@@ -666,8 +666,8 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
         raise UsageProblem("Missing argument 'PHOTO|FOLDER...' (no sheet at hand? printgen score --demo "
                            "demo.jpg writes a photo to try)")
     require_opencv()
+    from printgen.errors import display_name
     from printgen.photo_workers import MAX_WORKERS, cores, read_photos
-    from printgen.scan.picture import display_name
     from printgen.scan.reader import SheetReading, Unreadable
     from printgen.scan.report import as_json as sheet_json
     from printgen.scan.report import summary, where

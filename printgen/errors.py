@@ -4,6 +4,9 @@ Usage problems (bad files, bad options) exit 2; runtime problems exit 1.
 The CLI prints `str(error)` and exits with `error.exit_code`, never a traceback.
 """
 
+import os
+from pathlib import Path
+
 
 class PrintgenError(Exception):
     """A problem the user can act on; runtime problems exit 1."""
@@ -46,3 +49,17 @@ def shown(value: object) -> str:
     """A value from outside in a message: its repr, cut to 40 characters (a 5,000-digit number stays a line)."""
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def display_name(path: Path | str) -> str:
+    """A file name fit to print and to write as UTF-8: bytes that are not UTF-8 shown as `\\xNN`."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
+def utf8_name(path: Path | str, what: str) -> None:
+    """UsageProblem unless `path` is valid UTF-8 text (`what` it is, for the message): printgen writes names
+    into PDFs, SVGs and the preview page, which hold nothing else."""
+    try:
+        os.fsencode(path).decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageProblem(f"{display_name(path)}: {what} must be valid UTF-8 text (rename it)") from None

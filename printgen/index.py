@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from printgen.errors import display_name
 from printgen.files import Written
 from printgen.output import atomic_file, check_file_target, folders_flushed_once, safe_folder
 
@@ -102,7 +103,7 @@ def _write_index(out: Path, written: Iterable[Written]) -> Path:
     groups: dict[str, list[Entry]] = {}
     for entry in sorted(entries, key=lambda e: (_GROUP_ORDER.get(e.group, 9), e.name)):
         groups.setdefault(entry.group, []).append(entry)
-    html = page_html(groups, out.name or str(out))
+    html = page_html(groups, display_name(out.name or str(out)))
     target = out / "index.html"
     with atomic_file(target) as temporary:
         temporary.write_text(html, encoding="utf-8")
@@ -130,7 +131,8 @@ def _listed(describe: Callable[[Path, Path, Written | None], Entry], path: Path,
             size = os.lstat(path).st_size
         except OSError:
             size = 0
-        name, href = (path.name + "/", link(path, out) + "/") if path.is_dir() else (path.name, link(path, out))
+        name, href = (display_name(path.name) + "/", link(path, out) + "/") if path.is_dir() else \
+            (display_name(path.name), link(path, out))
         return Entry(name, href, "unshown", size, 0, "", "Other files", problem=reason)
 
 
@@ -216,9 +218,10 @@ _GROUP_ORDER = {"Qwixx score sheets": 0, "Qwixx, the card game": 1, "One to 9": 
 
 
 def link(path: Path, out: Path) -> str:
-    """A relative, percent-encoded link to `path` from `out` ("./name.pdf"), never a scheme."""
+    """A relative, percent-encoded link to `path` from `out` ("./name.pdf"), never a scheme; a name's bytes that
+    are not UTF-8 are encoded as they are (%FF), as the file system holds them."""
     relative = Path(os.path.relpath(path, out)).as_posix()
-    return "./" + quote(relative, safe="/")
+    return "./" + quote(os.fsencode(relative), safe="/")
 
 
 def _regular(path: Path) -> bool:
@@ -251,7 +254,7 @@ def _pdf(path: Path, out: Path, written: Written | None) -> Entry:
     info = _pdf_info(path, out, written)
     groups = [PageGroup(g[0], g[1], (g[2], g[3]), thumbnail=link(out / PREVIEW / path.stem / g[4], out) if g[4]
                         else "") for g in info["groups"]]
-    return Entry(path.name, link(path, out), "pdf", info["bytes"], info["pages"], info["about"],
+    return Entry(display_name(path.name), link(path, out), "pdf", info["bytes"], info["pages"], info["about"],
                  _group(info["group"]), groups, info["more"], _papers(groups))
 
 
@@ -414,7 +417,7 @@ def _what(path: Path, written: Written | None) -> tuple[str, str]:
 
 def _svg_file(path: Path, out: Path, written: Written | None) -> Entry:
     group, about = _what(path, written)
-    entry = Entry(path.name, link(path, out), "svg", path.stat().st_size, 1, about, group)
+    entry = Entry(display_name(path.name), link(path, out), "svg", path.stat().st_size, 1, about, group)
     entry.groups = [PageGroup(1, 1, _svg_size(path), link(path, out))]
     entry.papers = _papers(entry.groups)
     return entry
@@ -431,7 +434,7 @@ def _svg_folder(path: Path, out: Path, written: Written | None) -> Entry:
             seen[digest] = PageGroup(len(seen) + 1, 1, _svg_size(file), link(file, out))
     groups = list(seen.values())
     group, about = _what(files[0], written)
-    entry = Entry(path.name + "/", link(path, out) + "/", "svg-folder", sum(f.stat().st_size for f in files),
+    entry = Entry(display_name(path.name) + "/", link(path, out) + "/", "svg-folder", sum(f.stat().st_size for f in files),
                   len(files), about, group, groups[:MAX_THUMBNAILS], max(0, len(groups) - MAX_THUMBNAILS))
     entry.papers = _papers(entry.groups)
     return entry

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from printgen import lengths
-from printgen.errors import UsageProblem, shown
+from printgen.errors import UsageProblem, shown, utf8_name
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ufffe\uffff]")
 
@@ -118,6 +118,10 @@ def name(value: object) -> str:
     written = text(value)
     if "\x00" in written:
         raise ValueError("holds a NUL character")
+    try:
+        utf8_name(written, "a name printgen writes")
+    except UsageProblem as problem:
+        raise ValueError(str(problem)) from None
     return written
 
 

@@ -150,3 +150,19 @@ def test_simulate_renders_by_extension(tmp_path: Path) -> None:
 def test_clicks_own_usage_errors_are_one_line_naming_the_option(args: list[str], line: str) -> None:
     result = CliRunner().invoke(main, args, prog_name="printgen")
     assert result.exit_code == 2 and result.output == f"{line}\n"
+
+
+@pytest.mark.parametrize("args, line", [
+    (["build", "qwixx-standard", "-o", "bad\udcffname"],
+     "Error: --output: bad\\xffname: a name printgen writes must be valid UTF-8 text (rename it)"),
+    (["build", "qwixx-standard", "--out", "o\udcff"],
+     "Error: --out: o\\xff: a name printgen writes must be valid UTF-8 text (rename it)"),
+    (["check", "./lay\udcff.toml"], "Error: ./lay\\xff.toml: a layout file's name must be valid UTF-8 text (rename it)"),
+    (["build", "./"], "Error: ./: is a folder, not a layout file"),
+])
+def test_names_printgen_cannot_write_are_refused_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             args: list[str], line: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, args, prog_name="printgen")
+    assert (result.exit_code, result.output) == (2, f"{line}\n")
+    assert list(tmp_path.iterdir()) == []

@@ -273,6 +273,18 @@ def test_names_are_escaped_on_the_page(tmp_path: Path) -> None:
     assert 'href="./%3Ci%3Ex%27y%22.svg"' in page
 
 
+def test_a_name_that_is_not_utf8_is_shown_escaped_and_linked_by_its_bytes(tmp_path: Path) -> None:
+    """A file from an old zip or a USB stick named in Latin-1 (b"p\\xff.pdf") is listed, as p\\xff.pdf, with its
+    thumbnail; it never stops the page (nor a later build into the folder)."""
+    run("build", "qwixx-standard", "-n", "2", "--out", str(tmp_path), "-q")
+    stray = os.fsdecode(os.fsencode(tmp_path) + b"/p\xff.pdf")
+    Path(stray).write_bytes((tmp_path / "qwixx-standard-2sheets.pdf").read_bytes())
+    result = CliRunner().invoke(main, ["build", "qwixx-standard", "-n", "3", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    page = html_of(tmp_path)
+    assert "p\\xff.pdf" in page and 'href="./p%FF.pdf"' in page and 'src="./preview/p%FF/page-000001.png"' in page
+
+
 def test_a_page_that_cannot_be_written_draws_no_thumbnail_first(tmp_path: Path) -> None:
     run("build", "qwixx-standard", "-n", "2", "--no-index", "--out", str(tmp_path))
     (tmp_path / "index.html").mkdir()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printgen.errors import UsageProblem
+from printgen.errors import UsageProblem, utf8_name
 from printgen.kinds import Layout, kind_of
 from printgen.layouts.loader import load_file
 from printgen.resources import resource_dir
@@ -24,7 +24,8 @@ def builtin_names() -> list[str]:
 def resolve(name_or_path: str) -> tuple[Path, str]:
     """The file behind a built-in name or a path, and how to name it in messages."""
     candidate = Path(name_or_path)
-    if name_or_path.endswith(".toml") or candidate.parent != Path("."):
+    if name_or_path.endswith((".toml", "/")) or candidate.parent != Path("."):
+        utf8_name(name_or_path, "a layout file's name")
         if candidate.is_file():
             return candidate, name_or_path
         if candidate.is_dir():

@@ -49,11 +49,6 @@ class Refused:
     reason: str
 
 
-def display_name(path: Path | str) -> str:
-    """A file name fit to print and to write as UTF-8: bytes that are not UTF-8 shown as `\\xNN`."""
-    return os.fsencode(path).decode("utf-8", "backslashreplace")
-
-
 def sniff(head: bytes) -> str | None:
     """The format named by a file's first bytes (one of FORMATS), or None."""
     if head.startswith(b"\xff\xd8\xff"):

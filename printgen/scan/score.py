@@ -12,12 +12,12 @@ import cv2
 import numpy as np
 
 from printgen import layouts
-from printgen.errors import UsageProblem
+from printgen.errors import UsageProblem, display_name
 from printgen.kinds import score_sheet
 from printgen.output import atomic_file, check_file_target, check_writable
 from printgen.scan.annotate import annotate
 from printgen.scan.documents import pictures
-from printgen.scan.picture import Refused, display_name, read_bytes
+from printgen.scan.picture import Refused, read_bytes
 from printgen.scan.reader import NO_MARKERS, Reader, Result, SheetReading, Unreadable
 from printgen.scan.standings import Standing, standings_csv
 

@@ -15,8 +15,9 @@ from tests.scan.conftest import NEEDS_SCAN
 np = pytest.importorskip("numpy", reason=NEEDS_SCAN)
 cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
 
+from printgen.errors import display_name
 from printgen.scan import picture
-from printgen.scan.picture import Refused, decode, display_name, open_photo, read_bytes
+from printgen.scan.picture import Refused, decode, open_photo, read_bytes
 from tests.scan.hostile import float_tiff, jpeg, png, radiance
 
 
