@@ -683,10 +683,12 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
         write_annotation,
         write_standings,
     )
-    from printgen.scan.standings import player_of, ranked, round_of, standings_csv, unplayed
+    from printgen.scan.standings import Tally, player_of, ranked, standings_csv, unplayed
 
     if player is not None and not player.strip():
         raise UsageProblem("--player: give a name")
+    if player is not None and csv_path is None:
+        raise UsageProblem("--player: names the player of the standings --csv writes; give --csv too")
     csv_out = csv_path == Path("-")  # the standings on standard output, every other line on standard error
     notes_to_stderr = as_json or csv_out  # standard output holds only what was asked for there
     if csv_out and as_json:
@@ -700,9 +702,13 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
     check_targets([*(("--annotate", t) for t in pictures.values()),
                    *([("--csv", csv_path)] if csv_path and not csv_out else [])], files)
     reader = reader_for(layout_files)
+    named = sorted({player_of(display_name(f.name)).casefold() for f in files}) if player else []
+    if len(named) > 1:
+        copies.append(f"--player {player}: the photos' names name {len(named)} players ({', '.join(named[:4])}"
+                      f"{', ...' * (len(named) > 4)}); every sheet counts as {player}'s")
     for note in [*not_read(list(paths)), *copies]:
         click.echo(note, err=True)
-    rounds: list[Any] = []
+    tally = Tally()
     unread = 0
     if len(files) > 1 and sys.stderr.isatty():  # a sign of life before the first photo's lines
         click.echo(f"reading {len(files)} photos on {min(cores(), MAX_WORKERS, len(files))} cores ...", err=True)
@@ -711,9 +717,7 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
         sheets = 0  # (sheets read that count as rounds)
         for result in scored.results:
             left_out = unplayed(result)
-            if not left_out:
-                rounds.append((owner, round_of(result)))
-                sheets += isinstance(result, SheetReading)
+            repeated = None if left_out else tally.add(owner, display_name(scored.path), result, named=not player)
             if isinstance(result, Unreadable):
                 unread += 1
                 click.echo(summary(result)[0], err=notes_to_stderr)
@@ -723,6 +727,10 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
                 click.echo("\n".join(summary(result)), err=csv_out)
             if left_out:
                 click.echo(f"{where(result)}: nothing crossed on it: not counted as a round", err=True)
+            else:
+                sheets += isinstance(result, SheetReading)
+            if repeated:
+                click.echo(repeated, err=True)
         if sheets > 1 and not player:
             click.echo(f"{display_name(scored.path)}: {sheets} sheets, all counted as {owner}'s rounds (another "
                        "player's sheet in it: photograph it apart, or give it to them in printgen serve)", err=True)
@@ -730,11 +738,11 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
             written = write_annotation(pictures[scored.path], scored.drawn)
             click.echo(f"wrote {display_name(written)}", err=notes_to_stderr)
     if csv_out:
-        click.echo(standings_csv(ranked(rounds)), nl=False)
+        click.echo(standings_csv(ranked(tally.rounds)), nl=False)
     elif csv_path is not None:
-        click.echo(f"wrote {display_name(write_standings(csv_path, ranked(rounds)))}", err=as_json)
+        click.echo(f"wrote {display_name(write_standings(csv_path, ranked(tally.rounds)))}", err=as_json)
     if unread:
-        raise PrintgenError(f"{unread} of {len(rounds)} sheets or photos could not be read")
+        raise PrintgenError(f"{unread} of {len(tally.rounds)} sheets or photos could not be read")
 
 
 # -- printgen serve (issue 24) ---------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from printgen.scan.annotate import annotate
 from printgen.scan.documents import pictures
 from printgen.scan.picture import Refused, read_bytes
 from printgen.scan.reader import NO_MARKERS, Reader, Result, SheetReading, Unreadable
-from printgen.scan.standings import Standing, standings_csv
+from printgen.scan.standings import Standing, is_copy, standings_csv
 
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff", ".heic", ".heif", ".pdf")
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
@@ -77,8 +77,9 @@ def _holds_photos(folder: Path) -> bool:
 
 
 def twins(files: list[Path]) -> tuple[list[Path], list[str]]:
-    """`files` less each later copy of one photo under another name (a link to it, a copy of its bytes: a phone's
-    `IMG_1 (1).jpg`), which would count its sheets twice; and a line naming each left out and the one read."""
+    """`files` less each copy of one photo under another name (a link to it, a copy of its bytes: a phone's
+    `IMG_1 (1).jpg`), which would count its sheets twice, the first kept unless only a later one is named as an
+    original is; and a line naming each left out and the one read."""
     kept: list[Path] = []
     notes: list[str] = []
     first: dict[tuple[int, int], Path] = {}
@@ -92,6 +93,12 @@ def twins(files: list[Path]) -> tuple[list[Path], list[str]]:
         same = first.get((info.st_dev, info.st_ino))
         if same is None and info.st_size > 0:
             same = next((other for other in sizes.get(info.st_size, []) if _same_bytes(other, path)), None)
+        if same is not None and is_copy(same.name) and not is_copy(path.name):  # the original comes after
+            kept[kept.index(same)] = path                                        # its copy `IMG_1 (1).jpg`
+            first = {key: path if value == same else value for key, value in first.items()}
+            first[(info.st_dev, info.st_ino)] = path
+            sizes[info.st_size] = [path if other == same else other for other in sizes[info.st_size]]
+            same, path = path, same
         if same is not None:
             notes.append(f"{display_name(path)}: the same photo as {display_name(same)}, read once (as "
                          f"{display_name(same.name)})")

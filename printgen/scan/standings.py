@@ -1,6 +1,7 @@
 """Standings: every sheet read, with its player, in; each player's rounds and total, ranked, out (CSV, JSON).
 
-A player's rounds are their sheets in the order they were read; their
+A player's rounds are their sheets in the order their photos' names number
+them (`anna-2.jpg` is round 2), else in the order they were read; their
 total is the rounds' totals added up. Players all of whose rounds are read
 and legal are ranked, best total first (ties share a rank); a player with a
 round that is not legal or could not be read follows unranked, with the
@@ -13,14 +14,16 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
 from printgen.scan.reader import Result, SheetReading
 from printgen.scan.report import uncertain_fields
 
-ROUND_NUMBER = re.compile(r"^(.*?\w.*?)[ _.-]+(?:r|round)?\d{1,2}$", re.IGNORECASE)
+ROUND_NUMBER = re.compile(r"^(.*?\w.*?)[ _.-]+(?:r|round)?(\d{1,2})$", re.IGNORECASE)
 """A file name's stem that ends in a round number: `anna-2`, `Anna 3`, `bruno_r1` (at most two digits, so a
 camera's `IMG_2041` keeps its number)."""
 
@@ -61,13 +64,67 @@ class Standing:
         return [f"round {number}: {problem}" for number, r in enumerate(self.rounds, start=1) for problem in r.problems]
 
 
-def player_of(file_name: str) -> str:
-    """The player a photo file's name names: its name without the extension and without a round number at
-    the end (`anna-2.jpg` and `Anna.jpg` are Anna's; `IMG_2041.jpg` is IMG_2041's)."""
+COPY_SUFFIX = re.compile(r"^(.+?)(?: \(\d{1,3}\)| copy(?: \d{1,3})?| - copy(?: \(\d{1,3}\))?)$", re.IGNORECASE)
+"""A file name's stem as a phone or a file manager names a copy: `anna-2 (1)`, `anna-2 copy`, `anna-2 - Copy`."""
+
+
+def stem_of(file_name: str) -> str:
+    """A photo file's name without its folder, its extension and a copy's ending (`anna-2 (1).jpg`: `anna-2`)."""
     stem = file_name.rsplit("/", 1)[-1]
     stem = stem.rsplit(".", 1)[0] if "." in stem[1:] else stem
-    match = ROUND_NUMBER.match(stem)
+    match = COPY_SUFFIX.match(stem)
     return match.group(1) if match else stem
+
+
+def is_copy(file_name: str) -> bool:
+    """Whether a photo file's name is a copy's (`IMG_1 (1).jpg`, `anna copy.jpg`)."""
+    stem = file_name.rsplit("/", 1)[-1]
+    return stem_of(file_name) != (stem.rsplit(".", 1)[0] if "." in stem[1:] else stem)
+
+
+def player_of(file_name: str) -> str:
+    """The player a photo file's name names: its name without the extension, a copy's ending and a round number
+    at the end (`anna-2.jpg`, `anna-2 (1).jpg` and `Anna.jpg` are Anna's; `IMG_2041.jpg` is IMG_2041's), in
+    Unicode's composed form (a Mac's file names are decomposed)."""
+    stem = stem_of(file_name)
+    match = ROUND_NUMBER.match(stem)
+    return unicodedata.normalize("NFC", match.group(1) if match else stem)
+
+
+def round_named(file_name: str) -> int | None:
+    """The round number a photo file's name ends in (`anna-2.jpg`: 2), else None."""
+    match = ROUND_NUMBER.match(stem_of(file_name))
+    return int(match.group(2)) if match else None
+
+
+class Tally:
+    """Sheets read, each with its player and its photo's name, in; the (player, round) pairs to rank, and a line
+    for each photo that names a round another photo already gave, out: one sheet photographed twice (another
+    format, a retake) counts once; two different sheets under one round's name both count, said."""
+
+    def __init__(self) -> None:
+        self.rounds: list[tuple[str, Round]] = []
+        self._named: dict[tuple[str, int], tuple[str, Any]] = {}
+
+    def add(self, player: str, file_name: str, result: Result, named: bool = True) -> str | None:
+        """Count `result` as `player`'s (unless it repeats a round); a line to say when it names a round twice.
+        `named`: the player is the file name's (not `--player`'s), and so is the round."""
+        number = round_named(file_name) if named else None
+        seen = (unicodedata.normalize("NFC", player).casefold(), number) if number is not None else None
+        look = (result.layout.name, result.text, result.marks) if isinstance(result, SheetReading) else None
+        earlier = self._named.get(seen) if seen is not None else None
+        if earlier is not None and earlier[0] != file_name:
+            if look is not None and look == earlier[1]:
+                return (f"{file_name}: the same sheet as {earlier[0]} ({player}'s round {number}), counted "
+                        "once")
+            self.rounds.append((player, round_of(result)))
+            other = "another sheet" if look is not None and earlier[1] is not None else "a sheet not read"
+            return (f"{file_name}: {player}'s round {number} too, as {earlier[0]}, but {other}: both counted "
+                    "(rename the photo of another round)")
+        if seen is not None and earlier is None:
+            self._named[seen] = (file_name, look)
+        self.rounds.append((player, round_of(result)))
+        return None
 
 
 def unplayed(result: Result) -> bool:
@@ -89,10 +146,13 @@ def round_of(result: Result) -> Round:
 
 def ranked(entries: list[tuple[str, Round]]) -> list[Standing]:
     """Every player's standing from (player, round) pairs in the order read: players told apart regardless of
-    letter case (the first spelling kept), ranked players first, best total first, ties sharing a rank."""
+    letter case and Unicode form (the first spelling kept), rounds in the order their file names number them
+    (else as read), ranked players first, best total first, ties sharing a rank."""
     players: dict[str, Standing] = {}
     for player, one in entries:
-        players.setdefault(player.casefold(), Standing(player)).rounds.append(one)
+        players.setdefault(unicodedata.normalize("NFC", player).casefold(), Standing(player)).rounds.append(one)
+    for standing in players.values():  # rounds in the order their photos' names number them (`anna-2.jpg`)
+        standing.rounds.sort(key=_numbered)
     order = sorted(players.values(), key=lambda s: (not s.legal, -s.total))
     previous, rank = None, 0
     for position, standing in enumerate(order, start=1):
@@ -101,6 +161,12 @@ def ranked(entries: list[tuple[str, Round]]) -> list[Standing]:
                 rank, previous = position, standing.total
             standing.rank = rank
     return order
+
+
+def _numbered(one: Round) -> float:
+    """Where a round goes among its player's: the number its photo's name gives it, else last (as read)."""
+    number = round_named(one.file)
+    return math.inf if number is None else number
 
 
 def as_json(standing: Standing) -> dict[str, Any]:

@@ -142,6 +142,43 @@ def test_hidden_files_in_a_folder_are_no_photos(photos: tuple[Path, list[object]
     assert "._anna" not in result.output and result.output.count("qwixx-bonus-b") == 1
 
 
+def test_a_copy_and_a_retake_of_a_round_count_once_and_say_so(photos: tuple[Path, list[object]],
+                                                               tmp_path: Path) -> None:
+    """A phone's copy `anna-1 (1).jpg` of anna-1.jpg (it sorts first) is left out for the original, and the same
+    sheet saved again as anna-1.png is one round: Anna's total is the sheet's once."""
+    from PIL import Image
+
+    folder, _ = photos
+    original = (folder / "a-bonus.jpg").read_bytes()
+    (tmp_path / "anna-1 (1).jpg").write_bytes(original)
+    (tmp_path / "anna-1.jpg").write_bytes(original)
+    Image.open(folder / "a-bonus.jpg").save(tmp_path / "anna-1.png")
+    result = CliRunner().invoke(main, ["score", str(tmp_path), "--csv", "-"])
+    assert result.exit_code == 0, result.output
+    assert (f"{tmp_path}/anna-1 (1).jpg: the same photo as {tmp_path}/anna-1.jpg, read once (as anna-1.jpg)"
+            in result.stderr)
+    assert (f"{tmp_path}/anna-1.png: the same sheet as {tmp_path}/anna-1.jpg (anna's round 1), counted once"
+            in result.stderr)
+    (row,) = csv.DictReader(io.StringIO(result.stdout))
+    assert (row["player"], row["rounds"], row["files"]) == ("anna", "1", f"{tmp_path}/anna-1.jpg")
+
+
+def test_player_applies_to_the_standings_and_says_when_the_names_name_others(photos: tuple[Path, list[object]],
+                                                                          tmp_path: Path) -> None:
+    folder, _ = photos
+    alone = CliRunner().invoke(main, ["score", str(folder / "a-bonus.jpg"), "--player", "Anna"])
+    refusal = "Error: --player: names the player of the standings --csv writes; give --csv too\n"
+    assert (alone.exit_code, alone.output) == (2, refusal)
+    (tmp_path / "bob-1.jpg").write_bytes((folder / "a-bonus.jpg").read_bytes())
+    (tmp_path / "carla-1.jpg").write_bytes((folder / "b-page.jpg").read_bytes())
+    result = CliRunner().invoke(main, ["score", str(tmp_path), "--player", "Anna", "--csv", "-"])
+    assert result.exit_code == 0, result.output
+    assert ("--player Anna: the photos' names name 2 players (bob, carla); every sheet counts as Anna's"
+            in result.stderr)
+    (row,) = csv.DictReader(io.StringIO(result.stdout))
+    assert (row["player"], row["rounds"]) == ("Anna", "3")
+
+
 def test_csv_dash_writes_the_standings_to_standard_output(photos: tuple[Path, list[object]], tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     folder, _ = photos
