@@ -49,6 +49,8 @@ def default_pack(given: Mapping[str, Any] | None = None, defaults: Mapping[str, 
     jobs = []
     for layout, settings in loaded:
         chosen = {k: v for k, v in given.items() if BUILD_BY_KEY[k].applies(kind_of(layout).name, layout)}
+        if "seed" in chosen and not (getattr(layout, "lucky_numbers", False) or {**settings, **chosen}.get("shuffle")):
+            del chosen["seed"]  # (the pack's shuffle-able sheets are printed unshuffled: a seed changes nothing)
         options = build_options(layout, {**settings, **chosen}, defaults, sources=sources)
         try:
             checked = plan(layout, options)  # every check a build makes, for every job, before any job writes

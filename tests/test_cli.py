@@ -191,6 +191,16 @@ def test_big_points_pad_prints_lucky_numbers_per_sheet(runner: CliRunner, tmp_pa
     assert len(list((tmp_path / "qwixx-big-points-4sheets-seed5").glob("*.svg"))) == 4
 
 
+def test_a_seed_that_changes_nothing_is_refused_and_the_pack_gives_it_where_it_does(runner: CliRunner,
+                                                                                   tmp_path: Path) -> None:
+    result = runner.invoke(main, ["build", "qwixx-gemixxt-b", "--seed", "5", "--out", str(tmp_path)])
+    assert (result.exit_code, result.output) == (2, ("Error: --seed: changes nothing on qwixx-gemixxt-b without "
+                                                    "--shuffle (its sheets are all alike)\n"))
+    result = runner.invoke(main, ["build", "--all", "--seed", "3", "-f", "pdf", "--no-index", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert {"qwixx-big-points-seed3.pdf", "qwixx-gemixxt-b.pdf"} <= {p.name for p in tmp_path.iterdir()}
+
+
 def test_pads_dealt_from_other_lucky_pools_never_replace_each_other(runner: CliRunner, tmp_path: Path) -> None:
     for pool in ("balanced", "all", "4-9, 5-8"):
         result = runner.invoke(main, ["build", "qwixx-big-points", "-n", "4", "--lucky-pool", pool, "-f", "both",

@@ -230,6 +230,9 @@ class ScoreSheets:
         if options.per_page is not None and options.per_page not in SHEETS_PER_PAGE:
             raise OptionProblem("per_page", f"{options.per_page} is not one of "
                                             f"{', '.join(map(str, SHEETS_PER_PAGE))} for score sheets")
+        if options.seed != 1 and not (layout.lucky_numbers or options.shuffle):
+            raise OptionProblem("seed", f"changes nothing on {layout.name} without --shuffle (its sheets are all "
+                                        "alike)")
         if options.bleed is not None and not options.sheet_pages:
             raise OptionProblem("bleed", "score sheets take a bleed only on pages of their own size (--per-page 1 "
                                          "without a paper)")
