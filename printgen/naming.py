@@ -7,8 +7,8 @@ layout's, `symbols`, `bleedNmm` for a deck's bleed when given, `shuffled`,
 `unmarked` (no scan marks), `pool-all` or `pool-4-9_5-8` for a lucky pool
 not the balanced one, and `seedN` for pads whose sheets differ. PDFs only
 (an SVG is the same whatever the paper): the paper when not the default
-(for the board: `tiles-PAPER` when tiled), `Nup` for a pad not printed 2 a
-page, `print-shop` for one-card pages, `gapNmm` for a deck's gap when
+(for the board: `tiles-PAPER` when tiled; any paper of a one-up pad), `Nup`
+for a pad not printed 2 a page, `bleedNmm` for a one-up pad's bleed, `print-shop` for one-card pages, `gapNmm` for a deck's gap when
 given, `marginNmm` for a --printer-margin not the default 5 mm,
 `short-edge` or `fronts` for the duplex mode, `alignment` for a deck with
 the alignment page, `cmyk` (`cmyk-PROFILE` with --icc). SVGs only: `font`

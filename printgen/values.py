@@ -73,7 +73,7 @@ def length(low: float, high: float) -> Callable[[object], float]:
     """A parser accepting a length (mm by default, or with a unit) in low..high mm."""
 
     def parse(value: object) -> float:
-        mm = lengths.length(value)
+        mm = lengths.length(value) + 0.0  # (-0 is 0: it names no file "bleed-0mm")
         if not low <= mm <= high:
             written = f"{value:g} mm" if isinstance(value, int | float) else str(value).strip()
             written = written if not written.replace(".", "").lstrip("-").isdigit() else f"{written} mm"

@@ -64,6 +64,19 @@ def test_default_names_keep_variants_apart(tmp_path: Path) -> None:
         "qwixx-big-points-it.pdf", "qwixx-big-points.pdf"]
 
 
+def test_one_up_pads_name_their_bleed_and_their_paper_and_minus_zero_is_zero(tmp_path: Path) -> None:
+    for args in (["--per-page", "1"], ["--per-page", "1", "--bleed", "3"], ["--per-page", "1", "-p", "a4"]):
+        code, output = run("build", "qwixx-standard", *args, "--no-index", "--out", str(tmp_path))
+        assert code == 0, output
+    for bleed in ("-0", "0"):
+        code, output = run("build", "qwixx-cards-deck", "--bleed", bleed, "-f", "pdf", "--no-index", "--out",
+                           str(tmp_path))
+        assert code == 0, output
+    assert sorted(p.name for p in tmp_path.glob("*.pdf")) == [
+        "qwixx-cards-deck-bleed0mm.pdf", "qwixx-standard-1up-bleed3mm.pdf", "qwixx-standard-1up.pdf",
+        "qwixx-standard-a4-1up.pdf"]
+
+
 def test_config_file_then_environment_below_the_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     home = tmp_path / "home"

@@ -242,7 +242,9 @@ class ScoreSheets:
         return values.get("per_page") != 1
 
     def paper_part(self, layout: ScoreSheetLayout, options: SheetOptions) -> list[str]:
-        return [options.paper] if options.paper and options.paper != "a4" else []
+        """The paper when not A4, and any paper of a one-up build (whose pages are the sheet's own size unless a
+        paper is given)."""
+        return [options.paper] if options.paper and (options.paper != "a4" or options.per_page == 1) else []
 
     def size_part(self, layout: ScoreSheetLayout, options: SheetOptions) -> list[str]:
         return []
@@ -254,6 +256,8 @@ class ScoreSheets:
         if options.per_page is not None and (options.sheet_pages or options.per_page != fitting(
                 layout, options.page_paper)):
             parts.append(f"{options.per_page}up")
+        if options.bleed is not None:
+            parts.append(f"bleed{options.bleed:g}mm")
         if not layout.varies and options.pad_sheets != PAD:
             parts.append(_sheets(options.pad_sheets))
         return parts
