@@ -60,7 +60,7 @@ def load_defaults(cwd: Path | None = None, environ: Mapping[str, str] | None = N
             build[key] = parse(BUILD_BY_KEY[key], value, variable)
             sources[key] = variable
     for path in (user_config_file(environ), (cwd or Path.cwd()) / FILE_NAME):
-        if path.is_file():
+        if _present(path):
             read_build, read_simulate, read_index = _read(path)
             build.update(read_build)
             simulate.update(read_simulate)
@@ -69,6 +69,15 @@ def load_defaults(cwd: Path | None = None, environ: Mapping[str, str] | None = N
                 index = read_index
                 sources[INDEX] = str(path)
     return Defaults(build, simulate, sources, index)
+
+
+def _present(path: Path) -> bool:
+    """Whether a config file is there to read: a folder printgen may not look into (a HOME kept by `sudo -u`)
+    holds none that this user could have meant."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def _read(path: Path) -> tuple[dict[str, Any], dict[str, Any], bool | None]:

@@ -104,6 +104,25 @@ def test_a_bad_config_file_is_one_line(tmp_path: Path, monkeypatch: pytest.Monke
     assert output.strip() == f"Error: {tmp_path / 'printgen.toml'}: papr: is not a known key (did you mean paper?)"
 
 
+def test_a_config_folder_printgen_may_not_look_into_holds_no_config(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """`sudo -u someone` keeps HOME=/root: its ~/.config cannot even be looked into, so it holds no defaults of
+    this user's (before, every build stopped there with 'Permission denied; no partial file was left behind')."""
+    from printgen.config import load_defaults
+
+    locked = tmp_path / "root-home"
+    looked = Path.is_file
+
+    def is_file(path: Path) -> bool:
+        if locked in path.parents:
+            raise PermissionError(13, "Permission denied", str(path))
+        return looked(path)
+
+    monkeypatch.setattr(Path, "is_file", is_file)
+    defaults = load_defaults(tmp_path, {"HOME": str(locked)})
+    assert (defaults.build, defaults.sources) == ({}, {})
+
+
 def test_jobs_needs_all() -> None:
     code, output = run("build", "qwixx-standard", "-j", "4")
     assert code == 2 and "--jobs: " in output
