@@ -72,9 +72,11 @@ def _declared_pages(pdf: Path) -> int | None:
 
 def _refuse_beyond(pdf: Path, wanted: tuple[range, ...], count: int) -> None:
     """Nothing, when every page of `wanted` exists among `count`; else the --pages UsageProblem."""
-    beyond = next((max(span.start, count + 1) for span in wanted if span.stop - 1 > count), None)
+    beyond = next((span for span in wanted if span.stop - 1 > count), None)
     if beyond is not None:
-        raise UsageProblem(f"--pages: {pdf} has {count} page{'s' if count != 1 else ''}, not {beyond}")
+        asked = f"page {beyond.start}" if len(beyond) == 1 else f"pages {beyond.start}-{beyond.stop - 1:,}"
+        raise UsageProblem(f"--pages: {asked} go{'es' * (len(beyond) == 1)} beyond {pdf}'s {count} "
+                           f"page{'s' if count != 1 else ''}")
 
 
 def page_count(pdf: Path) -> int:

@@ -112,7 +112,8 @@ MISMATCHES: list[tuple[str, str, str, str, str]] = [
     ("one-to-9-stars", "count = 9\n", "count = 10\n", "tokens.big-star", "10 printed, the rules have 9"),
     ("qwixx-standard", 'title = "Qwixx"', 'title = "' + "Qwixx " * 20 + 'Qwixx"', "title",
      (f"{'Qwixx ' * 20 + 'Qwixx'!r} is too long for a 190 mm sheet: beside the name line it would print below "
-      "6 pt in de (-l de); a shorter title or a wider sheet keeps it")),
+      "6 pt in de (a layout prints in every language: de, en, fr, it, pl); a shorter title or a wider sheet "
+      "keeps it")),
 ]
 
 

@@ -454,8 +454,9 @@ def _drawing(layout: ScoreSheetLayout) -> list[tuple[str, str]]:
         for lang in languages():
             if title_size(layout, catalogue(lang)) * PT_PER_MM < MIN_TEXT_PT:
                 return [("title", (f"{layout.title!r} is too long for a {layout.width:g} mm sheet: beside the "
-                                  f"name line it would print below {MIN_TEXT_PT:g} pt in {lang} (-l {lang}); a "
-                                  "shorter title or a wider sheet keeps it"))]
+                                  f"name line it would print below {MIN_TEXT_PT:g} pt in {lang} (a layout prints "
+                                  f"in every language: {', '.join(languages())}); a shorter title or a wider sheet "
+                                  "keeps it"))]
         measured = sheet_sizes(layout, "en", False)
         if measured.text_pt < IMPOSSIBLE_PT or measured.field_mm < IMPOSSIBLE_MM:
             why = _too_small(layout, measured)
