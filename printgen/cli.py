@@ -176,13 +176,14 @@ def one_line(error: click.UsageError, command: str = "printgen") -> str:
     if isinstance(error, click.BadOptionUsage) and not isinstance(error, click.NoSuchOption):
         return f"{error.option_name}: needs a value (see {command} --help)"
     if isinstance(error, click.BadParameter) and error.param is not None:
+        option = f"{error.param.opts[0]}: " if isinstance(error.param, click.Option) else ""
         missing = re.fullmatch(r"(?:Path|File|Directory) '(.*)' does not exist\.?", error.message)
         if missing:  # a file argument or option naming nothing: the file is what the line is about
-            return f"{missing.group(1)}: no such file or folder"
+            return f"{option}{missing.group(1)}: no such file or folder"
         kind = re.fullmatch(r"(?:Path|File|Directory) '(.*)' is a (directory|file)\.?", error.message)
         if kind:
-            return f"{kind.group(1)}: " + ("a folder, not a file" if kind.group(2) == "directory" else
-                                           "a file, not a folder")
+            return f"{option}{kind.group(1)}: " + ("a folder, not a file" if kind.group(2) == "directory" else
+                                                   "a file, not a folder")
         if isinstance(error.param, click.Argument):
             return ranged(error.message)
         return f"{error.param.opts[0]}: {ranged(error.message)}"
@@ -440,7 +441,7 @@ def index(folder: Path) -> None:
     from printgen.index import write_index
 
     if not folder.is_dir():
-        raise UsageProblem(f"{folder}: no such folder")
+        raise UsageProblem(f"{folder}: " + ("not a folder" if folder.exists() else "no such folder"))
     click.echo(f"wrote {write_index(folder)}")
 
 
@@ -696,7 +697,7 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
                            "give --csv a file name")
     files, copies = twins(photos(list(paths)))
     if annotate is not None and annotate.suffix.lower() not in PICTURE_SUFFIXES:
-        raise UsageProblem(f"--annotate: {display_name(annotate.name)}: the picture's name must end in "
+        raise UsageProblem(f"--annotate: {display_name(annotate)}: the picture's name must end in "
                            f"{', '.join(PICTURE_SUFFIXES)} (the format follows it)")
     pictures = dict(zip(files, annotation_targets(annotate, files))) if annotate else {}
     check_targets([*(("--annotate", t) for t in pictures.values()),

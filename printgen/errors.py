@@ -47,7 +47,7 @@ def raise_terminated(signum: int, frame: object) -> None:
 
 def shown(value: object) -> str:
     """A value from outside in a message: its repr, cut to 40 characters (a 5,000-digit number stays a line)."""
-    text = repr(value)
+    text = ("true" if value else "false") if isinstance(value, bool) else repr(value)  # (as TOML writes them)
     return text if len(text) <= 40 else text[:37] + "..."
 
 

@@ -198,3 +198,25 @@ def test_names_printgen_cannot_write_are_refused_in_one_line(tmp_path: Path, mon
     result = CliRunner().invoke(main, args, prog_name="printgen")
     assert (result.exit_code, result.output) == (2, f"{line}\n")
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("config, what", [
+    ("players = 4\n", "players: is a key of simulate; put it under a [simulate] table"),
+    ('[build]\npaper = "a4"\n', "build: build's defaults are the file's top-level keys, not a [build] table"),
+    ("sheets = true\n", "sheets: true is not a whole number"),
+])
+def test_a_config_file_says_where_a_key_belongs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, config: str,
+                                                what: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "printgen.toml").write_text(config, encoding="utf-8")
+    code, output = run("build", "qwixx-standard", env={"HOME": str(tmp_path), "XDG_CONFIG_HOME": ""})
+    assert (code, output) == (2, f"Error: {tmp_path / 'printgen.toml'}: {what}\n")
+
+
+def test_paths_of_the_wrong_kind_name_their_option_and_what_they_are(tmp_path: Path) -> None:
+    (tmp_path / "folder").mkdir()
+    result = CliRunner().invoke(main, ["score", "x.jpg", "--annotate", str(tmp_path / "folder")])
+    assert (result.exit_code, result.output) == (2, (f"Error: --annotate: {tmp_path / 'folder'}: a folder, not a "
+                                                    "file\n"))
+    result = CliRunner().invoke(main, ["index", "/dev/null"])
+    assert (result.exit_code, result.output) == (2, "Error: /dev/null: not a folder\n")

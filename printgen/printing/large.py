@@ -77,7 +77,7 @@ def tile_pages(item: Item, paper_name: str, field: tuple[Mm, Mm], label: str = "
         rows = max(1, -(-(item.height - OVERLAP) // (area_h - OVERLAP)))
         plans.append((int(cols * rows), page_w, page_h, area_w, area_h, int(cols), int(rows)))
     if not plans:
-        raise UsageProblem(f"--tile: a {field[0]:g} x {field[1]:g} mm field does not fit a {paper_name} tile "
+        raise UsageProblem(f"--tile: a {field[0]:g} x {field[1]:g} mm field does not fit one {paper_name} tile "
                            f"({paper[0] - 2 * margin:g} x {paper[1] - 2 * margin - HEADER:g} mm with overlap); "
                            "use a larger --paper or a smaller --card-size")
     _, page_w, page_h, area_w, area_h, cols, rows = min(plans)

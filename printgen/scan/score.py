@@ -145,9 +145,11 @@ def check_targets(targets: list[tuple[str, Path]], photos: list[Path]) -> None:
     inputs = {_identity(photo) for photo in photos}
     written: dict[tuple[int, int] | Path, str] = {}
     for option, target in targets:
+        folder, name = display_name(target.parent), display_name(target.name)
+        if target.parent.exists() and not target.parent.is_dir():
+            raise UsageProblem(f"{option}: {folder} is a file, not a folder to hold {name}")
         if not target.parent.is_dir():
-            raise UsageProblem(f"{option}: {display_name(target.parent)}: no such folder to write "
-                               f"{display_name(target.name)} in")
+            raise UsageProblem(f"{option}: {folder}: no such folder to write {name} in")
         check_file_target(target)
         try:
             check_writable(target)
@@ -303,7 +305,7 @@ def write_demo(target: Path) -> str:
     from printgen.demo.photo import demo_photo, encoded
 
     if target.suffix.lower() not in DEMO_SUFFIXES:
-        raise UsageProblem(f"--demo: {display_name(target.name)}: the photo's name must end in "
+        raise UsageProblem(f"--demo: {display_name(target)}: the photo's name must end in "
                            f"{', '.join(DEMO_SUFFIXES)} (the format follows it)")
     if not target.parent.is_dir():
         raise UsageProblem(f"--demo: {display_name(target.parent)}: no such folder to write "
