@@ -351,7 +351,9 @@ def build(names: tuple[str, ...], build_all: bool, jobs: int | None, quiet: bool
     if build_all:
         from printgen.pack import default_pack
 
-        pack = default_pack(given, defaults.build, defaults.sources)
+        pack, notes = default_pack(given, defaults.build, defaults.sources)
+        for note in notes:
+            click.echo(f"Note: {note}", err=True)
         _run_batch(pack, pack[0].out, jobs, quiet, with_index)
         return
     from printgen import layouts

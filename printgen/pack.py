@@ -32,11 +32,13 @@ paper it fits (A1) and its star tokens."""
 
 
 def default_pack(given: Mapping[str, Any] | None = None, defaults: Mapping[str, Any] | None = None,
-                 sources: Mapping[str, str] | None = None) -> list[Job]:
-    """The default print pack's jobs; `given` options (typed by the user) apply to every layout that takes them.
+                 sources: Mapping[str, str] | None = None) -> tuple[list[Job], list[str]]:
+    """The default print pack's jobs, and a line for each option typed that a layout could not take as typed;
+    `given` options (typed by the user) apply to every layout that takes them.
 
-    An option that no layout of the pack takes is a UsageProblem; `-o` cannot name eleven jobs. Every job is
-    planned (options, rules, paper fit, file names) before the list is returned.
+    An option that no layout of the pack takes is a UsageProblem; `-o` cannot name eleven jobs. A paper the
+    whole board does not fit leaves it on its own (said in a line). Every job is planned (options, rules, paper
+    fit, file names) before the list is returned.
     """
     given = dict(given or {})
     if "output" in given:
@@ -46,7 +48,8 @@ def default_pack(given: Mapping[str, Any] | None = None, defaults: Mapping[str, 
         option = BUILD_BY_KEY[key]
         if not any(option.applies(kind_of(layout).name, layout) for layout, _ in loaded):
             raise UsageProblem(f"{option.flag}: does not apply to any layout of the default pack")
-    jobs = []
+    jobs: list[Job] = []
+    notes: list[str] = []
     for layout, settings in loaded:
         chosen = {k: v for k, v in given.items() if BUILD_BY_KEY[k].applies(kind_of(layout).name, layout)}
         if "seed" in chosen and not (getattr(layout, "lucky_numbers", False) or {**settings, **chosen}.get("shuffle")):
@@ -55,6 +58,12 @@ def default_pack(given: Mapping[str, Any] | None = None, defaults: Mapping[str, 
         try:
             checked = plan(layout, options)  # every check a build makes, for every job, before any job writes
         except PrintgenError as error:
-            raise UsageProblem(f"{layout.name}: {error}") from None
+            kind = kind_of(layout)
+            if "paper" not in chosen or kind.takes_paper(layout, {**settings, **chosen}):
+                raise UsageProblem(f"{layout.name}: {error}") from None
+            del chosen["paper"]  # a whole board on the paper typed for the pack's pads and decks: on its own
+            checked = plan(layout, build_options(layout, {**settings, **chosen}, defaults, sources=sources))
+            notes.append(f"{layout.name}: printed whole on {checked.options.paper or 'its own paper'}: it does "
+                         f"not fit {given['paper']} (add --tile to print it on {given['paper']} sheets)")
         jobs.append(Job(checked, layout.name))
-    return jobs
+    return jobs, notes

@@ -201,6 +201,16 @@ def test_a_seed_that_changes_nothing_is_refused_and_the_pack_gives_it_where_it_d
     assert {"qwixx-big-points-seed3.pdf", "qwixx-gemixxt-b.pdf"} <= {p.name for p in tmp_path.iterdir()}
 
 
+def test_the_pack_on_a_paper_the_whole_board_does_not_fit_prints_the_board_on_its_own(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["build", "--all", "-p", "letter", "-f", "pdf", "--no-index", "--out",
+                                       str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert ("Note: one-to-9-board: printed whole on its own paper: it does not fit letter (add --tile to print it "
+            "on letter sheets)\n") in result.stderr
+    names = {p.name for p in tmp_path.iterdir()}
+    assert {"one-to-9-board.pdf", "qwixx-standard-letter.pdf", "qwixx-cards-deck-letter.pdf"} <= names
+
+
 def test_pads_dealt_from_other_lucky_pools_never_replace_each_other(runner: CliRunner, tmp_path: Path) -> None:
     for pool in ("balanced", "all", "4-9, 5-8"):
         result = runner.invoke(main, ["build", "qwixx-big-points", "-n", "4", "--lucky-pool", pool, "-f", "both",
