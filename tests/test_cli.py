@@ -211,6 +211,24 @@ def test_the_pack_on_a_paper_the_whole_board_does_not_fit_prints_the_board_on_it
     assert {"one-to-9-board.pdf", "qwixx-standard-letter.pdf", "qwixx-cards-deck-letter.pdf"} <= names
 
 
+@pytest.mark.parametrize("size", ["20x20", "63x25", "25x40"])
+def test_board_fields_too_small_for_their_number_are_refused(tmp_path: Path, size: str) -> None:
+    result = CliRunner().invoke(main, ["build", "one-to-9-board", "--card-size", size, "--out", str(tmp_path)])
+    width, height = size.split("x")
+    assert (result.exit_code, result.output) == (2, (f"Error: --card-size: {width} x {height} mm cards leave a board "
+                                                    "field no room for its number beside its colour's shape; cards "
+                                                    "of at least 26 x 36 mm fit\n"))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_low_board_field_keeps_its_number_clear_of_its_corners() -> None:
+    from printgen.builders.one_to_nine_pieces import CORNER_ROOM, FIELD_PAD, field_number
+
+    low = (88.9 + 2 * FIELD_PAD, 63.5 + 2 * FIELD_PAD)  # landscape cards
+    assert field_number(low) == pytest.approx(low[1] - 2 * CORNER_ROOM)
+    assert field_number((63.5 + 2 * FIELD_PAD, 88.9 + 2 * FIELD_PAD)) == pytest.approx((63.5 + 2 * FIELD_PAD) * 0.55)
+
+
 def test_pads_dealt_from_other_lucky_pools_never_replace_each_other(runner: CliRunner, tmp_path: Path) -> None:
     for pool in ("balanced", "all", "4-9, 5-8"):
         result = runner.invoke(main, ["build", "qwixx-big-points", "-n", "4", "--lucky-pool", pool, "-f", "both",

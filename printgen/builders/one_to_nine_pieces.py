@@ -37,6 +37,17 @@ FIELD_SHAPE: Mm = 11.0
 """The colour's shape in the corner of each board field: told apart at table distance, and in grey."""
 FIELD_INDEX: Mm = 6.0
 """The small number in the other corner of each board field."""
+CORNER_ROOM: Mm = 4.0 + FIELD_SHAPE + 1.0
+"""How far a board field's corner shape (and index) reach in from its top, with a millimetre to spare: the big
+number keeps as clear of them at the bottom as at the top."""
+MIN_FIELD_NUMBER: Mm = 10.0
+"""Least height of a board field's big number (its capitals): a smaller field leaves no room for it."""
+
+
+def field_number(field: tuple[Mm, Mm]) -> Mm:
+    """The cap height of the big number in a board field of `field` (w, h): 55 % of its width, as low as the
+    field's height allows clear of the corners (a wide, low field)."""
+    return min(field[0] * 0.55, field[1] - 2 * CORNER_ROOM)
 REFERENCE_TEXT: Mm = 8.5
 """The scoring reference's type size (24 pt), read from across the table."""
 
@@ -201,7 +212,7 @@ def board_item(layout: BoardLayout, card: tuple[Mm, Mm], lang: str = "en") -> It
             x, y = BOARD_MARGIN + c * (fw + FIELD_GAP), top + r * (fh + FIELD_GAP)
             elements.append(Rect(x, y, fw, fh, Paint(fill=tint(printed, 0.72), stroke=printed, width=0.8,
                                                      dash=(3.0, 1.6)), radius=3.0))
-            elements.append(centred_text(x + fw / 2, y + fh / 2, str(number), fw * 0.55 / cap_height("bold"),
+            elements.append(centred_text(x + fw / 2, y + fh / 2, str(number), field_number((fw, fh)) / cap_height("bold"),
                                          text_on(tint(printed, 0.72), ink(printed))))
             elements.append(place(colour_shape(colour, ink(printed)), x + 4.0 + FIELD_SHAPE / 2,
                                   y + 4.0 + FIELD_SHAPE / 2, FIELD_SHAPE))

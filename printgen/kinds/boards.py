@@ -17,6 +17,7 @@ from printgen.games import GAMES, ONE_TO_NINE, Game
 from printgen.kinds.common import (
     CommonOptions,
     Names,
+    OptionProblem,
     Palette,
     Plan,
     other_card_size,
@@ -128,7 +129,21 @@ class Boards:
                 + alike(layout.source, [(name, layout.colour(name)) for name in layout.colours], "the rows"))
 
     def check_options(self, layout: BoardLayout, options: BoardOptions) -> None:
-        """Every combination of the board's options works."""
+        """Cards too small (or too low) for a field's big number clear of its corner shape and index."""
+        from printgen.builders.one_to_nine_pieces import (
+            CORNER_ROOM,
+            FIELD_PAD,
+            MIN_FIELD_NUMBER,
+            field_number,
+        )
+
+        width, height = card_size(options.card_size or layout.card_size)
+        field = (width + 2 * FIELD_PAD, height + 2 * FIELD_PAD)
+        if field_number(field) < MIN_FIELD_NUMBER or field[0] < 2 * CORNER_ROOM:  # (the shape and the index side
+            least = (2 * CORNER_ROOM - 2 * FIELD_PAD, MIN_FIELD_NUMBER + 2 * CORNER_ROOM - 2 * FIELD_PAD)  # by side)
+            raise OptionProblem("card_size", f"{width:g} x {height:g} mm cards leave a board field no room for "
+                                             f"its number beside its colour's shape; cards of at least "
+                                             f"{least[0]:.0f} x {least[1]:.0f} mm fit")
 
     def takes_paper(self, layout: BoardLayout, values: Mapping[str, Any]) -> bool:
         """Only tiles are printed on a paper of the user's; the whole board takes the smallest it fits."""
