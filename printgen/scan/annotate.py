@@ -46,7 +46,8 @@ INSET = 0.14
 def annotate(image: np.ndarray, results: list[Result]) -> np.ndarray:
     """`image` (BGR) at most LONGEST pixels long, with what was read from each sheet drawn over it. Where it holds
     several sheets (a 2-up page), each sheet is tagged "sheet N" on its top left corner and every title and legend
-    goes on a white band under the picture: beside a sheet, they would lie over another sheet's fields."""
+    goes on a white band under the picture: beside a sheet, they would lie over another sheet's fields; so does
+    the legend of a sheet that fills the picture."""
     scale = min(1.0, LONGEST / max(image.shape[:2]))
     picture = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image.copy()
     shrink = np.diag([scale, scale, 1.0])
@@ -229,21 +230,22 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray,
     lines = [f"?{k} {reason}" for k, reason in enumerate(reasons, start=1)] + counted
     if several:
         return [(title, colour), *((f"  {line}", ORANGE) for line in lines)], size * 0.8
-    _legend(picture, lines, outline, (highest, title_foot, float(outline[:, 1].max()), figures), (left, right),
-            size * 0.8)
+    if not _legend(picture, lines, outline, (highest, title_foot, float(outline[:, 1].max()), figures),
+                   (left, right), size * 0.8):  # no room off the sheet: on the band under the picture
+        return [(line, ORANGE) for line in lines], size * 0.8
     return [], size * 0.8
 
 
 def _legend(picture: np.ndarray, lines: list[str], outline: np.ndarray,
-            extent: tuple[float, float, float, float], sides: tuple[float, float], size: float) -> None:
+            extent: tuple[float, float, float, float], sides: tuple[float, float], size: float) -> bool:
     """What each uncertain field's tag means, one line each, under the sheet and the figures drawn beside it;
     where the picture has no room there, above the sheet and its title; else beside the sheet, on the wider
-    side, where the lines fit there (`_beside`); else as low as the picture
-    allows where that is below the figures, or right under the title (`extent`: where the title's box starts
-    and ends, and how low the sheet and the row points' tags reach; `sides`: how far left and right the sheet
-    and those tags reach; in picture pixels)."""
+    side, where the lines fit there (`_beside`); else nowhere: False, for the band under the picture, as they
+    would lie over the sheet's fields (`extent`: where the title's box starts and ends, and how low the sheet
+    and the row points' tags reach; `sides`: how far left and right the sheet and those tags reach; in picture
+    pixels)."""
     if not lines:
-        return
+        return True
     wanted = size
     size = _fitting(lines, size, picture.shape[1])
     measured = [_measure(line, size) for line in lines]
@@ -254,7 +256,6 @@ def _legend(picture: np.ndarray, lines: list[str], outline: np.ndarray,
     top = max(sheet_foot, figures) + 1.5 * step
     if top + step * (len(lines) - 1) > picture.shape[0] - MARGIN:  # no room under the sheet
         above = highest - 0.8 * step - step * (len(lines) - 1)
-        lowest = picture.shape[0] - MARGIN - step * (len(lines) - 1)  # (the last line's baseline by the foot)
         beside = _beside(picture.shape, lines, sides, wanted)
         if above - step >= 0:
             top = above
@@ -264,6 +265,7 @@ def _legend(picture: np.ndarray, lines: list[str], outline: np.ndarray,
             step = 2.2 * _measure("?1", size)[1]
             top = max(top, title_foot + 1.2 * step)
         else:
-            top = lowest if lowest - step > figures else title_foot + 1.2 * step
+            return False
     for number, line in enumerate(lines):
         _label(picture, line, np.array([left, top + number * step]), ORANGE, size, tag=True)
+    return True

@@ -271,3 +271,28 @@ def test_a_picture_of_several_sheets_keeps_titles_and_legends_off_every_sheet(re
         (x0, y0), (x1, y1) = np.floor(middle.min(axis=0)).astype(int), np.ceil(middle.max(axis=0)).astype(int)
         inside = drawn[y0:y1, x0:x1]
         assert float(np.mean(inside.min(axis=2) >= 250)) < 0.05  # no white tag of a title or legend there
+
+
+def test_the_legend_of_a_sheet_that_fills_the_picture_goes_on_a_band_under_it(
+        photo_read: tuple[Sample, list[Result]]) -> None:
+    """A photo taken so close that the sheet fills it leaves no room off the sheet: the legend goes on a white
+    band under the picture, where before it lay over the points table, the misthrows and the total."""
+    from dataclasses import replace
+
+    from printgen.scan.annotate import ORANGE
+    from printgen.scan.ink import State
+
+    layout = sheet("qwixx-standard")
+    _, results = photo_read
+    (read,) = [r for r in results if isinstance(r, SheetReading)]
+    first = replace(read.readings[0], state=State.UNCERTAIN, reason="too much ink for an empty field")
+    scale = 6.0
+    picture = np.full((round(layout.height * scale), round((layout.width + 12.0) * scale), 3), 200,  # type: ignore[union-attr]
+                      np.uint8)
+    fills = np.diag([scale, scale, 1.0])  # the sheet from the picture's top to its foot
+    drawn = annotate(picture, [replace(read, readings=[first, *read.readings[1:]], to_photo=fills)])
+    assert drawn.shape[0] > picture.shape[0] and drawn.shape[1] == picture.shape[1]
+    orange = np.all(drawn == np.array(ORANGE), axis=2)
+    under = round(sheet_geometry(layout).table_top * scale)  # the points table, misthrows and totals: no legend
+    assert not orange[under:picture.shape[0]].any()
+    assert orange[picture.shape[0]:].any()  # the legend, on the band
