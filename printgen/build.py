@@ -121,7 +121,12 @@ def plan(layout: Layout, options: CommonOptions, shown: Shown = flag_of) -> Plan
     if not isinstance(options, kind.options_type):
         raise UsageProblem(f"{layout.name} is {kind.noun}: its options are {kind.options_type.__name__}, not "
                            f"{type(options).__name__}")
-    named = switch_named({key: getattr(options, key, None) for key in options.changed()}, shown)
+    origins = dict(options.origins)
+
+    def sourced(option: Option) -> str:  # a default from printgen.toml or the environment: named as it is there
+        return f"{option.key} (from {origins[option.key]})" if option.key in origins else shown(option)
+
+    named = switch_named({key: getattr(options, key, None) for key in options.changed()}, sourced)
     _check_values(options, named)
     try:
         _check_common(options, named)

@@ -220,3 +220,13 @@ def test_paths_of_the_wrong_kind_name_their_option_and_what_they_are(tmp_path: P
                                                     "file\n"))
     result = CliRunner().invoke(main, ["index", "/dev/null"])
     assert (result.exit_code, result.output) == (2, "Error: /dev/null: not a folder\n")
+
+
+def test_an_option_from_the_config_file_is_named_as_the_file_names_it(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    config = tmp_path / "printgen.toml"
+    config.write_text('per_page = 4\npaper = "a5"\n', encoding="utf-8")
+    code, output = run("build", "qwixx-standard", env={"HOME": str(tmp_path), "XDG_CONFIG_HOME": ""})
+    assert code == 2 and output.startswith(f"Error: per_page (from {config}): 4 qwixx-standard sheets a page print "
+                                           f"at 50% on a5 (from {config}), with text as small as")

@@ -346,12 +346,15 @@ def refuse_illegible(layout: ScoreSheetLayout, options: SheetOptions, per_page: 
     if fits:
         hints.append(f"--per-page {per_page} with -p {fits[0]}" if typed and per_page > 1 else f"-p {fits[0]}")
     hint = f"use {', or '.join(hints)}" if hints else "no paper printgen knows holds it legibly: make the sheet smaller"
-    origin = dict(options.origins).get("paper")
+    origins = dict(options.origins)
+    key = "per_page" if typed else "paper"
+    lead = f"{key} (from {origins[key]})" if key in origins else f"--{key.replace('_', '-')}"
+    origin = origins.get("paper") if typed else None  # (the paper's origin is said once)
     shown = f"{paper} (from {origin})" if origin and options.paper is not None else paper
     what = (f"{per_page} {layout.name} sheets a page print" if per_page > 1
             else f"the {layout.width:g} x {layout.height:g} mm {layout.name} sheet prints")
-    raise UsageProblem(f"{'--per-page' if typed else '--paper'}: {what} at {grid.scale:.0%} on {shown}, "
-                       f"with {' and '.join(scaled.problems())}; {hint}")
+    raise UsageProblem(f"{lead}: {what} at {grid.scale:.0%} on {shown}, with {' and '.join(scaled.problems())}; "
+                       f"{hint}")
 
 
 @cache
