@@ -229,6 +229,14 @@ def test_a_low_board_field_keeps_its_number_clear_of_its_corners() -> None:
     assert field_number((63.5 + 2 * FIELD_PAD, 88.9 + 2 * FIELD_PAD)) == pytest.approx((63.5 + 2 * FIELD_PAD) * 0.55)
 
 
+def test_one_lucky_pool_written_two_ways_is_one_name(runner: CliRunner, tmp_path: Path) -> None:
+    for pool in ("10-5, 6-11", "5-10,6-11"):
+        result = runner.invoke(main, ["build", "qwixx-big-points", "-n", "4", "--lucky-pool", pool, "-f", "pdf",
+                                      "--no-index", "--out", str(tmp_path)])
+        assert result.exit_code == 0, result.output
+    assert [p.name for p in tmp_path.iterdir()] == ["qwixx-big-points-4sheets-pool-5-10_6-11.pdf"]
+
+
 def test_pads_dealt_from_other_lucky_pools_never_replace_each_other(runner: CliRunner, tmp_path: Path) -> None:
     for pool in ("balanced", "all", "4-9, 5-8"):
         result = runner.invoke(main, ["build", "qwixx-big-points", "-n", "4", "--lucky-pool", pool, "-f", "both",

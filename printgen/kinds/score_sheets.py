@@ -268,7 +268,7 @@ class ScoreSheets:
         parts += ["shuffled"] if options.shuffle else []
         parts += ["unmarked"] if not options.scan_marks else []
         if layout.lucky_numbers and options.lucky_pool != "balanced":
-            parts.append(f"pool-{options.lucky_pool.replace(',', '_')}")
+            parts.append(f"pool-{_pool_name(layout, options.lucky_pool)}")
         if (layout.lucky_numbers or options.shuffle) and options.seed != 1:
             parts.append(f"seed{options.seed}")
         return parts
@@ -355,6 +355,17 @@ def refuse_illegible(layout: ScoreSheetLayout, options: SheetOptions, per_page: 
             else f"the {layout.width:g} x {layout.height:g} mm {layout.name} sheet prints")
     raise UsageProblem(f"{lead}: {what} at {grid.scale:.0%} on {shown}, with {' and '.join(scaled.problems())}; "
                        f"{hint}")
+
+
+def _pool_name(layout: ScoreSheetLayout, pool: str) -> str:
+    """A lucky pool as a file name says it: `all`, or its pairs as dealt (`4-9_5-8`: "9-4, 5-8" is the same pool)."""
+    from printgen.rules.lucky import parse_pool
+
+    try:
+        pairs = parse_pool(pool, qwixx.variant(layout.rules).dice_sides)
+    except ValueError:  # (refused when the pad is dealt, with the reason)
+        return pool.replace(",", "_")
+    return pool if pool == "all" else "_".join(f"{a}-{b}" for a, b in pairs)
 
 
 @cache
