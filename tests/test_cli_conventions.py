@@ -191,6 +191,9 @@ def test_clicks_own_usage_errors_are_one_line_naming_the_option(args: list[str],
      "Error: --out: o\\xff: a name printgen writes must be valid UTF-8 text (rename it)"),
     (["check", "./lay\udcff.toml"], "Error: ./lay\\xff.toml: a layout file's name must be valid UTF-8 text (rename it)"),
     (["build", "./"], "Error: ./: is a folder, not a layout file"),
+    (["build", "qwixx-standard", "-o", "/dev/null"],
+     "Error: --output: '/dev/null' is a device; -o names the file to write (its .pdf or .svg is added)"),
+    (["build", "qwixx-standard", "-o", "."], "Error: --output: '.' does not name a file"),
 ])
 def test_names_printgen_cannot_write_are_refused_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                              args: list[str], line: str) -> None:
