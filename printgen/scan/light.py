@@ -8,7 +8,9 @@ brightness once everything dark and narrower than LIGHT_REACH is closed
 over (a morphological closing: the largest dark stroke or blob vanishes,
 a shadow's edge stays where it is). It is measured on a coarse grid where
 each point is the median of its pixels (noise, print grain), only where the
-print is plain, bright enough to say something and not overexposed.
+print is plain, bright enough to say something and not overexposed; in a
+picture overexposed all over (a scan, a render), the clipped paper still
+says the light is at least what clips it.
 
 Where the light changes sharply (a shadow's or a glare's edge) a mark
 cannot be told from the light with confidence: `edges` says how sharply,
@@ -26,6 +28,7 @@ from printgen.scan.thresholds import (
     LIGHT_GRID,
     LIGHT_REACH,
     MIN_GAIN,
+    OVEREXPOSED,
     PLAIN,
 )
 
@@ -45,7 +48,9 @@ def light(raw: np.ndarray, expected: np.ndarray, px_per_mm: float, flat: np.ndar
     cell = max(1, round(px_per_mm / LIGHT_GRID))
     rows, cols = h // cell, w // cell
     ratio = raw / np.maximum(expected, 1e-3)
-    usable = (plain(expected) if flat is None else flat) & (expected >= LIGHT_COLOURS) & (raw < CLIPPED)
+    telling = (plain(expected) if flat is None else flat) & (expected >= LIGHT_COLOURS)
+    clipped = telling & (raw >= CLIPPED)
+    usable = telling & ~clipped
     values = np.where(usable, ratio, np.nan)[: rows * cell, : cols * cell]
     blocks = values.reshape(rows, cell, cols, cell).transpose(0, 2, 1, 3).reshape(rows, cols, -1)
     counts = np.sum(~np.isnan(blocks), axis=2)
@@ -56,12 +61,27 @@ def light(raw: np.ndarray, expected: np.ndarray, px_per_mm: float, flat: np.ndar
         points = np.arange(len(count))
         coarse[known] = (ordered[points, (count - 1) // 2] + ordered[points, count // 2]) / 2
     filled = _filled(coarse, known)
+    if np.count_nonzero(clipped) >= OVEREXPOSED * max(int(np.count_nonzero(telling)), 1):
+        filled = np.maximum(filled, _floor(ratio, clipped, rows, cols, cell))
     reach = max(1, round(LIGHT_REACH * LIGHT_GRID))
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
     closed = cv2.erode(cv2.dilate(filled, disc), disc)  # dark and narrower than the disc: closed over
     closed = np.maximum(closed, MIN_GAIN)
     smooth = cv2.GaussianBlur(closed, (0, 0), 0.7)
     return cv2.resize(smooth, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def _floor(ratio: np.ndarray, clipped: np.ndarray, rows: int, cols: int, cell: int) -> np.ndarray:
+    """The least light each grid point's clipped pixels allow, where they are most of its pixels (else 0): an
+    overexposed picture (a scan, a render, a bright photo) shows its paper white, and the light there is at
+    least what makes it so; else the light of its white paper would be told by the few pixels ink darkens."""
+    values = np.where(clipped, ratio, np.nan)[: rows * cell, : cols * cell]
+    blocks = values.reshape(rows, cell, cols, cell).transpose(0, 2, 1, 3).reshape(rows, cols, -1)
+    mostly = np.sum(~np.isnan(blocks), axis=2) * 2 >= cell * cell
+    floor = np.zeros((rows, cols), np.float32)
+    if mostly.any():
+        floor[mostly] = np.nanmin(blocks[mostly], axis=1)  # (each pixel says at least its own ratio)
+    return floor
 
 
 def _filled(values: np.ndarray, known: np.ndarray) -> np.ndarray:
