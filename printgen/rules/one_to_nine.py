@@ -328,13 +328,15 @@ class OneToNine:
         jokers = len(hand.jokers)
         for colour in COLOURS:
             # fields of this colour that only a joker card could fill (no card of their own, no number joker)
-            lacking = [0, *((colour, n) not in board and (colour, n) not in hand.exact and n not in hand.wild
-                            for n in NUMBERS)]
+            lacking = [0]  # lacking[n]: how many of this colour's fields 1..n only a joker card could fill
+            for n in NUMBERS:
+                lacking.append(lacking[-1] + ((colour, n) not in board and (colour, n) not in hand.exact
+                                              and n not in hand.wild))
             for low in NUMBERS:
                 if (colour, low - 1) in board:
                     continue  # not the whole unbroken run
                 for high in range(low + 3, min(low + 8, 10)):
-                    if sum(lacking[low:high + 1]) > jokers:
+                    if lacking[high] - lacking[low - 1] > jokers:
                         break  # this run cannot be laid, nor any longer one from `low`
                     if high - low + 1 == 9 or (colour, high + 1) in board:
                         continue
