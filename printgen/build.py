@@ -8,8 +8,6 @@ rules, the names of every file) before anything is written, and writes.
 
 from __future__ import annotations
 
-import os
-import stat
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -22,7 +20,7 @@ from printgen.kinds import Layout, OptionProblem, Plan, kind_of
 from printgen.kinds.common import CommonOptions
 from printgen.naming import names
 from printgen.options import BUILD_BY_KEY, Option, parse, refuse_inapplicable
-from printgen.output import check_file_target, check_folder_target
+from printgen.output import check_file_target, check_folder_target, special
 
 
 class OptionsRefused(UsageProblem):
@@ -91,15 +89,6 @@ OTHER_FILES = frozenset((".png", ".jpg", ".jpeg", ".gif", ".tif", ".tiff", ".web
 """Extensions of files a build does not write: `-o pad.png` is refused, not written as pad.png.pdf."""
 
 
-def _special(path: Path) -> str | None:
-    """What `path` is when it is something other than a regular file ("a folder", "a device"), else None."""
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        return None
-    return None if stat.S_ISREG(mode) else "a folder" if stat.S_ISDIR(mode) else "a device"
-
-
 def _output(output: str, given: dict[str, Any], out: Path, explicit_out: bool, shown: Shown) -> tuple[Path, str]:
     """The folder and file name `-o` gives; an extension .pdf or .svg also sets the format (into `given`)."""
     folder, _, stem = str(output).replace("\\", "/").rpartition("/")
@@ -116,7 +105,7 @@ def _output(output: str, given: dict[str, Any], out: Path, explicit_out: bool, s
                            "writes PDF and SVG: end it in .pdf or .svg (or in neither)")
     if stem in ("", ".", ".."):
         raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r} does not name a file")
-    kind = _special(Path(output)) if not suffix else None
+    kind = special(Path(output)) if not suffix else None
     if kind:  # -o /dev/null would write /dev/null.pdf beside the device
         raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r} is {kind}; -o names the file to write (its "
                            f".pdf or .svg is added){' and --out the folder' * (kind == 'a folder')}")

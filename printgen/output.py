@@ -60,6 +60,16 @@ def _kind(mode: int) -> str:
     return "not a regular file or folder"
 
 
+def special(path: Path) -> str | None:
+    """What `path` is when it is there and no regular file ("a folder", "a device", ...: followed through links),
+    else None."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    return None if stat.S_ISREG(mode) else _kind(mode)
+
+
 MAX_NAME = 200
 """Longest file name printgen writes, in bytes (its temporary name adds about 30 to that, below the usual
 255-byte limit of file systems)."""

@@ -91,7 +91,7 @@ def test_preview_pages(tmp_path: Path) -> None:
     folder = tmp_path / "qwixx-standard-10sheets-preview"
     assert sorted(p.name for p in folder.iterdir()) == ["page-002.png", "page-003.png", "page-005.png"]
     result = CliRunner().invoke(main, ["preview", str(tmp_path / "qwixx-standard-10sheets.pdf"), "--pages", "9"])
-    assert result.exit_code == 2 and "has 5 pages, not 9" in result.output
+    assert result.exit_code == 2 and "page 9 goes beyond" in result.output and "5 pages" in result.output
 
 
 def test_previews_drawn_in_worker_processes_match_those_drawn_one_by_one(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

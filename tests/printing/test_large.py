@@ -49,7 +49,7 @@ def test_tiles_share_alignment_crosses() -> None:
 
 
 def test_a_tile_must_hold_one_field() -> None:
-    with pytest.raises(UsageProblem, match="--tile: a 206 x 286 mm field does not fit a a4 tile"):
+    with pytest.raises(UsageProblem, match="--tile: a 206 x 286 mm field does not fit one a4 tile"):
         tile_pages(BOARD, "a4", (206.0, 286.0))
 
 
