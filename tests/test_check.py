@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from printgen import layouts
 from printgen.check import mismatches, require_agreement
 from printgen.cli import main
-from printgen.errors import CheckFailed
+from printgen.errors import CheckFailed, shown
 from printgen.kinds import BoardLayout, Layout, ScoreSheetLayout, TokenLayout
 from printgen.resources import resource_dir
 
@@ -111,7 +111,7 @@ MISMATCHES: list[tuple[str, str, str, str, str]] = [
     ("one-to-9-stars", "count = 39", "count = 38", "tokens.small-star", "38 printed, the rules have 39"),
     ("one-to-9-stars", "count = 9\n", "count = 10\n", "tokens.big-star", "10 printed, the rules have 9"),
     ("qwixx-standard", 'title = "Qwixx"', 'title = "' + "Qwixx " * 20 + 'Qwixx"', "title",
-     (f"{'Qwixx ' * 20 + 'Qwixx'!r} is too long for a 190 mm sheet: beside the name line it would print below "
+     (f"{shown('Qwixx ' * 20 + 'Qwixx')} is too long for a 190 mm sheet: beside the name line it would print below "
       "6 pt in de (a layout prints in every language: de, en, fr, it, pl); a shorter title or a wider sheet "
       "keeps it")),
 ]

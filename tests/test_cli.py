@@ -209,6 +209,9 @@ def test_the_pack_on_a_paper_the_whole_board_does_not_fit_prints_the_board_on_it
             "on letter sheets)\n") in result.stderr
     names = {p.name for p in tmp_path.iterdir()}
     assert {"one-to-9-board.pdf", "qwixx-standard-letter.pdf", "qwixx-cards-deck-letter.pdf"} <= names
+    refused = CliRunner().invoke(main, ["build", "--all", "-p", "letter", "--per-page", "1", "-f", "pdf",
+                                        "--out", str(tmp_path / "refused")])  # only the board leaves a paper out
+    assert refused.exit_code == 2 and "Note:" not in refused.output and not (tmp_path / "refused").exists()
 
 
 @pytest.mark.parametrize("size", ["20x20", "63x25", "25x40"])

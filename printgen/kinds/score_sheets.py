@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from printgen.errors import UsageProblem
+from printgen.errors import UsageProblem, shown
 from printgen.files import Written, write_items_pdf, write_items_svg
 from printgen.games import QWIXX, QWIXX_CARDS, Game
 from printgen.kinds.common import (
@@ -350,10 +350,10 @@ def refuse_illegible(layout: ScoreSheetLayout, options: SheetOptions, per_page: 
     key = "per_page" if typed else "paper"
     lead = f"{key} (from {origins[key]})" if key in origins else f"--{key.replace('_', '-')}"
     origin = origins.get("paper") if typed else None  # (the paper's origin is said once)
-    shown = f"{paper} (from {origin})" if origin and options.paper is not None else paper
+    paper_shown = f"{paper} (from {origin})" if origin and options.paper is not None else paper
     what = (f"{per_page} {layout.name} sheets a page print" if per_page > 1
             else f"the {layout.width:g} x {layout.height:g} mm {layout.name} sheet prints")
-    raise UsageProblem(f"{lead}: {what} at {grid.scale:.0%} on {shown}, with {' and '.join(scaled.problems())}; "
+    raise UsageProblem(f"{lead}: {what} at {grid.scale:.0%} on {paper_shown}, with {' and '.join(scaled.problems())}; "
                        f"{hint}")
 
 
@@ -467,7 +467,7 @@ def _drawing(layout: ScoreSheetLayout) -> list[tuple[str, str]]:
     try:
         for lang in languages():
             if title_size(layout, catalogue(lang)) * PT_PER_MM < MIN_TEXT_PT:
-                return [("title", (f"{layout.title!r} is too long for a {layout.width:g} mm sheet: beside the "
+                return [("title", (f"{shown(layout.title)} is too long for a {layout.width:g} mm sheet: beside the "
                                   f"name line it would print below {MIN_TEXT_PT:g} pt in {lang} (a layout prints "
                                   f"in every language: {', '.join(languages())}); a shorter title or a wider sheet "
                                   "keeps it"))]

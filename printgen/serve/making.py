@@ -136,7 +136,9 @@ def read_request(values: Mapping[str, Any], from_form: bool = False) -> tuple[La
             continue
         option = taken.get(key)
         if option is None:
-            about = "is not a build option" if key not in BUILD_BY_KEY else f"does not apply to {layout.name}"
+            about = ("is not a build option" if key not in BUILD_BY_KEY else
+                     "is not offered here: it names a file or folder on the server (printgen build takes it)"
+                     if key in HIDDEN else f"does not apply to {layout.name}")
             raise UsageProblem(f"{label(BUILD_BY_KEY[key]) if key in BUILD_BY_KEY else named[:40]}: {about}")
         shown = label(option)  # every message names the option as the build page does (per page)
         if option.switch:

@@ -477,6 +477,8 @@ def test_the_standings_name_rounds_by_their_upload_not_by_an_id(client: TestClie
     ({"layout": "qwixx-standard", "sheets": True}, "sheets: true: give a whole number from 1 to 1,000"),
     ({"layout": "qwixx-standard", "sheets": "0"}, "sheets: 0: give a whole number from 1 to 1,000"),
     ({"layout": "qwixx-standard", "card_size": "poker"}, "card size: does not apply to qwixx-standard"),
+    ({"layout": "qwixx-cards-deck", "backs_file": True},
+     "backs file: is not offered here: it names a file or folder on the server (printgen build takes it)"),
     ({"layout": "qwixx-standard", "lang": "xx"}, "lang: xx is not one of en, de, fr, it, pl"),
     ({"layout": "qwixx-standard", "per-page": "0"}, "per page: 0 must be from 1 to 64"),
     ({"layout": "qwixx-standard", "cmyk": "maybe"}, "cmyk: maybe is not on or off (give true or false)"),
