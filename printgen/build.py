@@ -43,10 +43,9 @@ def build_options(layout: Layout, given: Mapping[str, Any], defaults: Mapping[st
     defaults.
 
     `given` and `defaults` map option keys to values already read by their declarations; defaults (config
-    files, environment, the default pack) apply only where the layout takes them and where they change what
-    this build writes, and `sources` says where each default came from (for messages). `shown` names an
-    option in messages (a flag on the command line, a key in a manifest).
-    """
+    files, environment, the default pack) apply only where the layout takes them, where they change what this
+    build writes and where they work with it; `sources` says where each came from (for messages). `shown`
+    names an option in messages (a flag on the command line, a key in a manifest)."""
     kind = kind_of(layout)
     refuse_inapplicable((BUILD_BY_KEY[key] for key in given), kind.name, layout, layout.name,
                         switch_named(given, shown))
@@ -55,8 +54,7 @@ def build_options(layout: Layout, given: Mapping[str, Any], defaults: Mapping[st
     out, output = Path(given.pop("out", (defaults or {}).get("out", "output"))), given.pop("output", None)
     if output is not None:  # -o names a file where the user stands, or in the folder --out names
         out, output = _output(output, given, out if explicit_out else Path("."), explicit_out, shown)
-    values = {key: value for key, value in (defaults or {}).items()
-              if key != "out" and BUILD_BY_KEY[key].applies(kind.name, layout)}
+    values = {k: v for k, v in (defaults or {}).items() if k != "out" and BUILD_BY_KEY[k].applies(kind.name, layout)}
     values |= given
     fmt = values.pop("format", "pdf")
     if fmt == "svg":  # defaults that change only the PDF do not trouble an SVG-only build
@@ -66,11 +64,17 @@ def build_options(layout: Layout, given: Mapping[str, Any], defaults: Mapping[st
     if "paper" not in given and not kind.takes_paper(layout, values):
         values.pop("paper", None)  # a default paper is for pages printed on paper, not a sheet-sized page or
         # a whole board (which takes the smallest paper it fits)
-    if values.get("icc") is not None:
-        values["icc"] = Path(values["icc"])
-    origins = tuple((key, where) for key, where in (sources or {}).items() if key in values and key not in given)
-    return kind.options_type(out=out, formats=("pdf", "svg") if fmt == "both" else (fmt,), output=output,
-                             origins=origins, **values)
+    while True:  # a default that cannot work with what this build is (a deck's bleed on a pad) is not applied
+        origins = tuple((key, where) for key, where in (sources or {}).items() if key in values and key not in given)
+        options = kind.options_type(out=out, formats=("pdf", "svg") if fmt == "both" else (fmt,), output=output,
+                                    origins=origins, **values)
+        try:
+            kind.check_options(layout, options)
+        except OptionProblem as problem:
+            if problem.key in values and problem.key not in given:
+                del values[problem.key]
+                continue
+        return options
 
 
 def switch_named(values: Mapping[str, Any], shown: Shown) -> Shown:

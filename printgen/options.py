@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from printgen.errors import UsageProblem
@@ -137,7 +138,8 @@ BUILD_OPTIONS: tuple[Option, ...] = tuple(_owned(option) for option in (
     Option("cmyk", ("--cmyk",), "Write every colour as CMYK (for print shops that ask for it).", _KINDS, flag,
            False, switch=True),
     Option("icc", ("--icc",), "Convert every colour for a press through this CMYK ICC profile (implies --cmyk; "
-           "--cmyk alone uses the bundled FOGRA39 profile).", _KINDS, name, metavar="FILE"),
+           "--cmyk alone uses the bundled FOGRA39 profile).", _KINDS, lambda value: Path(name(value)),
+           metavar="FILE"),
     Option("svg_text", ("--svg-text",), "How SVGs carry text: outline (glyph outlines that look the same in every "
            "program) or font (editable text naming Roboto).", _KINDS, choice(("outline", "font")), "outline",
            metavar="outline|font"),

@@ -233,3 +233,19 @@ def test_an_option_from_the_config_file_is_named_as_the_file_names_it(tmp_path: 
     code, output = run("build", "qwixx-standard", env={"HOME": str(tmp_path), "XDG_CONFIG_HOME": ""})
     assert code == 2 and output.startswith(f"Error: per_page (from {config}): 4 qwixx-standard sheets a page print "
                                            f"at 50% on a5 (from {config}), with text as small as")
+
+
+def test_a_default_that_cannot_work_with_a_build_is_not_applied(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deck-minded `bleed = "2mm"` in printgen.toml leaves a plain pad as it is (it refused every pad); typed,
+    the same bleed on the same pad is refused."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "printgen.toml").write_text('bleed = "2mm"\n', encoding="utf-8")
+    env = {"HOME": str(tmp_path), "XDG_CONFIG_HOME": ""}
+    code, output = run("build", "qwixx-standard", "-n", "1", "--no-index", "--out", "o", env=env)
+    assert code == 0, output
+    code, output = run("build", "qwixx-cards-deck", "-f", "pdf", "--no-index", "--out", "o", env=env)
+    assert code == 0, output
+    assert sorted(p.name for p in (tmp_path / "o").iterdir()) == ["qwixx-cards-deck-bleed2mm.pdf",
+                                                                   "qwixx-standard-1sheet.pdf"]
+    code, output = run("build", "qwixx-standard", "-n", "1", "--bleed", "2", "--out", "o", env=env)
+    assert code == 2 and output.startswith("Error: --bleed: score sheets take a bleed only")
