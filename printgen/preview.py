@@ -151,14 +151,19 @@ def render_pages(pdf: Path, folder: Path, width: int, pages: tuple[range, ...] |
             count = len(document)
         wanted = pages or (range(1, min(count, DEFAULT_PAGES) + 1),)
         _refuse_beyond(pdf, wanted, count)
+        made = not folder.exists()
         safe_folder(folder)
-        for number in (number for span in wanted for number in span):
-            try:
-                image = render_page(document, number - 1, width)
-            except PageTooLarge as error:
-                raise PageTooLarge(f"{error}; use a smaller --width") from None
-            target = folder / f"page-{number:03d}.png"
-            with atomic_file(target) as temporary:
-                image.save(temporary, format="PNG")
-            written.append(target)
+        try:
+            for number in (number for span in wanted for number in span):
+                try:
+                    image = render_page(document, number - 1, width)
+                except PageTooLarge as error:
+                    raise PageTooLarge(f"{pdf}: {error}; use a smaller --width") from None
+                target = folder / f"page-{number:03d}.png"
+                with atomic_file(target) as temporary:
+                    image.save(temporary, format="PNG")
+                written.append(target)
+        finally:
+            if made and not written and not any(folder.iterdir()):  # nothing drawn: no empty folder left behind
+                folder.rmdir()
     return written
