@@ -49,7 +49,7 @@ def test_card_sizes_with_units(tmp_path: Path) -> None:
     code, output = run("build", "qwixx-cards-deck", "--card-size", "2.25x3.5in", "-f", "svg", "--out", str(tmp_path))
     assert code == 0, output
     (folder,) = [p for p in tmp_path.iterdir() if p.is_dir() and p.name != "preview"]
-    assert folder.name == "qwixx-cards-deck-2_25x3_5in"
+    assert folder.name == "qwixx-cards-deck-bridge"  # (2.25 x 3.5 in is the bridge size, named so)
     svg = (folder / "red-02-front.svg").read_text(encoding="utf-8")
     assert 'width="63.15mm"' in svg and 'height="94.9mm"' in svg  # 57.15 x 88.9 mm and 3 mm of bleed all round
 
@@ -249,3 +249,11 @@ def test_a_default_that_cannot_work_with_a_build_is_not_applied(tmp_path: Path, 
                                                                    "qwixx-standard-1sheet.pdf"]
     code, output = run("build", "qwixx-standard", "-n", "1", "--bleed", "2", "--out", "o", env=env)
     assert code == 2 and output.startswith("Error: --bleed: score sheets take a bleed only")
+
+
+def test_one_card_size_written_many_ways_is_one_name(tmp_path: Path) -> None:
+    for size in ("63x88mm", "63x88", "63 x 88 mm", "6.3x8.8cm", "63.0x88.0"):
+        code, output = run("build", "qwixx-cards-deck", "--card-size", size, "-f", "pdf", "--no-index", "--out",
+                           str(tmp_path))
+        assert code == 0, output
+    assert [p.name for p in tmp_path.iterdir()] == ["qwixx-cards-deck-63x88mm.pdf"]

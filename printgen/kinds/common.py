@@ -9,7 +9,6 @@ its page count, and one writer per target, each returning what it wrote
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
@@ -203,9 +202,13 @@ def other_card_size(own: str, chosen: str | None) -> list[str]:
     `60x90mm`; nothing for the layout's own."""
     if not chosen:
         return []
-    from printgen.printing.card_grid import card_size
+    from printgen.printing.card_grid import CARD_SIZES, card_size
 
     mine, theirs = card_size(own), card_size(chosen)
     if abs(mine[0] - theirs[0]) <= 0.05 and abs(mine[1] - theirs[1]) <= 0.05:
         return []
-    return [re.sub(r"[^a-z0-9]+", "_", chosen.lower())]
+    if chosen.lower() in CARD_SIZES:
+        return [chosen.lower()]
+    named = next((name for name, size in CARD_SIZES.items()  # (63.5x88.9mm is poker, as the layouts say)
+                  if abs(size[0] - theirs[0]) <= 0.05 and abs(size[1] - theirs[1]) <= 0.05), None)
+    return [named or f"{theirs[0]:g}x{theirs[1]:g}mm".replace(".", "_")]  # 63x88, 6.3x8.8cm: one name
