@@ -107,7 +107,7 @@ def _output(output: str, given: dict[str, Any], out: Path, explicit_out: bool, s
     elif suffix in OTHER_FILES:
         raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r} ends in {Path(stem).suffix}, but a build "
                            "writes PDF and SVG: end it in .pdf or .svg (or in neither)")
-    if stem in ("", ".", ".."):
+    if stem in ("", ".", "..") or stem.lower() in (".pdf", ".svg"):  # (-o .pdf: an extension, no name)
         raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r} does not name a file")
     kind = special(Path(output)) if not suffix else None
     if kind:  # -o /dev/null would write /dev/null.pdf beside the device

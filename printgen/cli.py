@@ -372,7 +372,8 @@ def build(names: tuple[str, ...], build_all: bool, jobs: int | None, quiet: bool
     try:
         check_outputs([Job(checked, name) for name, _, checked in planned])
     except UsageProblem as error:
-        raise UsageProblem(f"{error} (build them one at a time, each with its own -o)") from None
+        hint = "build them one at a time, each with its own -o" if len(names) > 1 else "choose another name"
+        raise UsageProblem(f"{error} ({hint})") from None
     for name, layout, checked in planned:
         with folders_flushed_once():  # the build's files and the preview page: each folder flushed once
             written = _run_build(name, checked)

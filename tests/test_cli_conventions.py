@@ -194,6 +194,9 @@ def test_clicks_own_usage_errors_are_one_line_naming_the_option(args: list[str],
     (["build", "qwixx-standard", "-o", "/dev/null"],
      "Error: --output: '/dev/null' is a device; -o names the file to write (its .pdf or .svg is added)"),
     (["build", "qwixx-standard", "-o", "."], "Error: --output: '.' does not name a file"),
+    (["build", "qwixx-standard", "-o", ".pdf"], "Error: --output: '.pdf' does not name a file"),
+    (["build", "qwixx-big-points", "-f", "svg", "-o", "preview"],
+     "Error: qwixx-big-points would write preview, which belongs to the preview page (choose another name)"),
 ])
 def test_names_printgen_cannot_write_are_refused_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                              args: list[str], line: str) -> None:
