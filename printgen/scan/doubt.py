@@ -39,7 +39,7 @@ from printgen.scan.thresholds import (
 
 NONE, COVERED, SHADOW, VEILED = 0, 1, 2, 3
 REASONS = {
-    COVERED: "the print is hidden there (a finger, a pen or glare over the sheet?)",
+    COVERED: "the print is hidden there (a finger, a pen, a deep shadow or glare over the sheet?)",
     SHADOW: "a shadow's edge crosses it",
     VEILED: "glare pales the print there (a stroke may not show)",
 }
