@@ -42,7 +42,9 @@ def choice(values: Iterable[str]) -> Callable[[object], str]:
     def parse(value: object) -> str:
         word = text(value).lower()
         if word not in known:
-            raise ValueError(f"{shown(value)} is not one of {', '.join(known)}{did_you_mean(word, known)}")
+            several = [part for part in re.split(r"[,;+ ]+", word) if part]
+            hint = " (give one value)" if len(several) > 1 and set(several) <= set(known) else did_you_mean(word, known)
+            raise ValueError(f"{shown(value)} is not one of {', '.join(known)}{hint}")
         return word
 
     parse.choices = known  # type: ignore[attr-defined]

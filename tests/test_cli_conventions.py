@@ -195,6 +195,8 @@ def test_clicks_own_usage_errors_are_one_line_naming_the_option(args: list[str],
      "Error: --output: '/dev/null' is a device; -o names the file to write (its .pdf or .svg is added)"),
     (["build", "qwixx-standard", "-o", "."], "Error: --output: '.' does not name a file"),
     (["build", "qwixx-standard", "-o", ".pdf"], "Error: --output: '.pdf' does not name a file"),
+    (["build", "qwixx-standard", "-f", "pdf,svg"], ("Error: --format: 'pdf,svg' is not one of pdf, svg, both (give one "
+                                                  "value)")),
     (["build", "qwixx-big-points", "-f", "svg", "-o", "preview"],
      "Error: qwixx-big-points would write preview, which belongs to the preview page (choose another name)"),
 ])
