@@ -28,18 +28,36 @@ def opened_pdf(pdf: Path | BinaryIO) -> Iterator[Any]:
     it; anything else, or a file it cannot read, is a UsageProblem naming it."""
     import pypdfium2 as pdfium
 
+    source: Any = pdf
     if isinstance(pdf, Path):
         _regular(pdf)
+        source = str(pdf)
+        if not _utf8(source):  # a name that is not UTF-8: pypdfium2 reads the file through Python instead
+            source = open(pdf, "rb")  # noqa: SIM115 - closed below, after the document
     try:
-        with PDFIUM:
-            document = pdfium.PdfDocument(str(pdf) if isinstance(pdf, Path) else pdf)
-    except pdfium.PdfiumError as error:
-        raise UsageProblem(f"{pdf}: cannot render: {error}") from None
-    try:
-        yield document
+        try:
+            with PDFIUM:
+                document = pdfium.PdfDocument(source)
+        except pdfium.PdfiumError as error:
+            raise UsageProblem(f"{pdf}: cannot render: {error}") from None
+        try:
+            yield document
+        finally:
+            with PDFIUM:
+                document.close()
     finally:
-        with PDFIUM:
-            document.close()
+        if not isinstance(source, str) and source is not pdf:
+            source.close()
+
+
+def _utf8(text: str) -> bool:
+    """Whether `text` (a path's name, as Python decodes it) is valid UTF-8 text (some pypdfium2 versions open
+    a path by its UTF-8 and fail on any other)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _regular(pdf: Path) -> None:
