@@ -520,9 +520,11 @@ def _warn(layout: Any, options: Any) -> None:
 
 def _refresh_index(out: Path, written: list[Any]) -> None:
     """Rewrite OUT/index.html after a build (given what it wrote); a failure there is one warning line, never a
-    lost summary."""
+    lost summary. A folder that is not there (every job failed to make it) has no page to refresh."""
     from printgen.index import write_index
 
+    if not written and not out.is_dir():
+        return
     try:
         click.echo(f"preview: {write_index(out, written)}")
     except (PrintgenError, OSError) as error:

@@ -344,3 +344,22 @@ def test_a_name_too_long_is_one_line_before_anything_runs(tmp_path: Path) -> Non
     code, output = run_cli("build", "qwixx-standard", "-o", "y" * 300, "--out", str(tmp_path / "o"))
     assert code == 2 and "a file name is at most 200 bytes long" in output
     assert not (tmp_path / "o").exists()
+
+
+def test_a_batch_whose_folder_could_not_be_made_says_why_once(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every job failed to make the output folder (a read-only file system): the job's line says why; no warning
+    follows that the preview page of a folder that is not there was not refreshed."""
+    made = Path.mkdir
+
+    def mkdir(path: Path, *args: object, **kwargs: object) -> None:
+        if path.name == "o":
+            raise OSError(errno.EROFS, "Read-only file system", str(path))
+        made(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "mkdir", mkdir)
+    manifest = tmp_path / "jobs.toml"
+    manifest.write_text(f'out = "{tmp_path / "o"}"\n[[jobs]]\nlayout = "qwixx-standard"\n')
+    result = CliRunner().invoke(main, ["batch", str(manifest), "-j", "1"])
+    assert result.exit_code == 1 and "Read-only file system" in result.output and "1 of 1 jobs failed" in result.output
+    assert "was not refreshed" not in result.output
