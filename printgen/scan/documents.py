@@ -100,6 +100,9 @@ def _pages(data: bytes, name: str) -> Iterator[tuple[str, np.ndarray | Refused]]
             document = pdfium.PdfDocument(data)
     except pdfium.PdfiumError as error:
         # (pdfium fails to load a PDF whose page tree is empty, and reports no error for it)
+        if "password" in str(error).lower():  # (said plainly: a player can save it again without one)
+            yield name, Refused("the PDF is locked with a password: save or export it again without one")
+            return
         why = "it has no pages" if getattr(error, "err_code", None) == NO_ERROR else _first_line(error)
         yield name, Refused(f"the PDF cannot be opened ({why})")
         return

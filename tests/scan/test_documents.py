@@ -200,3 +200,19 @@ def test_heic_without_pillow_heif_says_how_to_get_it(monkeypatch: pytest.MonkeyP
     found = picture.decode(b"\x00\x00\x00\x18ftypheic" + bytes(100))
     assert isinstance(found, Refused) and found.reason == picture.HEIC_HINT
     assert "pip install 'printgen[heic]'" in found.reason
+
+
+def test_a_pdf_locked_with_a_password_says_so(tmp_path: Path) -> None:
+    """A scanner app's PDF saved with a password: one line saying what to do (the same words in serve, where the
+    decoder's own words were dropped as meaningless to a player)."""
+    import pikepdf
+
+    plain = pytest.importorskip("printgen.serve.uploads", reason="the serve extra").plain
+    plain_pdf = tmp_path / "plain.pdf"
+    plain_pdf.write_bytes(pdf(Image.new("RGB", (400, 300), "white")))
+    with pikepdf.open(plain_pdf) as document:
+        document.save(tmp_path / "locked.pdf", encryption=pikepdf.Encryption(owner="o", user="u"))
+    ((_, refused),) = pictures((tmp_path / "locked.pdf").read_bytes(), "locked.pdf")
+    assert isinstance(refused, Refused)
+    assert plain(refused.reason) == refused.reason == ("the PDF is locked with a password: save or export it again "
+                                                       "without one")
