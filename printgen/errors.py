@@ -56,10 +56,17 @@ def display_name(path: Path | str) -> str:
     return os.fsencode(path).decode("utf-8", "backslashreplace")
 
 
-def utf8_name(path: Path | str, what: str) -> None:
-    """UsageProblem unless `path` is valid UTF-8 text (`what` it is, for the message): printgen writes names
-    into PDFs, SVGs and the preview page, which hold nothing else."""
+def is_utf8(path: Path | str) -> bool:
+    """Whether a name (as Python decodes the file system's bytes) is valid UTF-8 text."""
     try:
         os.fsencode(path).decode("utf-8")
     except UnicodeDecodeError:
-        raise UsageProblem(f"{display_name(path)}: {what} must be valid UTF-8 text (rename it)") from None
+        return False
+    return True
+
+
+def utf8_name(path: Path | str, what: str) -> None:
+    """UsageProblem unless `path` is valid UTF-8 text (`what` it is, for the message): printgen writes names
+    into PDFs, SVGs and the preview page, which hold nothing else."""
+    if not is_utf8(path):
+        raise UsageProblem(f"{display_name(path)}: {what} must be valid UTF-8 text (rename it)")

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from printgen.errors import PrintgenError, UsageProblem
+from printgen.errors import PrintgenError, UsageProblem, is_utf8
 from printgen.output import atomic_file, safe_folder
 from printgen.pdfium_lock import PDFIUM
 
@@ -32,7 +32,7 @@ def opened_pdf(pdf: Path | BinaryIO) -> Iterator[Any]:
     if isinstance(pdf, Path):
         _regular(pdf)
         source = str(pdf)
-        if not _utf8(source):  # a name that is not UTF-8: pypdfium2 reads the file through Python instead
+        if not is_utf8(source):  # not UTF-8: pypdfium2 (4.20) would open the path by its UTF-8 and fail
             source = open(pdf, "rb")  # noqa: SIM115 - closed below, after the document
     try:
         try:
@@ -49,15 +49,6 @@ def opened_pdf(pdf: Path | BinaryIO) -> Iterator[Any]:
         if not isinstance(source, str) and source is not pdf:
             source.close()
 
-
-def _utf8(text: str) -> bool:
-    """Whether `text` (a path's name, as Python decodes it) is valid UTF-8 text (some pypdfium2 versions open
-    a path by its UTF-8 and fail on any other)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _regular(pdf: Path) -> None:

@@ -51,8 +51,7 @@ def light(raw: np.ndarray, expected: np.ndarray, px_per_mm: float, flat: np.ndar
     telling = (plain(expected) if flat is None else flat) & (expected >= LIGHT_COLOURS)
     clipped = telling & (raw >= CLIPPED)
     usable = telling & ~clipped
-    values = np.where(usable, ratio, np.nan)[: rows * cell, : cols * cell]
-    blocks = values.reshape(rows, cell, cols, cell).transpose(0, 2, 1, 3).reshape(rows, cols, -1)
+    blocks = _blocks(np.where(usable, ratio, np.nan), rows, cols, cell)
     counts = np.sum(~np.isnan(blocks), axis=2)
     coarse = np.zeros((rows, cols), np.float32)
     known = counts * 2 >= cell * cell  # at least half of a point's pixels tell the light
@@ -71,12 +70,17 @@ def light(raw: np.ndarray, expected: np.ndarray, px_per_mm: float, flat: np.ndar
     return cv2.resize(smooth, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
+def _blocks(values: np.ndarray, rows: int, cols: int, cell: int) -> np.ndarray:
+    """`values` as `rows` x `cols` grid points, each the `cell` x `cell` pixels it covers (flattened)."""
+    return values[: rows * cell, : cols * cell].reshape(rows, cell, cols, cell).transpose(0, 2, 1, 3).reshape(
+        rows, cols, -1)
+
+
 def _floor(ratio: np.ndarray, clipped: np.ndarray, rows: int, cols: int, cell: int) -> np.ndarray:
     """The least light each grid point's clipped pixels allow, where they are most of its pixels (else 0): an
     overexposed picture (a scan, a render, a bright photo) shows its paper white, and the light there is at
     least what makes it so; else the light of its white paper would be told by the few pixels ink darkens."""
-    values = np.where(clipped, ratio, np.nan)[: rows * cell, : cols * cell]
-    blocks = values.reshape(rows, cell, cols, cell).transpose(0, 2, 1, 3).reshape(rows, cols, -1)
+    blocks = _blocks(np.where(clipped, ratio, np.nan), rows, cols, cell)
     mostly = np.sum(~np.isnan(blocks), axis=2) * 2 >= cell * cell
     floor = np.zeros((rows, cols), np.float32)
     if mostly.any():
