@@ -12,7 +12,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import wraps
+from functools import cache, wraps
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -112,28 +112,54 @@ def _complete_layouts(ctx: click.Context, param: click.Parameter, incomplete: st
     return found or [CompletionItem(incomplete, type="file")]
 
 
+class _Described(click.Option):
+    """A click option whose help is written only when it is shown: saying which layout kinds take an option
+    loads every kind's code, which a build of one kind does not need."""
+
+    def __init__(self, *args: Any, describe: Callable[[], str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._describe = describe
+
+    @property
+    def help(self) -> str:
+        return self._describe()
+
+    @help.setter
+    def help(self, value: str | None) -> None:
+        """(click's own help is set once, empty: `describe` writes it)"""
+
+
 def _declared(table: tuple[Option, ...]) -> Callable[[F], F]:
     """Add every option of `table` to a command: values arrive as raw text and are read by the declaration."""
 
-    def decorate(command: F) -> F:
-        everyone = frozenset().union(*(o.takers for o in table))
-        for option in reversed(table):
-            help_text = option.help if option.takers == everyone and not option.only else (
+    @cache
+    def everyone() -> frozenset[str]:
+        return frozenset().union(*(o.who() for o in table))
+
+    def described(option: Option) -> Callable[[], str]:
+        def describe() -> str:
+            text = option.help if option.who() == everyone() and not option.only else (
                 f"{option.help} [{option.takers_text()}]")
+            if not option.switch and option.default not in (None, False) and not isinstance(option.default, tuple):
+                text += f"  [default: {option.default}]"
+            return text
+        return describe
+
+    def decorate(command: F) -> F:
+        for option in reversed(table):
             if option.switch:
                 flags = f"{option.flag}/{option.off}" if option.off else option.flag
                 decls = [flags, *option.flags[1:], option.key]
-                click.option(*decls, is_flag=True, default=option.default, help=help_text)(command)
+                click.option(*decls, is_flag=True, default=option.default, cls=_Described,
+                             describe=described(option))(command)
                 continue
-            if option.default not in (None, False) and not isinstance(option.default, tuple):
-                help_text += f"  [default: {option.default}]"
 
             def complete(ctx: click.Context, param: click.Parameter, incomplete: str,
                          choices: tuple[str, ...] = option.choices) -> list[CompletionItem]:
                 return [CompletionItem(c) for c in choices if c.startswith(incomplete.lower())]
 
             click.option(*option.flags, option.key, default=None, metavar=option.metavar or "VALUE",
-                         help=help_text, shell_complete=complete)(command)
+                         cls=_Described, describe=described(option), shell_complete=complete)(command)
         return command
 
     return decorate

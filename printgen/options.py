@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -58,7 +59,7 @@ class Option:
     flags: tuple[str, ...]
     help: str
     takers: frozenset[str]
-    """The layout kinds (for `build`, derived from the kinds' options dataclasses) or games that take it."""
+    """The games that take it (a simulate option; for a build option see `owned`)."""
     parse: Callable[[object], Any] = text
     default: Any = None
     metavar: str = ""
@@ -70,6 +71,8 @@ class Option:
     only_text: str = ""
     pdf_only: bool = False
     """It changes only the PDF (an SVG is the same whatever the paper or press)."""
+    owned: bool = False
+    """A build option: the layout kinds that take it are those whose options dataclass owns its field."""
 
     @property
     def flag(self) -> str:
@@ -80,16 +83,24 @@ class Option:
     def choices(self) -> tuple[str, ...]:
         return tuple(getattr(self.parse, "choices", ()))
 
+    def who(self) -> frozenset[str]:
+        """The layout kinds (every kind's code is loaded to say so) or games that take it."""
+        return _owners(self.key) if self.owned else self.takers
+
     def applies(self, taker: str, layout: Any = None) -> bool:
-        """True when a layout of kind (or a game) `taker` takes this option."""
-        if taker not in self.takers:
+        """True when a layout of kind (or a game) `taker` takes this option (only that kind's code is loaded)."""
+        if self.owned:
+            if taker not in KINDS or self.key not in option_fields(KINDS[taker].options_type):
+                return False
+        elif taker not in self.takers:
             return False
         return self.only is None or layout is None or self.only(layout)
 
     def takers_text(self) -> str:
         """Who takes it, in words (for messages and `show`)."""
         words = {**{key: kind.plural for key, kind in KINDS.items()}, **{key: g.plural for key, g in GAMES.items()}}
-        ordered = [words[t] for t in words if t in self.takers]
+        takers = self.who()
+        ordered = [words[t] for t in words if t in takers]
         return self.only_text or (", ".join(ordered[:-1]) + " and " + ordered[-1] if len(ordered) > 1 else ordered[0])
 
 
@@ -111,15 +122,19 @@ PDF_ONLY = frozenset({"paper", "per_page", "cmyk", "icc", "duplex", "back_offset
 
 
 def _owned(option: Option) -> Option:
-    """`option` with the layout kinds that take it (those whose options dataclass has its field), and whether
+    """`option` as a build option (taken by the layout kinds whose options dataclass has its field), and whether
     it changes only the PDF."""
-    return replace(option, takers=frozenset(key for key, kind in KINDS.items()
-                                            if option.key in option_fields(kind.options_type)),
-                   pdf_only=option.key in PDF_ONLY)
+    return replace(option, owned=True, pdf_only=option.key in PDF_ONLY)
+
+
+@cache
+def _owners(key: str) -> frozenset[str]:
+    """The layout kinds whose options dataclass has the field `key`."""
+    return frozenset(name for name, kind in KINDS.items() if key in option_fields(kind.options_type))
 
 
 _KINDS: frozenset[str] = frozenset()
-"""Placeholder takers of a build option: `_owned` puts in the kinds whose options dataclass owns it."""
+"""Takers of a build option as declared: `_owned` makes them the kinds whose options dataclass owns it."""
 DICE_GAMES = frozenset({QWIXX.key, QWIXX_CARDS.key})
 EVERY_GAME = frozenset(GAMES)
 

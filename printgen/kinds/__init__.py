@@ -11,23 +11,25 @@ its plan. A new kind is one more module implementing `Kind`, added to
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Protocol, TypeAlias
+from collections.abc import Iterator, Mapping
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, cast
 
 from printgen.games import Game
-from printgen.kinds import boards, decks, score_sheets, token_sheets
-from printgen.kinds.boards import BoardLayout, BoardOptions
 from printgen.kinds.common import CommonOptions, Names, OptionProblem, Plan
-from printgen.kinds.decks import DeckLayout, DeckOptions
-from printgen.kinds.score_sheets import ScoreSheetLayout, SheetOptions
-from printgen.kinds.token_sheets import TokenLayout, TokenOptions
 from printgen.tomlkeys import Fields
+
+if TYPE_CHECKING:
+    from printgen.kinds.boards import BoardLayout, BoardOptions
+    from printgen.kinds.decks import DeckLayout, DeckOptions
+    from printgen.kinds.score_sheets import ScoreSheetLayout, SheetOptions
+    from printgen.kinds.token_sheets import TokenLayout, TokenOptions
 
 __all__ = ["KINDS", "BoardLayout", "BoardOptions", "CommonOptions", "DeckLayout", "DeckOptions", "Kind", "Layout",
            "Names", "OptionProblem", "Plan", "ScoreSheetLayout", "SheetOptions", "TokenLayout", "TokenOptions",
            "kind_of", "score_sheet"]
 
-Layout: TypeAlias = ScoreSheetLayout | DeckLayout | BoardLayout | TokenLayout
+Layout: TypeAlias = "ScoreSheetLayout | DeckLayout | BoardLayout | TokenLayout"
 
 
 class Kind(Protocol):
@@ -96,9 +98,37 @@ class Kind(Protocol):
         """Every check of a build made now, and the writers of its files."""
 
 
-_EVERY: tuple[Kind, ...] = (score_sheets.KIND, decks.KIND, boards.KIND, token_sheets.KIND)
-KINDS: dict[str, Kind] = {kind.name: kind for kind in _EVERY}
+_MODULES = {"score-sheet": "score_sheets", "deck": "decks", "board": "boards", "tokens": "token_sheets"}
+"""Each kind's name (as layout files write it) and its module, in the order `printgen build --help` lists them."""
+_CLASSES = {"ScoreSheetLayout": "score_sheets", "SheetOptions": "score_sheets", "DeckLayout": "decks",
+            "DeckOptions": "decks", "BoardLayout": "boards", "BoardOptions": "boards", "TokenLayout": "token_sheets",
+            "TokenOptions": "token_sheets"}
+
+
+class _Kinds(Mapping[str, Kind]):
+    """The kinds by name, each kind's module imported when the kind is first asked for: a build of score sheets
+    never loads the code of decks, boards and tokens."""
+
+    def __getitem__(self, name: str) -> Kind:
+        kind: Kind = import_module(f"printgen.kinds.{_MODULES[name]}").KIND
+        return kind
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_MODULES)
+
+    def __len__(self) -> int:
+        return len(_MODULES)
+
+
+KINDS: Mapping[str, Kind] = _Kinds()
 """Every layout kind by name, in the order `printgen build --help` lists them."""
+
+
+def __getattr__(name: str) -> Any:
+    """A kind's layout model or options class, from its module (imported then)."""
+    if name in _CLASSES:
+        return getattr(import_module(f"printgen.kinds.{_CLASSES[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def kind_of(layout: Layout) -> Kind:
@@ -108,4 +138,4 @@ def kind_of(layout: Layout) -> Kind:
 
 def score_sheet(layout: Layout) -> ScoreSheetLayout | None:
     """`layout` if it is a score sheet, else None (for code that reads only score sheets)."""
-    return layout if isinstance(layout, ScoreSheetLayout) else None
+    return cast("ScoreSheetLayout", layout) if layout.kind == "score-sheet" else None
