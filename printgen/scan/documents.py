@@ -65,6 +65,30 @@ def pictures(data: bytes, name: str) -> Iterator[tuple[str, np.ndarray | Refused
         yield name, picture.decode(data)
 
 
+def too_long(data: bytes) -> str | None:
+    """Why a PDF or TIFF of more than MAX_PAGES pages is refused whole, before any page is read (where the pages
+    within the limit are no use without the rest: an upload to the server), else None."""
+    if is_pdf(data):
+        import pypdfium2 as pdfium
+
+        try:
+            with PDFIUM:
+                document = pdfium.PdfDocument(data)
+                try:
+                    count = len(document)
+                finally:
+                    document.close()
+        except pdfium.PdfiumError:
+            return None  # (reading it says what is wrong)
+        total = f"{count} pages"
+    elif sniff(data[:16]) == "TIFF":
+        count = len(picture.page_sizes(data, MAX_PAGES))
+        total = f"over {MAX_PAGES} pages"
+    else:
+        return None
+    return f"{total}: at most {MAX_PAGES} pages of one file are read (split it)" if count > MAX_PAGES else None
+
+
 def _page_name(name: str, index: int, total: str) -> str:
     """How reports name page `index` (from 0) of `total` pages of the file `name`: `NAME [page K of N]`."""
     return f"{name} [page {index + 1} of {total}]"

@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 import cv2
 import numpy as np
 
+from printgen.scan.documents import too_long
 from printgen.scan.picture import HEIC_HINT
 from printgen.scan.reader import Reader, SheetReading, Unreadable
 from printgen.scan.report import uncertain_fields, where
@@ -100,9 +101,12 @@ class Queue:
 
 
 def read_upload(data: bytes, reader: Reader) -> Upload:
-    """Every sheet in an upload's bytes (every page of a PDF), read with `reader`."""
+    """Every sheet in an upload's bytes (every page of a PDF), read with `reader`; a PDF or TIFF of too many pages
+    is refused before any page is read."""
     sheets: list[ReadSheet] = []
     unreadable: list[str] = []
+    if (why := too_long(data)) is not None:
+        return Upload(sheets, [f"{UPLOAD_NAME}: {why}"])
     for image, results in read_file(data, UPLOAD_NAME, reader):
         for result in results:
             if isinstance(result, Unreadable):

@@ -156,6 +156,27 @@ def test_a_scanner_apps_pdf_is_read_page_by_page(client: TestClient, demo: Any) 
     assert [s["total"] for s in answer.json()["sheets"]] == [demo.total, demo.total]
 
 
+def test_a_pdf_of_too_many_pages_is_refused_before_any_page_is_read(client: TestClient,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 500-page pad sent as a photo kept a reading worker busy for 80 s, to be refused in the end."""
+    from printgen.scan import documents
+    from printgen.serve import uploads
+
+    def read_nothing(*args: object) -> None:
+        raise AssertionError("no page may be read")
+
+    monkeypatch.setattr(uploads, "read_file", read_nothing)
+    for kind, save in (("application/pdf", "PDF"), ("image/tiff", "TIFF")):
+        data = io.BytesIO()
+        page = Image.new("RGB", (200, 150), "white")
+        page.save(data, save, save_all=True, append_images=[page.copy()] * documents.MAX_PAGES)
+        answer = upload(client, data.getvalue(), kind=kind)
+        assert answer.status_code == 422, answer.text
+        words = "21 pages" if save == "PDF" else f"over {documents.MAX_PAGES} pages"
+        assert answer.json()["error"] == f"photo: {words}: at most {documents.MAX_PAGES} pages of one file are read " \
+                                         "(split it)"
+
+
 @pytest.mark.parametrize("photo, status, words", [
     (b"<html>not a picture</html>", 422, "not a picture"),
     (b"\xff\xd8\xff\xe0" + b"\x00" * 200, 422, "photo"),
