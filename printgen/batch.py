@@ -23,7 +23,12 @@ from printgen.errors import LayoutError, PrintgenError, Terminated, UsageProblem
 from printgen.files import Written
 from printgen.kinds import Plan
 from printgen.options import BUILD_BY_KEY, Option, read_table
-from printgen.output import flush_folder, folders_flushed_by_parent, remove_leftovers_in
+from printgen.output import (
+    check_writable,
+    flush_folder,
+    folders_flushed_by_parent,
+    remove_leftovers_in,
+)
 from printgen.signals import answer_signals, let_unwind
 from printgen.tomlkeys import Fields
 
@@ -75,8 +80,10 @@ def read_manifest(path: Path, out: Path | None = None, allow_outside: bool = Fal
         top.problem("out", "holds a NUL character")
         manifest_out = None
     folder = out if out is not None else (home / manifest_out if manifest_out else Path("output"))
+    where = f"{'--out' if out is not None else f'{shown}: out'}: {folder}"
     if folder.exists() and not folder.is_dir():
-        raise UsageProblem(f"{'--out' if out is not None else f'{shown}: out'}: {folder} is a file, not a folder")
+        raise UsageProblem(f"{where} is a file, not a folder")
+    check_writable(folder / "index.html", made=True, named=where)
     entries = top.tables("jobs", 1, MAX_JOBS)
     top.finish()
     if problems:

@@ -20,7 +20,7 @@ from printgen.kinds import Layout, OptionProblem, Plan, kind_of
 from printgen.kinds.common import CommonOptions
 from printgen.naming import names
 from printgen.options import BUILD_BY_KEY, Option, parse, refuse_inapplicable
-from printgen.output import check_file_target, check_folder_target, special
+from printgen.output import check_file_target, check_folder_target, check_writable, special
 
 
 class OptionsRefused(UsageProblem):
@@ -144,10 +144,8 @@ def plan(layout: Layout, options: CommonOptions, shown: Shown = flag_of) -> Plan
     require_agreement(layout)
     made = kind.plan(layout, options, names(layout, options))
     for target in made.targets:
-        if target.suffix in (".pdf", ".svg"):
-            check_file_target(target)
-        else:
-            check_folder_target(target)
+        (check_file_target if target.suffix in (".pdf", ".svg") else check_folder_target)(target)
+        check_writable(target, made=True)
     return made
 
 

@@ -127,10 +127,35 @@ def test_batch_command_writes_files_summary_and_index(tmp_path: Path) -> None:
 def test_an_out_folder_below_a_file_is_refused_before_any_job_writes(tmp_path: Path) -> None:
     (tmp_path / "afile").write_text("x")
     result = CliRunner().invoke(main, ["batch", str(manifest(tmp_path, GOOD)), "--out", str(tmp_path / "afile" / "sub")])
-    assert result.exit_code == 2 and result.output.startswith("Error: ")
-    assert all(line.endswith(f"cannot be written, {tmp_path / 'afile'} is a file, not a folder")
-               for line in result.output.splitlines())  # a line a job
+    assert result.exit_code == 2
+    assert result.output == f"Error: --out: {tmp_path / 'afile' / 'sub'}: cannot be written: Not a directory\n"
     assert (tmp_path / "afile").read_text() == "x"
+
+
+def test_an_out_folder_on_a_read_only_disk_is_refused_in_one_line_before_any_job_builds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each job used to be built and then fail, a line a job (50 lines for 50 jobs)."""
+    import errno
+    import tempfile
+
+    from printgen import build
+
+    real = tempfile.mkstemp
+    read_only = tmp_path / "disk"
+    read_only.mkdir()
+
+    def mkstemp(*args: object, dir: str | Path = "", **kwargs: object) -> tuple[int, str]:
+        if Path(dir).is_relative_to(read_only):
+            raise OSError(errno.EROFS, "Read-only file system")
+        return real(*args, dir=dir, **kwargs)  # type: ignore[call-overload, no-any-return]
+
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+    monkeypatch.setattr(build, "plan", lambda *args, **kwargs: pytest.fail("no job may be planned"))
+    for out in (read_only, read_only / "new" / "sub"):
+        result = CliRunner().invoke(main, ["batch", str(manifest(tmp_path, GOOD)), "--out", str(out)])
+        said = f"Error: --out: {out}: cannot be written: Read-only file system\n"
+        assert (result.exit_code, result.output) == (2, said)
+    assert list(read_only.iterdir()) == []
 
 
 def test_batch_with_a_failure_exits_1_and_names_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
