@@ -31,6 +31,7 @@ from printgen.output import (
 )
 from printgen.signals import answer_signals, let_unwind
 from printgen.tomlkeys import Fields
+from printgen.values import did_you_mean
 
 MAX_JOBS = 500
 SILENT_POLLS = 10
@@ -109,6 +110,9 @@ def _job(entry: dict[str, Any], where: str, shown: str, home: Path, out: Path, a
     values = dict(entry)
     ref = values.pop("layout", None)
     if ref is None:
+        misspelt = next((key for key in values if did_you_mean(key, ["layout"]) and key not in BUILD_BY_KEY), None)
+        if misspelt is not None:
+            raise UsageProblem(f"{shown}: {where}.{misspelt}: is not a known key (did you mean layout?)")
         raise UsageProblem(f"{shown}: {where}.layout: is missing")
     if not isinstance(ref, str) or not ref.strip() or "\x00" in ref:
         raise UsageProblem(f"{shown}: {where}.layout: must be a layout name or file, not {ref!r}")

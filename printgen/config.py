@@ -100,6 +100,9 @@ def _read(path: Path) -> tuple[dict[str, Any], dict[str, Any], bool | None]:
     misplaced = next((key for key in data if key in SIMULATE_BY_KEY and key not in BUILD_BY_KEY), None)
     if misplaced is not None:
         raise UsageProblem(f"{path}: {misplaced}: is a key of simulate; put it under a [simulate] table")
+    if "layout" in data:
+        raise UsageProblem(f"{path}: layout: printgen.toml holds defaults of options; name the layout on the "
+                           "command line (or in a batch manifest's jobs)")
     if isinstance(data.get("build"), dict):
         raise UsageProblem(f"{path}: build: build's defaults are the file's top-level keys, not a [build] table")
     build = read_table(data, BUILD_BY_KEY, str(path), also=("simulate", INDEX))

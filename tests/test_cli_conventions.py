@@ -102,6 +102,11 @@ def test_a_bad_config_file_is_one_line(tmp_path: Path, monkeypatch: pytest.Monke
     code, output = run("build", "qwixx-standard", env={"HOME": str(tmp_path), "XDG_CONFIG_HOME": ""})
     assert code == 2
     assert output.strip() == f"Error: {tmp_path / 'printgen.toml'}: papr: is not a known key (did you mean paper?)"
+    (tmp_path / "printgen.toml").write_text('layout = "qwixx-big-points"\n')  # (was: "did you mean out?")
+    code, output = run("build", "qwixx-standard", env={"HOME": str(tmp_path), "XDG_CONFIG_HOME": ""})
+    said = (f"Error: {tmp_path / 'printgen.toml'}: layout: printgen.toml holds defaults of options; name the layout "
+            "on the command line (or in a batch manifest's jobs)")
+    assert (code, output.strip()) == (2, said)
 
 
 def test_a_config_folder_printgen_may_not_look_into_holds_no_config(tmp_path: Path,
