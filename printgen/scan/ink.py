@@ -83,6 +83,8 @@ from printgen.scan.thresholds import (
     PEN_LOWEST,
     PEN_SAMPLE,
     PLAIN,
+    PRINT_REACH,
+    PRINT_WEIGHTS,
     PX_PER_MM,
     RING_BINS,
     RING_HALF,
@@ -126,11 +128,12 @@ from printgen.scan.thresholds import (
     VEILED_HALFWAY,
     WEIGHT_FULL,
     WEIGHT_FULL_ROUND,
+    WEIGHT_GAIN,
     WEIGHT_RAMP,
     WEIGHT_START,
 )
 
-CIRCLED = ("number",)
+CIRCLED = ("number", "bonus-row")
 """Fields that players may mark by drawing a circle round them (a circle counts as a cross: see README)."""
 STRUCK_THROUGH = ("number", "lock")
 """Fields where a level line means something else than a cross (a skipped number, a row closed by another
@@ -236,7 +239,7 @@ def measure(photo: np.ndarray, blank: np.ndarray, px_per_mm: float = PX_PER_MM) 
         expected = _expected(raw / gain, palette, printed)
         gain = light(raw, expected, px_per_mm)
     seen = raw / gain
-    expected = _as_blurred(_expected(seen, palette, printed), seen, px_per_mm)
+    expected = _as_printed(_expected(seen, palette, printed), seen, px_per_mm)
     tolerant = np.minimum(cv2.erode(expected, disc(TOLERANCE, px_per_mm)), CLIPPED / gain)
     seen = cv2.GaussianBlur(seen, (0, 0), SEEN_BLUR * px_per_mm)
     darker = tolerant - seen
@@ -311,18 +314,27 @@ def _noise(residual: np.ndarray, expected: np.ndarray) -> float:
     return float(np.clip(middle + NOISE_SPREADS * spread, NOISE_FLOOR, NOISE))
 
 
-def _as_blurred(expected: np.ndarray, seen: np.ndarray, px_per_mm: float) -> np.ndarray:
-    """`expected` blurred as much as the photo is (judged along the print's edges, where blur shows)."""
+def _as_printed(expected: np.ndarray, seen: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """`expected` blurred as much as the photo is, and its print as much heavier as the photo's (a printer's type
+    spreads; judged along the print's edges, where both show): the blur first, then the weight at that blur."""
     edges = np.flatnonzero(_gradient(expected) > BLUR_EDGE)
     if edges.size < BLUR_MIN_EDGE_PIXELS:
         return expected
-    best, chosen = np.inf, expected
     looks = seen.ravel()[edges]
-    for sigma_mm in BLURS:
-        candidate = cv2.GaussianBlur(expected, (0, 0), sigma_mm * px_per_mm) if sigma_mm else expected
-        error = float(np.median(np.abs(candidate.ravel()[edges] - looks)))
-        if error < best:
-            best, chosen = error, candidate
+
+    def blurred(image: np.ndarray, sigma_mm: float) -> np.ndarray:
+        return cv2.GaussianBlur(image, (0, 0), sigma_mm * px_per_mm) if sigma_mm else image
+
+    def error(candidate: np.ndarray) -> float:
+        return float(np.median(np.abs(candidate.ravel()[edges] - looks)))
+
+    best, sigma, chosen = min(((error(c), s, c) for s in BLURS for c in (blurred(expected, s),)),
+                              key=lambda found: found[0])
+    best *= 1 - WEIGHT_GAIN
+    for spread in PRINT_WEIGHTS:
+        candidate = blurred(cv2.erode(expected, disc(spread, px_per_mm)), sigma)
+        if (found := error(candidate)) < best:
+            best, chosen = found * (1 - WEIGHT_GAIN), candidate
     return chosen
 
 
@@ -468,6 +480,7 @@ GRAINY = "the photo is too dark or grainy to be sure it is empty (more light; co
 in a grainy photo is."""
 OUTSIDE = "the field lies outside the photo"
 MISPLACED = "the print is not where it should be (is the sheet bent there?)"
+ALONG_PRINT = "its only ink lies along the printed number (is the print heavier, or a little off?)"
 """Why a field that the picture's edge cuts (or that lies beyond it) is uncertain."""
 LEFT_OUT = "the marker of this corner does not fit the other three (is the corner bent up, or another sheet over it?)"
 """Why a field beside the corner of a sheet read from three markers is uncertain where that corner's own marker
@@ -605,13 +618,14 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
                 near = _near_edge(doubt, (x0, y0, x1, y1), px_per_mm)
                 patch = np.where(near, 0.0, patch)
                 trace = np.where(near, 0.0, trace)
-    cover, streak, line = _ink_in(patch, weights, total, field, px_per_mm, trace, visible)
+    used = patch, trace  # (the ink that the cover and line below are measured on)
+    cover, streak, line = _ink_in(used[0], weights, total, field, px_per_mm, used[1], visible)
     ring = _ring(darkening, field, px_per_mm) if field.kind in CIRCLED and not reason else 0.0
     seen = evidence(cover, line, ring)
     if reason and worst == SHADOW and seen < SHADOW_SURE:  # a field filled all over is crossed, edge or not
         full = _ink_in(whole[0], weights, total, field, px_per_mm, whole[1], visible)
         if full[0] >= SHADOW_FILLED:
-            (cover, streak, line), seen = full, evidence(full[0], full[2])
+            (cover, streak, line), seen, used = full, evidence(full[0], full[2]), whole
     if worst in (SHADOW, VEILED) and seen >= SHADOW_SURE:
         reason = ""
     if not reason and doubt is not None and SURE_EMPTY < seen < SHADOW_SURE:
@@ -619,15 +633,23 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
         # doubtful, its best guess from the ink away from the edge
         near = _near_edge(doubt, (x0, y0, x1, y1), px_per_mm)
         if near.any():
-            apart = _ink_in(np.where(near, 0.0, patch), weights, total, field, px_per_mm, np.where(near, 0.0, trace),
-                            visible)
+            kept = np.where(near, 0.0, patch), np.where(near, 0.0, trace)
+            apart = _ink_in(kept[0], weights, total, field, px_per_mm, kept[1], visible)
             if evidence(apart[0], apart[2]) < min(seen, SURE_CROSSED):  # (a ring is measured with the edge in it)
-                reason, (cover, streak, line), ring = REASONS[SHADOW], apart, 0.0
+                reason, (cover, streak, line), ring, used = REASONS[SHADOW], apart, 0.0, kept
                 seen = evidence(cover, line)
     if not reason and (residual is not None and expected is not None
                        and _misplaced(residual, expected, field, px_per_mm) >= misplaced
                        or edges is not None and _shifted(edges, field, px_per_mm)):
         reason = MISPLACED
+    if not reason and expected is not None and seen >= crossed_at:
+        # crossed: by ink over its paper, or only along the printed number (whose edge shows as a dark line where the
+        # print lies a little off, or is set heavier than the weights the blank sheet is matched with)?
+        on_print = cv2.dilate((shows < EVEN_PAPER).astype(np.uint8), disc(PRINT_REACH, px_per_mm)) > 0
+        off = _ink_in(np.where(on_print, 0.0, used[0]), weights, total, field, px_per_mm,
+                      np.where(on_print, 0.0, used[1]), visible)
+        if evidence(off[0], off[2], ring) <= SURE_EMPTY:
+            reason = ALONG_PRINT
     if not reason and seen >= crossed_at:  # crossed: is it by a stroke borrowed from outside?
         borrowed = _borrowed(darkening, (x0, y0, x1, y1), patch, px_per_mm)
         if borrowed.any():

@@ -285,6 +285,11 @@ COLOUR_SHIFT = 0.35
 """Luma (0..1): how far a printed colour may differ from what the blank sheet predicts."""
 BLURS = (0.0, 0.08, 0.15, 0.25, 0.35, 0.5, 0.7)
 """mm: the photo blurs to try on the blank sheet."""
+PRINT_WEIGHTS = (0.15, 0.3, 0.45)
+"""mm: how much heavier than the blank sheet the photo's print may be set (a printer's type spreading), tried at
+the photo's blur..."""
+WEIGHT_GAIN = 0.1
+"""...each taken only when it matches the print's edges at least this share better than the lighter one."""
 BLUR_EDGE = 0.5
 """Luma per px: the blank sheet's edges, where the photo's blur is judged, are at least this sharp..."""
 BLUR_MIN_EDGE_PIXELS = 100
@@ -356,6 +361,10 @@ MISPLACED_PRINT = 0.6
 MISPLACED_BACK = 0.5
 """Share of the way from the print's expected luma back to paper that the photo must be lighter by for that
 print to count as missing."""
+PRINT_REACH = 0.5
+"""mm: a crossed field none of whose ink lies further than this from its print (a number, its box's rim: the ink
+beyond makes it surely empty) is uncertain: print lying a little off, or set heavier than the weights tried, shows
+its edge as a dark line there; a cross, however faint or small, has ink beside the number too."""
 MISPLACED_SHARE = 0.5
 """A field whose print (MISPLACED_PRINT, within MISPLACED_MARGIN) is this much missing in the photo is uncertain:
 its print is not where the alignment put it (a misthrow box beside a lifted corner 2-3 mm off: 0.57). On the

@@ -560,3 +560,72 @@ def test_on_a_bent_sheet_a_box_part_of_whose_print_is_missing_is_uncertain_soone
     (bent,) = read_fields(measured, [field], px, bent=True)
     assert flat.state is State.CROSSED  # (what a flat sheet's reading must be able to trust)
     assert bent.state is State.UNCERTAIN and bent.reason == MISPLACED
+
+
+def heavy_print(reader: object, spread_px: int, rows: tuple[int, ...] | None = None) -> SheetReading:
+    """A Big Points sheet whose print (all of it, or only that of `rows`) is set `spread_px` heavier than the blank
+    sheet, as a printer's spreading toner or another renderer sets it, with X's on row 2's 3 and 7: its reading."""
+    layout = sheet("qwixx-big-points")
+    code = SheetCode(layout.name, layout_version(layout, sheet_geometry(layout)))  # type: ignore[arg-type]
+    rng = random.Random(6)
+    pixels = printed(blank_item(layout, code), PX, rng, grey=False)
+    heavy = cv2.erode(pixels, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * spread_px + 1,) * 2))
+    geometry = sheet_geometry(layout)  # type: ignore[arg-type]
+    if rows is not None:
+        for index in rows:
+            (x, y, side), (lx, _, _) = geometry.rows[index].cells[0], geometry.rows[index].lock
+            top, bottom = round((y - 1) * PX), round((y + side + 1) * PX)
+            pixels[top:bottom, :round(lx * PX)] = heavy[top:bottom, :round(lx * PX)]
+        heavy = pixels
+    sheet_paper = Paper(heavy, PX, rng)
+    for x, y, side in (geometry.rows[1].cells[1], geometry.rows[1].cells[5]):
+        mark(sheet_paper, (x, y, side, side), pen("ballpoint", rng), rng)
+    return read(reader, shot(sheet_paper.finish(), turn=4, width=2200))
+
+
+def test_print_heavier_than_the_blank_sheet_is_matched_not_read_as_ink(reader: object) -> None:
+    """A printer may set type heavier than the blank sheet the reader compares with: every number's edge then
+    showed as a dark rim, some thirty fields were uncertain and one an empty field read as a sure cross. How much
+    heavier the print is, is judged along its edges, as its blur is: the sheet reads clean."""
+    result = heavy_print(reader, 2)
+    assert [r.field.name for r in result.readings if r.state is not State.EMPTY] == ["row 2: 3", "row 2: 7"]
+    assert all(r.crossed for r in result.readings if r.state is not State.EMPTY)
+
+
+def test_a_field_whose_only_ink_lies_along_its_printed_number_is_uncertain() -> None:
+    """Where the print lies a little off or is set heavier than the reader can tell, the edge of a field's number
+    shows as a thin dark line at the slant of its strokes: a helper's photo read two empty fields so as sure
+    crosses. A field crossed only by ink along its print is uncertain and says why; a slash over it counts."""
+    from printgen.scan.ink import ALONG_PRINT, read_field
+    from printgen.scan.template import Field
+
+    field = Field("number", 1, 4, (4.0, 4.0, 12.0, 12.0))
+    expected = np.full((120, 120), 0.95, np.float32)  # the field's paper...
+    cv2.line(expected, (70, 36), (48, 78), 0.35, 5)  # ...and a slanted stroke of its number
+    expected = cv2.GaussianBlur(expected, (0, 0), 0.8)
+    rim = np.zeros_like(expected)
+    cv2.line(rim, (74, 38), (52, 80), 0.3, 2)  # that stroke's edge, a little beside where it should be
+    rng = np.random.default_rng(3)
+    for extra, state, reason in ((None, State.UNCERTAIN, ALONG_PRINT), ((36, 84, 84, 36), State.CROSSED, "")):
+        residual = rim + rng.normal(0.0, 0.005, expected.shape).astype(np.float32)
+        if extra:
+            cv2.line(residual, extra[:2], extra[2:], 0.3, 2)
+        reading = read_field(np.clip(residual - 0.02, 0, 1), field, 6.0, residual=residual, expected=expected)
+        assert (reading.state, reading.reason) == (state, reason), reading
+
+
+def test_a_circle_round_a_bonus_row_field_counts_as_a_cross(reader: object) -> None:
+    """The bonus row's fields are marked like numbers: a circle round one is a cross (it was read as empty)."""
+    import math
+
+    sheet_paper, layout = paper("qwixx-bonus-a", seed=5)
+    geometry = sheet_geometry(layout)  # type: ignore[arg-type]
+    ballpoint = pen("ballpoint", random.Random(7))
+    for x, y, w, h in geometry.bonus_row[:3]:
+        cx, cy, r = x + w / 2, y + h / 2, min(w, h) * 0.6
+        points = [(cx + r * math.cos(t), cy + 0.95 * r * math.sin(t)) for t in np.linspace(0.2, 6.8, 40)]
+        for a, b in itertools.pairwise(points):
+            sheet_paper.stroke([a, b], ballpoint)
+    result = read(reader, shot(sheet_paper.finish(), turn=-6, width=2200))
+    assert [r.field.name for r in result.readings if r.crossed] == [
+        r.field.name for r in result.readings if r.field.kind == "bonus-row"][:3]
