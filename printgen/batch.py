@@ -84,7 +84,7 @@ def read_manifest(path: Path, out: Path | None = None, allow_outside: bool = Fal
     where = f"{'--out' if out is not None else f'{shown}: out'}: {folder}"
     if folder.exists() and not folder.is_dir():
         raise UsageProblem(f"{where} is a file, not a folder")
-    check_writable(folder / "index.html", made=True, named=where)
+    check_writable(folder / "index.html", made=True, named=where, problem=PrintgenError)
     entries = top.tables("jobs", 1, MAX_JOBS)
     top.finish()
     if problems:
@@ -330,7 +330,8 @@ def summary(results: Iterable[JobResult], seconds: float, workers: int) -> list[
         if result.error:
             failed += 1
             lines.append(f"FAILED {result.job.label}: {result.error}")
-    lines.append(f"{files} files from {len(results)} jobs, {failed} failed, {seconds:.2f} s with {workers} "
+    lines.append(f"{files} file{'s' if files != 1 else ''} from {len(results)} job{'s' if len(results) != 1 else ''}, "
+                 f"{failed} failed, {seconds:.2f} s with {workers} "
                  f"job{'s' if workers != 1 else ''} at once")
     return lines
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from printgen import layouts
 from printgen.check import require_agreement
-from printgen.errors import UsageProblem
+from printgen.errors import PrintgenError, UsageProblem
 from printgen.files import ProgressCallback, Written
 from printgen.kinds import Layout, OptionProblem, Plan, kind_of
 from printgen.kinds.common import CommonOptions
@@ -145,7 +145,7 @@ def plan(layout: Layout, options: CommonOptions, shown: Shown = flag_of) -> Plan
     made = kind.plan(layout, options, names(layout, options))
     for target in made.targets:
         (check_file_target if target.suffix in (".pdf", ".svg") else check_folder_target)(target)
-        check_writable(target, made=True)
+        check_writable(target, made=True, problem=PrintgenError)
     return made
 
 

@@ -48,7 +48,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 
-from printgen.errors import UsageProblem
+from printgen.errors import PrintgenError, UsageProblem
 
 
 def _kind(mode: int) -> str:
@@ -99,19 +99,21 @@ def _check_target(target: Path, allowed: Callable[[int], bool], what: str) -> No
         raise UsageProblem(f"{target}: is {_kind(mode)}; printgen replaces only {what}, so it was left untouched")
 
 
-def check_writable(target: Path, made: bool = False, named: str = "") -> None:
+def check_writable(target: Path, made: bool = False, named: str = "",
+                   problem: type[PrintgenError] = UsageProblem) -> None:
     """UsageProblem unless a file can be made beside `target` (tried with an empty temporary file, removed at
     once): for a command that works a long time before it writes (a folder of photos read, then annotated, or
     a batch's jobs built). `made`: the folders up to `target` are made as it is written, so the file is tried in
     the nearest one there is (a read-only disk is said before any job builds, not by every job). `named` names
-    the target in the message."""
+    the target in the message; `problem` is raised (a folder the user named: UsageProblem; the disk: PrintgenError)."""
     where = target.parent
     while made and not os.path.lexists(where) and where != where.parent:
         where = where.parent
     try:
         descriptor, probe = tempfile.mkstemp(dir=where, prefix=_prefix(target), suffix=".part")
     except OSError as error:
-        raise UsageProblem(f"{named or target}: cannot be written: {error.strerror or error}") from None
+        raised = UsageProblem if isinstance(error, NotADirectoryError) else problem  # (a file in the path named)
+        raise raised(f"{named or target}: cannot be written: {error.strerror or error}") from None
     os.close(descriptor)
     os.unlink(probe)
 

@@ -155,7 +155,7 @@ def test_an_out_folder_on_a_read_only_disk_is_refused_in_one_line_before_any_job
     for out in (read_only, read_only / "new" / "sub"):
         result = CliRunner().invoke(main, ["batch", str(manifest(tmp_path, GOOD)), "--out", str(out)])
         said = f"Error: --out: {out}: cannot be written: Read-only file system\n"
-        assert (result.exit_code, result.output) == (2, said)
+        assert (result.exit_code, result.output) == (1, said)
     assert list(read_only.iterdir()) == []
 
 

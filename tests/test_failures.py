@@ -26,7 +26,7 @@ def test_unwritable_folder_is_one_line_exit_1(tmp_path: Path, monkeypatch: pytes
     monkeypatch.setattr(tempfile, "mkstemp", refuse)
     result = CliRunner().invoke(main, ["build", "qwixx-standard", "--out", str(tmp_path)])
     assert result.exit_code == 1
-    assert result.output.strip() == f"Error: {tmp_path}: Permission denied; no partial file was left behind"
+    assert result.output.strip() == f"Error: {tmp_path / 'qwixx-standard.pdf'}: cannot be written: Permission denied"
 
 
 def test_full_disk_leaves_no_partial_file_and_keeps_the_old_one(tmp_path: Path,
@@ -285,7 +285,7 @@ def test_a_full_disk_in_a_batch_is_worded_and_the_summary_still_shows(tmp_path: 
     manifest.write_text('[[jobs]]\nlayout = "qwixx-standard"\n')
     result = CliRunner().invoke(main, ["batch", str(manifest), "--out", str(tmp_path / "o"), "-j", "1"])
     assert result.exit_code == 0
-    assert "1 files from 1 jobs, 0 failed" in result.output
+    assert "1 file from 1 job, 0 failed" in result.output
     assert "index.html was not refreshed: No space left on device\n" in result.output
 
 

@@ -103,7 +103,10 @@ def find_field(reading: SheetReading, spec: Mapping[str, Any]) -> tuple[Field, b
     for item in reading.readings:
         if key(item.field) == wanted:
             return item.field, crossed
-    raise FieldError(f"{reading.layout.name} has no such field: {_described(rest)}")
+    row = rest.get("row")
+    counted = (f' ("row" counts from 0: {row} is row {row + 1} on the sheet)'
+               if isinstance(row, int) and not isinstance(row, bool) and row >= 0 else "")
+    raise FieldError(f"{reading.layout.name} has no such field: {_described(rest)}{counted}")
 
 
 def _wanted(spec: dict[str, Any]) -> FieldKey:

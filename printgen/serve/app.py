@@ -138,7 +138,7 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
                 photo = form.get("photo")
                 if not isinstance(photo, UploadFile):
                     what = ("none arrived (it was not sent, or the upload was cut off)" if photo is None
-                            else "none arrived whole (the upload may have been cut off)")
+                            else "it came as text, not as a file (or the upload was cut off)")
                     raise HTTPException(400, f"photo: {what}: choose the picture (JPEG, PNG, WebP, HEIC...) or PDF "
                                              "and send it again")
                 for name in ("game", "player"):

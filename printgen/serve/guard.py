@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import json
+import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from http.cookies import CookieError, SimpleCookie
 from typing import Any
@@ -41,6 +42,8 @@ App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 COOKIE = "printgen_token"
 LOCAL_NAMES = frozenset({"127.0.0.1", "localhost", "[::1]"})
+HOST = re.compile(r"(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:[0-9]{1,5})?")
+"""A Host header: a name or an IPv4 or bracketed IPv6 address, and maybe a port."""
 """The host names a server without a token answers to."""
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 HEADERS = [
@@ -162,6 +165,8 @@ def _token(scope: Scope, headers: dict[str, str]) -> tuple[str, bool]:
 def _host_name(host: str) -> str:
     """The name in a Host header, without its port."""
     host = host.strip().lower()
+    if not HOST.fullmatch(host):  # (`localhost:80@evil` is no name of this computer)
+        return ""
     if host.startswith("["):
         return host[: host.find("]") + 1]
     return host.rsplit(":", 1)[0] if host.count(":") == 1 else host

@@ -140,7 +140,8 @@ def serve(data: Path | None, lan: bool, port: int, out: TextIO = sys.stdout, new
         app = create_app(folder, token)
     except (OSError, sqlite3.Error) as error:
         sock.close()
-        raise PrintgenError(f"--data: {folder}: cannot keep games there ({error})") from None
+        why = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise PrintgenError(f"--data: {folder}: cannot keep games there ({why})") from None
     host = lan_address() if lan else LOOPBACK
     announce(f"http://{host}:{sock.getsockname()[1]}", token, out)
     print(f"games are kept in {folder}; Ctrl-C stops the server", file=out)

@@ -95,8 +95,10 @@ def test_a_misthrow_is_named_by_its_field(client: TestClient, demo: Any) -> None
 
 
 @pytest.mark.parametrize("body, error", [
-    ({"row": 0, "number": 13, "crossed": True}, "qwixx-standard has no such field: row 0, number 13"),
-    ({"row": 9, "number": 2, "crossed": True}, "qwixx-standard has no such field: row 9, number 2"),
+    ({"row": 0, "number": 13, "crossed": True}, ("qwixx-standard has no such field: row 0, number 13 (\"row\" counts "
+                                                 "from 0: 0 is row 1 on the sheet)")),
+    ({"row": 9, "number": 2, "crossed": True}, ("qwixx-standard has no such field: row 9, number 2 (\"row\" counts "
+                                                "from 0: 9 is row 10 on the sheet)")),
     ({"row": 0, "number": 2, "crossed": "yes"}, '"crossed": give true or false'),
     ({"row": 0, "number": "x", "crossed": True}, '"number": give a whole number from 0 to 999, not "x"'),
     ({"row": {"a": 1}, "number": 2, "crossed": True}, '"row": give a whole number from 0 to 999, not an object'),
@@ -398,7 +400,8 @@ def test_an_uncertain_field_is_marked_and_settled_by_a_person(client: TestClient
 def test_without_a_token_only_this_computers_names_are_answered(client: TestClient) -> None:
     for host in ("localhost:8420", "127.0.0.1", "[::1]:8420"):
         assert client.get("/api/games", headers={"host": host}).status_code == 200, host
-    for host in ("evil.example", "evil.example:8420", "192.168.1.5:8420", ""):
+    for host in ("evil.example", "evil.example:8420", "192.168.1.5:8420", "", "localhost:8420@evil.example",
+                 "localhost@evil", "127.0.0.1 evil"):
         answer = client.get("/api/games", headers={"host": host})
         assert answer.status_code == 403 and "127.0.0.1" in answer.json()["error"], host
 
@@ -553,7 +556,7 @@ def test_upload_and_routing_errors_are_our_own_plain_words(client: TestClient, d
     assert none.status_code == 400 and none.json()["error"].startswith("photo: none arrived (it was not sent, or the upload was cut off): choose")
     text = client.post("/api/score", data={"game": "Friday", "player": "Anna", "photo": "IMG_1.jpg"},
                        files=[("other", ("a.txt", b"1", "text/plain"))])
-    assert text.status_code == 400 and text.json()["error"].startswith("photo: none arrived whole")
+    assert text.status_code == 400 and text.json()["error"].startswith("photo: it came as text, not as a file")
     unbounded = client.post("/api/score", content=b"abc", headers={"content-type": "multipart/form-data"})
     assert unbounded.status_code == 400 and "not a whole form" in unbounded.json()["error"]
     cut = client.post("/api/score", headers={"content-type": "multipart/form-data; boundary=x"},
