@@ -360,6 +360,22 @@ async def _standings(server: Server, game: str) -> list[Standing]:
                                     checked=s.confirmed)) for s in sheets])
 
 
+class _Twice(Exception):
+    """A JSON object names a key twice (which value was meant?)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's pairs as a dict; _Twice when a key comes twice (json.loads would keep the last)."""
+    value = dict(pairs)
+    if len(value) < len(pairs):
+        raise _Twice(next(key for index, (key, _) in enumerate(pairs) if key in dict(pairs[:index])))
+    return value
+
+
 async def _json(request: Request) -> Any:
     """The JSON object a request carries (HTTPException 415 or 400 for anything else)."""
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
@@ -370,7 +386,9 @@ async def _json(request: Request) -> Any:
         if len(body) > MAX_JSON:
             raise HTTPException(413, f"too large: at most {MAX_JSON // 2**10} KB of JSON")
     try:
-        value = json.loads(body)
+        value = json.loads(body, object_pairs_hook=_once)
+    except _Twice as twice:
+        raise HTTPException(400, f"{twice.key}: given twice; send one") from None
     except (ValueError, RecursionError):
         raise HTTPException(400, "the body is not JSON") from None
     if not isinstance(value, dict):
@@ -383,5 +401,8 @@ async def _build_request(request: Request) -> tuple[dict[str, Any], bool]:
     kind = request.headers.get("content-type", "").split(";")[0].strip()
     if kind == "application/x-www-form-urlencoded":
         async with request.form(max_files=0, max_fields=64) as form:  # a switch sends "off", then "on" if ticked
+            for key in form:
+                if len(values := form.getlist(key)) > 1 and not (len(values) == 2 and values[0] == "off"):
+                    raise HTTPException(400, f"{key}: given {len(values)} times; send one")
             return {key: values[-1] for key in form if isinstance((values := form.getlist(key))[-1], str)}, True
     return await _json(request), False

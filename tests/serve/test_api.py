@@ -302,6 +302,19 @@ def test_build_returns_the_pdf_of_the_options_given(client: TestClient) -> None:
     assert Image.open(io.BytesIO(preview.content)).width == making.PREVIEW_WIDTH
 
 
+def test_a_build_value_given_twice_is_refused_not_the_last_taken(client: TestClient) -> None:
+    """A form or JSON object naming a key twice built with whichever came last."""
+    form = client.post("/api/build", content=b"layout=qwixx-standard&layout=qwixx-big-points",
+                       headers={"content-type": "application/x-www-form-urlencoded"})
+    assert (form.status_code, form.json()) == (400, {"error": "layout: given 2 times; send one"})
+    ticked = client.post("/api/build", content=b"layout=qwixx-standard&sheets=2&symbols=off&symbols=on",
+                         headers={"content-type": "application/x-www-form-urlencoded"})
+    assert ticked.status_code == 200, ticked.text  # (a ticked switch sends its hidden "off" first)
+    twice = client.post("/api/build", content=b'{"layout": "qwixx-standard", "sheets": 5, "sheets": 6}',
+                        headers={"content-type": "application/json"})
+    assert (twice.status_code, twice.json()) == (400, {"error": "sheets: given twice; send one"})
+
+
 def test_build_writes_both_formats_as_the_command_line_does_in_one_zip(client: TestClient) -> None:
     answer = client.post("/api/build", json={"layout": "qwixx-standard", "sheets": 2, "format": "both"})
     assert answer.status_code == 200, answer.text
