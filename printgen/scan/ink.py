@@ -83,7 +83,6 @@ from printgen.scan.thresholds import (
     PEN_LOWEST,
     PEN_SAMPLE,
     PLAIN,
-    PRINT_REACH,
     PRINT_WEIGHTS,
     PX_PER_MM,
     RING_BINS,
@@ -480,7 +479,6 @@ GRAINY = "the photo is too dark or grainy to be sure it is empty (more light; co
 in a grainy photo is."""
 OUTSIDE = "the field lies outside the photo"
 MISPLACED = "the print is not where it should be (is the sheet bent there?)"
-ALONG_PRINT = "its only ink lies along the printed number (is the print heavier, or a little off?)"
 """Why a field that the picture's edge cuts (or that lies beyond it) is uncertain."""
 LEFT_OUT = "the marker of this corner does not fit the other three (is the corner bent up, or another sheet over it?)"
 """Why a field beside the corner of a sheet read from three markers is uncertain where that corner's own marker
@@ -618,14 +616,13 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
                 near = _near_edge(doubt, (x0, y0, x1, y1), px_per_mm)
                 patch = np.where(near, 0.0, patch)
                 trace = np.where(near, 0.0, trace)
-    used = patch, trace  # (the ink that the cover and line below are measured on)
-    cover, streak, line = _ink_in(used[0], weights, total, field, px_per_mm, used[1], visible)
+    cover, streak, line = _ink_in(patch, weights, total, field, px_per_mm, trace, visible)
     ring = _ring(darkening, field, px_per_mm) if field.kind in CIRCLED and not reason else 0.0
     seen = evidence(cover, line, ring)
     if reason and worst == SHADOW and seen < SHADOW_SURE:  # a field filled all over is crossed, edge or not
         full = _ink_in(whole[0], weights, total, field, px_per_mm, whole[1], visible)
         if full[0] >= SHADOW_FILLED:
-            (cover, streak, line), seen, used = full, evidence(full[0], full[2]), whole
+            (cover, streak, line), seen = full, evidence(full[0], full[2])
     if worst in (SHADOW, VEILED) and seen >= SHADOW_SURE:
         reason = ""
     if not reason and doubt is not None and SURE_EMPTY < seen < SHADOW_SURE:
@@ -633,23 +630,15 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
         # doubtful, its best guess from the ink away from the edge
         near = _near_edge(doubt, (x0, y0, x1, y1), px_per_mm)
         if near.any():
-            kept = np.where(near, 0.0, patch), np.where(near, 0.0, trace)
-            apart = _ink_in(kept[0], weights, total, field, px_per_mm, kept[1], visible)
+            apart = _ink_in(np.where(near, 0.0, patch), weights, total, field, px_per_mm, np.where(near, 0.0, trace),
+                            visible)
             if evidence(apart[0], apart[2]) < min(seen, SURE_CROSSED):  # (a ring is measured with the edge in it)
-                reason, (cover, streak, line), ring, used = REASONS[SHADOW], apart, 0.0, kept
+                reason, (cover, streak, line), ring = REASONS[SHADOW], apart, 0.0
                 seen = evidence(cover, line)
     if not reason and (residual is not None and expected is not None
                        and _misplaced(residual, expected, field, px_per_mm) >= misplaced
                        or edges is not None and _shifted(edges, field, px_per_mm)):
         reason = MISPLACED
-    if not reason and expected is not None and seen >= crossed_at:
-        # crossed: by ink over its paper, or only along the printed number (whose edge shows as a dark line where the
-        # print lies a little off, or is set heavier than the weights the blank sheet is matched with)?
-        on_print = cv2.dilate((shows < EVEN_PAPER).astype(np.uint8), disc(PRINT_REACH, px_per_mm)) > 0
-        off = _ink_in(np.where(on_print, 0.0, used[0]), weights, total, field, px_per_mm,
-                      np.where(on_print, 0.0, used[1]), visible)
-        if evidence(off[0], off[2], ring) <= SURE_EMPTY:
-            reason = ALONG_PRINT
     if not reason and seen >= crossed_at:  # crossed: is it by a stroke borrowed from outside?
         borrowed = _borrowed(darkening, (x0, y0, x1, y1), patch, px_per_mm)
         if borrowed.any():

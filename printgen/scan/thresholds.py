@@ -361,10 +361,6 @@ MISPLACED_PRINT = 0.6
 MISPLACED_BACK = 0.5
 """Share of the way from the print's expected luma back to paper that the photo must be lighter by for that
 print to count as missing."""
-PRINT_REACH = 0.5
-"""mm: a crossed field none of whose ink lies further than this from its print (a number, its box's rim: the ink
-beyond makes it surely empty) is uncertain: print lying a little off, or set heavier than the weights tried, shows
-its edge as a dark line there; a cross, however faint or small, has ink beside the number too."""
 MISPLACED_SHARE = 0.5
 """A field whose print (MISPLACED_PRINT, within MISPLACED_MARGIN) is this much missing in the photo is uncertain:
 its print is not where the alignment put it (a misthrow box beside a lifted corner 2-3 mm off: 0.57). On the

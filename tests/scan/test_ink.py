@@ -592,28 +592,6 @@ def test_print_heavier_than_the_blank_sheet_is_matched_not_read_as_ink(reader: o
     assert all(r.crossed for r in result.readings if r.state is not State.EMPTY)
 
 
-def test_a_field_whose_only_ink_lies_along_its_printed_number_is_uncertain() -> None:
-    """Where the print lies a little off or is set heavier than the reader can tell, the edge of a field's number
-    shows as a thin dark line at the slant of its strokes: a helper's photo read two empty fields so as sure
-    crosses. A field crossed only by ink along its print is uncertain and says why; a slash over it counts."""
-    from printgen.scan.ink import ALONG_PRINT, read_field
-    from printgen.scan.template import Field
-
-    field = Field("number", 1, 4, (4.0, 4.0, 12.0, 12.0))
-    expected = np.full((120, 120), 0.95, np.float32)  # the field's paper...
-    cv2.line(expected, (70, 36), (48, 78), 0.35, 5)  # ...and a slanted stroke of its number
-    expected = cv2.GaussianBlur(expected, (0, 0), 0.8)
-    rim = np.zeros_like(expected)
-    cv2.line(rim, (74, 38), (52, 80), 0.3, 2)  # that stroke's edge, a little beside where it should be
-    rng = np.random.default_rng(3)
-    for extra, state, reason in ((None, State.UNCERTAIN, ALONG_PRINT), ((36, 84, 84, 36), State.CROSSED, "")):
-        residual = rim + rng.normal(0.0, 0.005, expected.shape).astype(np.float32)
-        if extra:
-            cv2.line(residual, extra[:2], extra[2:], 0.3, 2)
-        reading = read_field(np.clip(residual - 0.02, 0, 1), field, 6.0, residual=residual, expected=expected)
-        assert (reading.state, reading.reason) == (state, reason), reading
-
-
 def test_a_circle_round_a_bonus_row_field_counts_as_a_cross(reader: object) -> None:
     """The bonus row's fields are marked like numbers: a circle round one is a cross (it was read as empty)."""
     import math
