@@ -113,6 +113,9 @@ class _Kinds(Mapping[str, Kind]):
         kind: Kind = import_module(f"printgen.kinds.{_MODULES[name]}").KIND
         return kind
 
+    def __contains__(self, name: object) -> bool:
+        return name in _MODULES  # (without importing the kind)
+
     def __iter__(self) -> Iterator[str]:
         return iter(_MODULES)
 
