@@ -99,7 +99,9 @@ def offset(value: object) -> tuple[float, float]:
 def flag(value: object) -> bool:
     """A switch: true or false."""
     if not isinstance(value, bool):
-        raise ValueError(f"must be true or false, not {shown(value)}")
+        quoted = " (without quotes: a TOML true or false)" if isinstance(value, str) and value.strip().lower() in (
+            "true", "false") else ""
+        raise ValueError(f"must be true or false, not {shown(value)}{quoted}")
     return value
 
 

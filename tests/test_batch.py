@@ -52,6 +52,8 @@ def test_manifest_jobs(tmp_path: Path) -> None:
         ('[[jobs]]\nlayout = "qwixx-standard"\noutput = "../x"', "jobs[0].output: '../x' must be a plain name"),
         ("[[jobs]]\nsheets = 2", "jobs[0].layout: is missing"),
         ('[[jobs]]\nlayot = "qwixx-standard"', "jobs[0].layot: is not a known key (did you mean layout?)"),
+        ('[[jobs]]\nlayout = "qwixx-standard"\nsymbols = "true"',
+         "jobs[0].symbols: must be true or false, not 'true' (without quotes: a TOML true or false)"),
     ],
 )
 def test_bad_manifests_name_file_job_and_key(tmp_path: Path, text: str, message: str) -> None:
