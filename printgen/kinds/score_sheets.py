@@ -328,19 +328,24 @@ def _sheets(count: int) -> str:
 
 
 def refuse_illegible(layout: ScoreSheetLayout, options: SheetOptions, per_page: int) -> None:
-    """UsageProblem when `per_page` sheets a page would shrink a legible sheet below the minimum sizes (6 pt
-    text, 7 mm fields), naming the option sets that print it legibly and where a paper not typed came from.
+    """UsageProblem when `per_page` sheets a page would shrink a sheet below the minimum sizes (6 pt text, 7 mm
+    fields) where it was not below them at full size, naming the option sets that print it no worse and where a
+    paper not typed came from.
     (The default sheets a page never shrinks one: it is what fits at full size, or one.)"""
     paper = options.page_paper
     grid = plan_grid(paper_size(paper), layout.width, layout.height, per_page)
     full = sheet_sizes(layout, options.lang, options.symbols)
     scaled = full.scaled(grid.scale)
-    if full.problems() or not scaled.problems():
-        return  # legible as printed, or too small by its own design (check and build warn about that)
-    fits = [name for name in PAPERS if not full.scaled(
-        plan_grid(PAPERS[name], layout.width, layout.height, per_page).scale).problems()]
-    fewer = next((n for n in (2, 1) if n < per_page and not full.scaled(
-        plan_grid(paper_size(paper), layout.width, layout.height, n).scale).problems()), None)
+
+    def worse(scale: float) -> bool:  # (what is too small by its own design, check and build warn about)
+        return len(full.scaled(scale).problems()) > len(full.problems())
+
+    if not worse(grid.scale):
+        return  # legible as printed, or no more illegible than the sheet's own design
+    fits = [name for name in PAPERS if not worse(plan_grid(PAPERS[name], layout.width, layout.height,
+                                                           per_page).scale)]
+    fewer = next((n for n in (2, 1) if n < per_page and not worse(
+        plan_grid(paper_size(paper), layout.width, layout.height, n).scale)), None)
     typed = options.per_page is not None  # (not typed: the default, one a page, since no more fit)
     hints = [f"--per-page {fewer}"] if fewer else []
     if fits:

@@ -81,6 +81,21 @@ def test_a_sheet_larger_than_its_paper_is_warned_of_or_refused_naming_the_paper(
     assert refused.stderr.endswith("; use -p a4\n") and not (tmp_path / "a5").exists()
 
 
+def test_a_sheet_too_small_by_design_is_still_refused_where_its_paper_shrinks_it_further(
+        tmp_path: Path, write_layout: Callable[..., Path]) -> None:
+    """A 190 x 400 mm sheet's fields are 6.4 mm at full size (a warning: its own design); on A4 it printed at 69 %,
+    with 4.7 pt text and 4.4 mm fields, and on A5 at 48 %, warned of only."""
+    taller = write_layout("height = 115", "height = 400", name="taller.toml")
+    runner = CliRunner()
+    for paper, scale in (("a4", "69%"), ("a5", "48%")):
+        refused = runner.invoke(main, ["build", str(taller), "-n", "1", "-p", paper, "--out", str(tmp_path / paper)])
+        assert refused.exit_code == 2 and not (tmp_path / paper).exists()
+        assert refused.stderr.startswith(f"Error: --paper: the 190 x 400 mm taller sheet prints at {scale} on {paper}")
+        assert refused.stderr.endswith("; use -p a3\n")
+    built = runner.invoke(main, ["build", str(taller), "-n", "1", "-p", "a3", "--no-index", "--out", str(tmp_path)])
+    assert built.exit_code == 0 and "fields for a cross as small as 6.4 mm" in built.stderr
+
+
 @pytest.mark.parametrize("colour, warning", [
     ("#ffffff", ("palette.yellow: #ffffff hardly shows on white paper (1.00:1): its rows' bands and fields would not "
                  "be seen")),
