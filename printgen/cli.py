@@ -302,8 +302,9 @@ def show(name: str) -> None:
 def check(names: tuple[str, ...]) -> None:
     """Hold layouts (default: all built-in ones) against the rules engine.
 
-    Exits 1 naming every mismatch. Warns (exit 0) about text or fields
-    below the minimum sizes.
+    Exits 1 naming every mismatch (2 when a layout file cannot be read,
+    naming those too). Warns (exit 0) about text or fields below the
+    minimum sizes.
 
     \b
     Example:
@@ -311,17 +312,24 @@ def check(names: tuple[str, ...]) -> None:
     """
     from printgen import layouts
     from printgen.check import mismatches, warnings
-    from printgen.errors import CheckFailed
+    from printgen.errors import CheckFailed, LayoutError
 
     found: list[str] = []
+    unread: list[str] = []
     for name in names or layouts.builtin_names():
-        layout = layouts.load(name)
+        try:
+            layout = layouts.load(name)
+        except UsageProblem as error:  # (the other layouts are still checked: every problem is named at once)
+            unread.append(str(error))
+            continue
         problems = mismatches(layout)
         found += problems
         if not problems:
             for warning in warnings(layout):
                 click.echo(f"Warning: {warning}", err=True)
             click.echo(f"ok  {name}")
+    if unread:
+        raise LayoutError(found + unread)
     if found:
         raise CheckFailed(found)
 

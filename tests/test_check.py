@@ -227,3 +227,16 @@ def test_two_colours_of_a_deck_or_board_that_print_alike_are_warned_of(tmp_path:
     result = CliRunner().invoke(main, ["check", str(path)])
     assert result.exit_code == 0 and result.stderr == (f"Warning: {path}: palette: red (#f5c519) and yellow (#f5c518) "
                                                        f"print alike, and players tell {what} apart by colour\n")
+
+
+def test_check_names_every_mismatch_even_after_a_file_it_cannot_read(tmp_path: Path,
+                                                                    write_layout: Callable[..., Path]) -> None:
+    """A file that cannot be read stopped `check`, and the mismatches of the files after it were never named."""
+    unreadable = write_layout("numbers = [2, 3,", "numbers = [2, 2,", name="twice.toml")
+    wrong = write_layout("15, 21", "15, 22", name="wrong.toml")
+    result = CliRunner().invoke(main, ["check", "qwixx-standard", str(unreadable), str(wrong)])
+    assert result.exit_code == 2
+    assert result.stdout == "ok  qwixx-standard\n"
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2 and lines[0].startswith(f"Error: {wrong}: points_table.points[")
+    assert lines[1].startswith(f"{unreadable}: rows[0].numbers: 2 printed twice")
