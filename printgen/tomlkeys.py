@@ -13,6 +13,10 @@ from typing import Any
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ufffe\uffff]")
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
 _TYPE_NAMES = {int: "an integer", float: "a number", str: "a string"}
+MAX_UNKNOWN = 10
+"""Unknown keys of one table named one by one; the rest are counted."""
+MAX_KEY_SHOWN = 60
+"""Characters of a key's name shown in a message."""
 
 
 class Fields:
@@ -170,16 +174,25 @@ class Fields:
         A key close to a known one gets "did you mean ...?", and the known key it stands for is then not
         also reported as missing: the user wrote one thing wrong, so one line says so.
         """
-        for name in self.data:
-            if name in self._seen:
-                continue
+        unknown = [name for name in self.data if name not in self._seen]
+        for name in unknown[:MAX_UNKNOWN]:
+            shown = name if name.isprintable() and len(name) <= MAX_KEY_SHOWN else _quoted(name)
             close = difflib.get_close_matches(name, sorted(self._seen), n=1, cutoff=0.6)
             if not close:
-                self.problem(name, "is not a known key")
+                self.problem(shown, "is not a known key")
                 continue
             meant = self.key(close[0])
             self.problems[:] = [(k, m) for k, m in self.problems if (k, m) != (meant, "is missing")]
-            self.problem(name, f"is not a known key (did you mean {close[0]}?)")
+            self.problem(shown, f"is not a known key (did you mean {close[0]}?)")
+        if len(unknown) > MAX_UNKNOWN:
+            self.problem(f"(and {len(unknown) - MAX_UNKNOWN:,} more keys)", "are not known keys either")
+
+
+def _quoted(name: str) -> str:
+    """A key's name that cannot be shown as it is (control characters, a line break, a screenful): quoted, with
+    those escaped, and cut short."""
+    text = repr(name)
+    return text if len(text) <= MAX_KEY_SHOWN else text[:MAX_KEY_SHOWN - 4] + "...'"
 
 
 def _show(value: Any) -> str:

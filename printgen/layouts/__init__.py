@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printgen.errors import UsageProblem, utf8_name
+from printgen.errors import UsageProblem, display_name, utf8_name
 from printgen.kinds import Layout, kind_of
 from printgen.layouts.loader import load_file
 from printgen.resources import resource_dir
@@ -26,6 +26,9 @@ def resolve(name_or_path: str) -> tuple[Path, str]:
     candidate = Path(name_or_path)
     if name_or_path.endswith((".toml", "/")) or candidate.parent != Path("."):
         utf8_name(name_or_path, "a layout file's name")
+        if not name_or_path.isprintable():  # (its name names the files built from it, and is shown in messages)
+            raise UnknownLayout(f"{display_name(name_or_path)!r}: a layout file's name may not hold control "
+                                "characters such as a line break (rename it)")
         if candidate.is_file():
             return candidate, name_or_path
         if candidate.is_dir():

@@ -111,3 +111,31 @@ def test_every_problem_is_reported(write_layout: Callable[..., Path]) -> None:
     with pytest.raises(LayoutError) as caught:
         layouts.load(str(path))
     assert len(caught.value.problems) == 2
+
+
+def test_unknown_keys_are_shown_safely_and_counted_past_ten(tmp_path: Path) -> None:
+    """A key holding a line break or terminal escapes split the message over lines (or wrote escapes to the
+    terminal); 80,000 unknown keys printed 80,002 lines."""
+    standard = (Path(layouts.resolve("qwixx-standard")[0])).read_text(encoding="utf-8")
+    path = tmp_path / "keys.toml"
+    path.write_text(standard.replace('kind = "score-sheet"', 'kind = "score-sheet"\n"\\u001b[2Jevil\\r\\nline2" = 1'),
+                    encoding="utf-8")
+    with pytest.raises(LayoutError) as caught:
+        layouts.load(str(path))
+    assert caught.value.problems == [f"{path}: '\\x1b[2Jevil\\r\\nline2': is not a known key"]
+    many = "".join(f"k{i} = 1\n" for i in range(25))
+    path.write_text(standard.replace("[size]", f"{many}[size]"), encoding="utf-8")
+    with pytest.raises(LayoutError) as caught:
+        layouts.load(str(path))
+    assert len(caught.value.problems) == 11
+    assert caught.value.problems[-1] == f"{path}: (and 15 more keys): are not known keys either"
+
+
+def test_a_layout_file_whose_name_holds_a_line_break_is_refused(tmp_path: Path) -> None:
+    """Its name named the files built from it: a PDF called "ok", a line break, "name"."""
+    standard = Path(layouts.resolve("qwixx-standard")[0]).read_text(encoding="utf-8")
+    path = tmp_path / "ok\nname.toml"
+    path.write_text(standard, encoding="utf-8")
+    with pytest.raises(layouts.UnknownLayout) as caught:
+        layouts.load(str(path))
+    assert "\n" not in str(caught.value) and "control characters" in str(caught.value)
