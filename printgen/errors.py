@@ -48,7 +48,10 @@ def raise_terminated(signum: int, frame: object) -> None:
 def shown(value: object) -> str:
     """A value from outside in a message: its repr, cut to 40 characters (a 5,000-digit number stays a line)."""
     text = ("true" if value else "false") if isinstance(value, bool) else repr(value)  # (as TOML writes them)
-    return text if len(text) <= 40 else text[:37] + "..."
+    if len(text) <= 40:
+        return text
+    quote = text[-1] if isinstance(value, str) else ""  # (a text cut short keeps its closing quote)
+    return text[:37 - len(quote)] + "..." + quote
 
 
 def display_name(path: Path | str) -> str:
