@@ -108,6 +108,9 @@ MISMATCHES: list[tuple[str, str, str, str, str]] = [
      "colours", "['red', 'yellow', 'blue', 'green'], the rules say ['red', 'yellow', 'green', 'blue']"),
     ("one-to-9-board", "numbers = [1, 2, 3, 4, 5, 6, 7, 8, 9]", "numbers = [1, 2, 3, 4, 5, 6, 7, 8]", "numbers",
      "[1, 2, 3, 4, 5, 6, 7, 8], the rules say [1, 2, 3, 4, 5, 6, 7, 8, 9]"),
+    ("one-to-9-board", 'card_size = "poker"', 'card_size = "20x20"', "card_size",  # (build refused it, not check)
+     ("20 x 20 mm cards leave a board field no room for its number beside its colour's shape; cards of at least "
+      "26 x 36 mm fit")),
     ("one-to-9-stars", "count = 39", "count = 38", "tokens.small-star", "38 printed, the rules have 39"),
     ("one-to-9-stars", "count = 9\n", "count = 10\n", "tokens.big-star", "10 printed, the rules have 9"),
     ("qwixx-standard", 'title = "Qwixx"', 'title = "' + "Qwixx " * 20 + 'Qwixx"', "title",

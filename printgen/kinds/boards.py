@@ -112,6 +112,9 @@ class Boards:
             return found
         from printgen.builders.one_to_nine_pieces import board_item
 
+        cramped = _no_room(*card_size(layout.card_size))
+        if cramped:
+            return [("card_size", cramped)]
         try:
             board_item(layout, card_size(layout.card_size))
         except (KeyError, ValueError, IndexError, AssertionError, ZeroDivisionError) as error:
@@ -129,21 +132,11 @@ class Boards:
                 + alike(layout.source, [(name, layout.colour(name)) for name in layout.colours], "the rows"))
 
     def check_options(self, layout: BoardLayout, options: BoardOptions) -> None:
-        """Cards too small (or too low) for a field's big number clear of its corner shape and index."""
-        from printgen.builders.one_to_nine_pieces import (
-            CORNER_ROOM,
-            FIELD_PAD,
-            MIN_FIELD_NUMBER,
-            field_number,
-        )
-
-        width, height = card_size(options.card_size or layout.card_size)
-        field = (width + 2 * FIELD_PAD, height + 2 * FIELD_PAD)
-        if field_number(field) < MIN_FIELD_NUMBER or field[0] < 2 * CORNER_ROOM:  # (the shape and the index side
-            least = (2 * CORNER_ROOM - 2 * FIELD_PAD, MIN_FIELD_NUMBER + 2 * CORNER_ROOM - 2 * FIELD_PAD)  # by side)
-            raise OptionProblem("card_size", f"{width:g} x {height:g} mm cards leave a board field no room for "
-                                             f"its number beside its colour's shape; cards of at least "
-                                             f"{least[0]:.0f} x {least[1]:.0f} mm fit")
+        """Cards too small (or too low) for a field's big number clear of its corner shape and index (the
+        layout's own card size is held by `mismatches`, naming its key)."""
+        cramped = _no_room(*card_size(options.card_size)) if options.card_size else ""
+        if cramped:
+            raise OptionProblem("card_size", cramped)
 
     def takes_paper(self, layout: BoardLayout, values: Mapping[str, Any]) -> bool:
         """Only tiles are printed on a paper of the user's; the whole board takes the smallest it fits."""
@@ -202,3 +195,21 @@ class Boards:
 
 
 KIND = Boards()
+
+
+def _no_room(width: float, height: float) -> str:
+    """Why cards of `width` x `height` mm leave a board field no room for its big number clear of its corner shape
+    and index, or "" when they leave it room."""
+    from printgen.builders.one_to_nine_pieces import (
+        CORNER_ROOM,
+        FIELD_PAD,
+        MIN_FIELD_NUMBER,
+        field_number,
+    )
+
+    field = (width + 2 * FIELD_PAD, height + 2 * FIELD_PAD)
+    if field_number(field) >= MIN_FIELD_NUMBER and field[0] >= 2 * CORNER_ROOM:  # (the shape and the index side
+        return ""                                                                  # by side)
+    least = (2 * CORNER_ROOM - 2 * FIELD_PAD, MIN_FIELD_NUMBER + 2 * CORNER_ROOM - 2 * FIELD_PAD)
+    return (f"{width:g} x {height:g} mm cards leave a board field no room for its number beside its colour's shape; "
+            f"cards of at least {least[0]:.0f} x {least[1]:.0f} mm fit")
