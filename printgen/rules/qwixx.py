@@ -10,12 +10,22 @@
 
 from __future__ import annotations
 
-from printgen.rules.card_game import CardGame
-from printgen.rules.game import EndReason, Game, Outcome
-from printgen.rules.qwixx_deck import Card, qwixx_deck
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from printgen.rules.scoring import points_table as _table
 from printgen.rules.sheet import PendingChoice, Sheet
 from printgen.rules.variants import COLOURS, VARIANTS, Colour, RowSpec, VariantSpec, variant
+
+if TYPE_CHECKING:
+    from printgen.rules.card_game import CardGame
+    from printgen.rules.game import EndReason, Game, Outcome
+    from printgen.rules.qwixx_deck import Card, qwixx_deck
+
+_PLAYED = {"CardGame": "card_game", "EndReason": "game", "Game": "game", "Outcome": "game", "Card": "qwixx_deck",
+           "qwixx_deck": "qwixx_deck"}
+"""Whole games and the card game's deck, from their modules when first asked for: a sheet's build and check use
+only the sheet, its variant and its points."""
 
 __all__ = [
     "COLOURS",
@@ -34,6 +44,13 @@ __all__ = [
     "qwixx_deck",
     "variant",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A name of `_PLAYED`, from its module (imported then)."""
+    if name in _PLAYED:
+        return getattr(import_module(f"printgen.rules.{_PLAYED[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def points_table(name: str) -> list[int]:
