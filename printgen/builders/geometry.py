@@ -211,6 +211,21 @@ def _bonus_panels(left: Mm, right: Mm, y: Mm) -> tuple[Rect4, ...]:
     return tuple(panels)
 
 
+def bonus_text_overflow(geometry: SheetGeometry) -> tuple[str, int] | None:
+    """The first language and bonus kind whose rule text does not fit its box even at printgen's smallest text
+    (it would run under the field or past the box), or None when every one fits."""
+    from printgen.fonts import fit_lines, text_width
+    from printgen.labels import catalogue, languages
+
+    for lang in languages():
+        for kind, panel in enumerate(geometry.bonus_panels, start=1):
+            start, end = bonus_text_span(panel)
+            size, lines = fit_lines(catalogue(lang)[f"bonus_{kind}"], "regular", BONUS_TEXT, end - start, BONUS_LINES)
+            if any(text_width(line, "regular", size) > end - start + 1e-6 for line in lines):
+                return lang, kind
+    return None
+
+
 @cache
 def _text_need(kind: int, lines: int) -> Mm:
     """The narrowest width in which bonus kind `kind`'s rule text fits `lines` lines at BONUS_TEXT, in every

@@ -465,6 +465,7 @@ def _mismatches(layout: ScoreSheetLayout) -> list[tuple[str, str]]:
 def _drawing(layout: ScoreSheetLayout) -> list[tuple[str, str]]:
     """Draw the sheet once in every language (nothing is written): a title too long for the sheet, or a sheet
     too small to use at all, is found here as `build` would trip over it."""
+    from printgen.builders.geometry import bonus_text_overflow, sheet_geometry
     from printgen.builders.scoresheet import title_size
     from printgen.labels import languages
     from printgen.measure import MIN_TEXT_PT
@@ -476,6 +477,18 @@ def _drawing(layout: ScoreSheetLayout) -> list[tuple[str, str]]:
                                   f"name line it would print below {MIN_TEXT_PT:g} pt in {lang} (a layout prints "
                                   f"in every language: {', '.join(languages())}); a shorter title or a wider sheet "
                                   "keeps it"))]
+        overflow = bonus_text_overflow(sheet_geometry(layout)) if layout.bonus_boxes else None
+        if overflow is not None:
+            from dataclasses import replace
+
+            lang, kind = overflow
+            wide = next((w for w in range(int(layout.width) // 5 * 5 + 5, 501, 5)
+                         if bonus_text_overflow(sheet_geometry(replace(layout, width=w))) is None), None)
+            keeps = f"a sheet at least {wide} mm wide keeps it" if wide else "no sheet printgen draws keeps it"
+            why = (f"{layout.width:g} mm is too narrow for the bonus boxes: box {'ABCDE'[kind - 1]}'s rule text would "
+                   f"run past its field in {lang} even at {MIN_TEXT_PT:g} pt (a layout prints in every language: "
+                   f"{', '.join(languages())}); {keeps}")
+            return [("size", why)]
         measured = sheet_sizes(layout, "en", False)
         if measured.text_pt < IMPOSSIBLE_PT or measured.field_mm < IMPOSSIBLE_MM:
             why = _too_small(layout, measured)
