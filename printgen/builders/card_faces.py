@@ -93,7 +93,11 @@ def card_back(layout: DeckLayout, card: Card, size: tuple[Mm, Mm], bleed: Mm) ->
     elements += corner_indices(str(card.number), w, h, bleed, index, index)
     title = layout.title.upper()
     size_ = fit_size(title, "bold", 4.2, w * 0.5)
-    elements.append(Text(bleed + w / 2, bleed + h - SAFE - 5.0, title, size_, text_on(back, WHITE), "bold", "middle"))
+    baseline = bleed + h - SAFE - 5.0
+    room = baseline - (bleed + h / 2 + disc_radius(w, h)) - TITLE_GAP  # (below the disc: on small cards it is low)
+    if cap_height("bold") * size_ > room:
+        size_ = max(room, 0.0) / cap_height("bold")  # (a title too small to read is warned of, as all text is)
+    elements.append(Text(bleed + w / 2, baseline, title, size_, text_on(back, WHITE), "bold", "middle"))
     return Symbol(safe_id(f"back-{card.number:02d}-{_size_id(size, bleed)}"), w + 2 * bleed, h + 2 * bleed,
                   tuple(elements))
 
@@ -102,11 +106,20 @@ def number_disc(number: str, w: Mm, h: Mm, bleed: Mm, colour: str, ring: bool) -
     """A card's number (or "1–9") in `colour` on a white disc in the middle of a `w` x `h` card, ringed in dark
     when `ring` (a card of no one colour)."""
     cx, cy = bleed + w / 2, bleed + h / 2
-    r = art_width(w, h) * 0.36
+    r = disc_radius(w, h)
     elements: list[Element] = [Circle(cx, cy, r, Paint(fill=WHITE, stroke=DARK if ring else None, width=0.6))]
     size = min(r * 1.05 / cap_height("bold"), fit_size(number, "bold", 200.0, r * 1.55))
     elements.append(centred_text(cx, cy, number, size, colour))
     return elements
+
+
+def disc_radius(w: Mm, h: Mm) -> Mm:
+    """The radius of the white disc in the middle of a `w` x `h` card."""
+    return art_width(w, h) * 0.36
+
+
+TITLE_GAP: Mm = 0.8
+"""Between a back's disc and the title under it."""
 
 
 def _index_size(w: Mm) -> Mm:

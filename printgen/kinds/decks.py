@@ -276,12 +276,14 @@ def _smallest_text(faces: list[Face]) -> Sizes:
 
 
 def _too_small(small: Sizes, size: tuple[float, float]) -> str:
-    """Why cards of `size` whose smallest text is `small` are refused, and how wide cards keep it legible."""
+    """Why cards of `size` whose smallest text is `small` are refused, and what cards keep it legible (grown in
+    their own proportions: a card's text grows with both its sides)."""
     from printgen.measure import MIN_TEXT_PT
 
+    grow = MIN_TEXT_PT / small.text_pt
     return (f"{size[0]:g} x {size[1]:g} mm cards would print {small.text!r} at {small.text_pt:.1f} pt (the minimum "
-            f"is {MIN_TEXT_PT:g} pt); shorten it, or give cards at least {size[0] * MIN_TEXT_PT / small.text_pt:.0f} "
-            "mm wide (--card-size)")
+            f"is {MIN_TEXT_PT:g} pt); shorten it, or give cards of at least {size[0] * grow:.0f} x "
+            f"{size[1] * grow:.0f} mm (--card-size)")
 
 
 def _pdf_writers(layout: DeckLayout, options: DeckOptions, names: Names, faces: list[Face]) -> Iterator[Any]:

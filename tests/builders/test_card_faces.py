@@ -57,6 +57,16 @@ def test_every_back_is_neutral_with_its_number() -> None:
     assert len(same) == 1  # no back gives its colour away
 
 
+def test_a_backs_title_stays_below_its_disc_on_small_cards() -> None:
+    """On 30 x 40 mm cards the title lay over the disc, grey on white (a helper's custom deck)."""
+    layout = deck()
+    for size in ((63.5, 88.9), (44.0, 58.0), (30.0, 40.0)):
+        drawn = record(Item("x", card_back(layout, Card(7), size, 3.0)).as_page())
+        (disc,) = [d for d in drawn if d.kind == "circle"]
+        (title,) = [d for d in drawn if d.kind == "text" and d.text == "QWIXX"]
+        assert title.y - cap_height("bold") * title.size >= disc.bounds[3], (size, disc.bounds)
+
+
 def test_the_art_of_every_face_stays_inside_landscape_and_square_cards() -> None:
     from printgen.kinds.decks import deck_faces
 
