@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from printgen import layouts
 from printgen.check import mismatches, require_agreement
 from printgen.cli import main
-from printgen.errors import CheckFailed, shown
+from printgen.errors import CheckFailed, LayoutError, shown
 from printgen.kinds import BoardLayout, Layout, ScoreSheetLayout, TokenLayout
 from printgen.resources import resource_dir
 
@@ -246,3 +246,24 @@ def test_check_names_every_mismatch_even_after_a_file_it_cannot_read(tmp_path: P
     lines = result.stderr.splitlines()
     assert len(lines) == 2 and lines[0].startswith(f"Error: {wrong}: points_table.points[")
     assert lines[1].startswith(f"{unreadable}: rows[0].numbers: 2 printed twice")
+
+
+@pytest.mark.parametrize("name, old, new, message", [
+    ("qwixx-bonus-a", "bonus = [3, 6, 9]", "bonus = [3, 6, 9, 9]", "rows[0].bonus: 9 listed twice"),
+    ("qwixx-bonus-b", "    { number = 7, kind = 3 },\n    { number = 10, kind = 5 },\n]\n\n[[rows]]\ncolour = \"yellow\"",
+     "    { number = 7, kind = 3 },\n    { number = 4, kind = 2 },\n]\n\n[[rows]]\ncolour = \"yellow\"",
+     "rows[0].bonus_fields: 4 listed twice"),
+    ("qwixx-standard", "locks_with = [12]\n\n[[rows]]\ncolour = \"yellow\"",
+     "locks_with = [12, 12]\n\n[[rows]]\ncolour = \"yellow\"", "rows[0].locks_with: 12 listed twice"),
+    ("qwixx-big-points", "locks_with = [15, 16]\n\n[[rows]]\ncolour = \"yellow\"",
+     "locks_with = [16, 15]\n\n[[rows]]\ncolour = \"yellow\"",
+     "rows[0].locks_with: [16, 15]: list them as they are printed, [15, 16]"),
+])
+def test_a_number_listed_twice_or_out_of_order_is_named_so(tmp_path: Path, name: str, old: str, new: str,
+                                                           message: str) -> None:
+    """A boxed number listed twice passed check; a bonus field given two kinds kept the last and was reported as a
+    rules mismatch; the lock numbers listed in another order were said to be printed in the wrong place."""
+    path = variant(tmp_path, name, old, new)
+    with pytest.raises(LayoutError) as caught:
+        layouts.load(str(path))
+    assert caught.value.problems == [f"{path}: {message}"]

@@ -565,14 +565,14 @@ def _row(fields: Fields, spec: qwixx.VariantSpec | None, palette: dict[str, str]
     numbers = fields.integers("numbers", 2, 20)
     if numbers is not None and spec is not None:
         numbers = _possible(fields, "numbers", numbers, spec)
-    if numbers is not None and len(set(numbers)) != len(numbers):
-        twice = sorted({n for n in numbers if numbers.count(n) > 1})
-        fields.problem("numbers", f"{', '.join(map(str, twice))} printed twice")
-        numbers = None
-    locks = fields.integers("locks_with", 1, 4)
+    numbers = _once(fields, "numbers", numbers, "printed")
+    locks = _once(fields, "locks_with", fields.integers("locks_with", 1, 4), "listed")
     if locks is not None and numbers is not None and tuple(numbers[-len(locks) :]) != locks:
         rule_locks = spec.lock_numbers(index) if spec is not None and index < len(spec.rows) else ()
-        if set(locks) <= set(numbers) and set(locks) == set(rule_locks):
+        if set(locks) == set(numbers[-len(locks):]):  # (the rightmost numbers, listed in another order)
+            fields.problem("locks_with", f"{list(locks)}: list them as they are printed, "
+                                         f"{list(numbers[-len(locks):])}")
+        elif set(locks) <= set(numbers) and set(locks) == set(rule_locks):
             # the lock numbers are the rules' and are printed, only not last: the numbers are in the wrong order
             fields.problem("numbers", f"the row locks with {_words(locks)} (locks_with), so "
                                       f"{'it' if len(locks) == 1 else 'they'} must be printed last, not "
@@ -584,7 +584,7 @@ def _row(fields: Fields, spec: qwixx.VariantSpec | None, palette: dict[str, str]
     segments = _segments(fields, numbers, palette) if fields.has("segments") else ()
     bonus: tuple[int, ...] | None = ()
     if fields.has("bonus"):
-        bonus = fields.integers("bonus", 1, 20)
+        bonus = _once(fields, "bonus", fields.integers("bonus", 1, 20), "listed")
         bonus = _on_row(fields, "bonus", bonus, numbers)
     bonus_fields = _bonus_fields(fields, numbers) if fields.has("bonus_fields") else ()
     fields.finish()
@@ -592,6 +592,15 @@ def _row(fields: Fields, spec: qwixx.VariantSpec | None, palette: dict[str, str]
         return None
     assert colour and numbers and locks and segments is not None and bonus is not None and bonus_fields is not None
     return RowLayout(colour, numbers, locks, segments, bonus, bonus_fields)
+
+
+def _once(fields: Fields, key: str, numbers: tuple[int, ...] | None, done: str) -> tuple[int, ...] | None:
+    """`numbers`, or None with a problem of `key` naming those given twice ("2 printed twice")."""
+    if numbers is None or len(set(numbers)) == len(numbers):
+        return numbers
+    twice = sorted({n for n in numbers if numbers.count(n) > 1})
+    fields.problem(key, f"{', '.join(map(str, twice))} {done} twice")
+    return None
 
 
 def _words(numbers: tuple[int, ...]) -> str:
@@ -653,6 +662,8 @@ def _bonus_fields(fields: Fields, numbers: tuple[int, ...] | None) -> tuple[tupl
         if number is None or kind is None or _on_row(part, "number", (number,), numbers) is None:
             return None
         found.append((number, kind))
+    if _once(fields, "bonus_fields", tuple(number for number, _ in found), "listed") is None:
+        return None
     return tuple(found) if found else None
 
 
