@@ -35,6 +35,9 @@ def resolve(name_or_path: str) -> tuple[Path, str]:
             raise UnknownLayout(f"{name_or_path}: is a folder, not a layout file")
         if candidate.exists():
             raise UnknownLayout(f"{name_or_path}: is not a regular file")
+        if candidate.is_symlink():  # (a link whose target is missing, or that leads back to itself)
+            raise UnknownLayout(f"{name_or_path}: is a link that leads to no file (its target is missing, or the "
+                                "links go round in a loop)")
         raise UnknownLayout(f"{name_or_path}: no such layout file")
     builtin = resource_dir("layouts") / f"{name_or_path}.toml"
     if builtin.is_file():

@@ -139,3 +139,17 @@ def test_a_layout_file_whose_name_holds_a_line_break_is_refused(tmp_path: Path) 
     with pytest.raises(layouts.UnknownLayout) as caught:
         layouts.load(str(path))
     assert "\n" not in str(caught.value) and "control characters" in str(caught.value)
+
+
+def test_a_layout_link_that_leads_nowhere_says_so(tmp_path: Path) -> None:
+    """A link whose target is missing, or a loop of links, was "no such layout file", though the file is there."""
+    (tmp_path / "loop1.toml").symlink_to(tmp_path / "loop2.toml")
+    (tmp_path / "loop2.toml").symlink_to(tmp_path / "loop1.toml")
+    (tmp_path / "dangling.toml").symlink_to(tmp_path / "gone.toml")
+    for name in ("loop1.toml", "dangling.toml"):
+        with pytest.raises(layouts.UnknownLayout) as caught:
+            layouts.load(str(tmp_path / name))
+        assert str(caught.value) == (f"{tmp_path / name}: is a link that leads to no file (its target is missing, or "
+                                     "the links go round in a loop)")
+    with pytest.raises(layouts.UnknownLayout, match="no such layout file"):
+        layouts.load(str(tmp_path / "gone.toml"))
