@@ -16,7 +16,7 @@ UNITS: dict[str, float] = {"mm": 1.0, "cm": 10.0, "in": 25.4, '"': 25.4, "pt": 2
 _NUMBER = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)"
 _LENGTH = re.compile(rf"\s*({_NUMBER})\s*(mm|cm|in|\"|pt)?\s*", re.IGNORECASE)
 _SIZE = re.compile(rf"\s*({_NUMBER})\s*(mm|cm|in|\"|pt)?\s*[x×]\s*({_NUMBER})\s*(mm|cm|in|\"|pt)?\s*", re.IGNORECASE)
-UNIT_HINT = "a number with an optional unit mm, cm, in or pt (mm by default)"
+UNIT_HINT = "a number in mm, or with a unit: cm, in or pt"
 
 
 def length(value: object) -> Mm:
