@@ -117,7 +117,8 @@ def _output(output: str, given: dict[str, Any], out: Path, explicit_out: bool, s
         if explicit_out:
             raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r} names a folder ({folder}) and so does "
                                f"{shown(BUILD_BY_KEY['out'])}; give one of them")
-        out = Path(folder)
+        if (out := Path(folder)).exists() and not out.is_dir():  # (named by -o: not by --out)
+            raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r}: {folder} is a file, not a folder")
     return out, stem
 
 

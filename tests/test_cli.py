@@ -143,6 +143,15 @@ def test_two_layouts_writing_one_file_are_refused_before_either_is_written(runne
     assert not out.exists()
 
 
+def test_o_naming_a_folder_that_is_a_file_names_o(runner: CliRunner, tmp_path: Path) -> None:
+    """-o afile/x.pdf (afile a file) was refused naming --out, which was not given."""
+    (tmp_path / "afile").write_text("x")
+    result = runner.invoke(main, ["build", "qwixx-standard", "-o", str(tmp_path / "afile" / "x.pdf")])
+    assert result.exit_code == 2
+    said = f"Error: --output: '{tmp_path / 'afile' / 'x.pdf'}': {tmp_path / 'afile'} is a file, not a folder\n"
+    assert result.output == said
+
+
 def test_an_output_ending_in_another_files_extension_is_refused(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["build", "qwixx-standard", "--out", str(tmp_path), "-o", "pad.PNG"])
     assert result.exit_code == 2
