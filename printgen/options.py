@@ -164,7 +164,8 @@ BUILD_OPTIONS: tuple[Option, ...] = tuple(_owned(option) for option in (
            _KINDS, integer(1, MAX_SHEETS), metavar="N"),
     Option("per_page", ("--per-page",), "Score sheets: 1, 2 or 4 sheets a page (default: as many as fit the "
            "paper at full size, A5 1, A4 and Letter 2, A3 and Tabloid 4; 1: each page is the sheet's own size). Decks: at most N cards a page (default: as many as fit; 1: print-shop pages "
-           "with trim and bleed boxes).", _KINDS, integer(1, 64), metavar="N"),
+           "with trim and bleed boxes).", _KINDS, integer(1, 64, "(score sheets 1, 2 or 4 a page, decks 1 to 64)"),
+           metavar="N"),
     Option("seed", ("--seed",), "Seed, 0 or more, for sheets that differ (lucky numbers, --shuffle): the same "
            "seed gives the same pad.", _KINDS, integer(0, 2**63 - 1), 1, metavar="N", only=_varies,
            only_text="score sheets whose sheets differ (qwixx-big-points, qwixx-gemixxt-b)"),

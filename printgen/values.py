@@ -51,8 +51,9 @@ def choice(values: Iterable[str]) -> Callable[[object], str]:
     return parse
 
 
-def integer(low: int, high: int) -> Callable[[object], int]:
-    """A parser accepting a whole number in low..high."""
+def integer(low: int, high: int, ranges: str = "") -> Callable[[object], int]:
+    """A parser accepting a whole number in low..high (`ranges`: what is in range, in words, where the kinds that
+    take it differ)."""
 
     def parse(value: object) -> int:
         if isinstance(value, bool) or not isinstance(value, int | str):
@@ -65,7 +66,7 @@ def integer(low: int, high: int) -> Callable[[object], int]:
         except ValueError:
             raise ValueError(f"{shown(value)} is not a whole number") from None
         if not low <= number <= high:
-            raise ValueError(f"{shown(number)} is out of range {low:,}..{high:,}")
+            raise ValueError(f"{shown(number)} is out of range {ranges or f'{low:,}..{high:,}'}")
         return number
 
     return parse

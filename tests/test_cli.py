@@ -267,6 +267,14 @@ def test_bad_lucky_pool_is_one_line(runner: CliRunner, tmp_path: Path) -> None:
     assert not any(tmp_path.iterdir())
 
 
+def test_a_score_sheets_per_page_out_of_range_names_what_each_kind_takes(runner: CliRunner) -> None:
+    """-1 said "out of range 1..64", a range for decks: a score sheet takes 1, 2 or 4."""
+    result = runner.invoke(main, ["build", "qwixx-standard", "--per-page", "-1"])
+    assert result.exit_code == 2
+    assert _one_error_line(result.output) == ("Error: --per-page: -1 is out of range (score sheets 1, 2 or 4 a page, "
+                                              "decks 1 to 64)")
+
+
 def test_shuffle_builds(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["build", "qwixx-gemixxt-b", "--shuffle", "--sheets", "6", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
@@ -281,6 +289,7 @@ def test_shuffle_builds(runner: CliRunner, tmp_path: Path) -> None:
         (["--bleed", "-1"], "Error: --bleed: -1 mm is outside 0..10 mm"),
         (["--bleed", "11"], "Error: --bleed: 11 mm is outside 0..10 mm"),
         (["--back-offset", "1"], "Error: --back-offset: '1' is not two lengths X,Y (e.g. 0.5,-1 in mm)"),
+        (["--per-page", "65"], "Error: --per-page: 65 is out of range (score sheets 1, 2 or 4 a page, decks 1 to 64)"),
     ],
 )
 def test_bad_deck_options_are_one_line(runner: CliRunner, tmp_path: Path, args: list[str], message: str) -> None:

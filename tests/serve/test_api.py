@@ -517,7 +517,7 @@ def test_the_standings_name_rounds_by_their_upload_not_by_an_id(client: TestClie
     ({"layout": "qwixx-cards-deck", "backs_file": True},
      "backs file: is not offered here: it names a file or folder on the server (printgen build takes it)"),
     ({"layout": "qwixx-standard", "lang": "xx"}, "lang: xx is not one of en, de, fr, it, pl"),
-    ({"layout": "qwixx-standard", "per-page": "0"}, "per page: 0 must be from 1 to 64"),
+    ({"layout": "qwixx-standard", "per-page": "0"}, "per page: 0 is out of range (score sheets 1, 2 or 4 a page, decks 1 to 64)"),
     ({"layout": "qwixx-standard", "cmyk": "maybe"}, "cmyk: maybe is not on or off (give true or false)"),
     ({"layout": "qwixx-standard", "lang": ["en"]}, "lang: give one value, not a list or an object"),
     ({"layout": "qwixx-standard", "per-pages": 2}, "per-pages: is not a build option"),
