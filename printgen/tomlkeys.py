@@ -10,13 +10,13 @@ import difflib
 import re
 from typing import Any
 
+from printgen.errors import shown
+
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ufffe\uffff]")
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
 _TYPE_NAMES = {int: "an integer", float: "a number", str: "a string"}
 MAX_UNKNOWN = 10
 """Unknown keys of one table named one by one; the rest are counted."""
-MAX_KEY_SHOWN = 60
-"""Characters of a key's name shown in a message."""
 
 
 class Fields:
@@ -176,23 +176,17 @@ class Fields:
         """
         unknown = [name for name in self.data if name not in self._seen]
         for name in unknown[:MAX_UNKNOWN]:
-            shown = name if name.isprintable() and len(name) <= MAX_KEY_SHOWN else _quoted(name)
+            cut = shown(name)  # (quoted, escaped and cut short where it cannot be shown as it is)
+            label = name if name.isprintable() and cut == repr(name) else cut
             close = difflib.get_close_matches(name, sorted(self._seen), n=1, cutoff=0.6)
             if not close:
-                self.problem(shown, "is not a known key")
+                self.problem(label, "is not a known key")
                 continue
             meant = self.key(close[0])
             self.problems[:] = [(k, m) for k, m in self.problems if (k, m) != (meant, "is missing")]
-            self.problem(shown, f"is not a known key (did you mean {close[0]}?)")
+            self.problem(label, f"is not a known key (did you mean {close[0]}?)")
         if len(unknown) > MAX_UNKNOWN:
             self.problem(f"(and {len(unknown) - MAX_UNKNOWN:,} more keys)", "are not known keys either")
-
-
-def _quoted(name: str) -> str:
-    """A key's name that cannot be shown as it is (control characters, a line break, a screenful): quoted, with
-    those escaped, and cut short."""
-    text = repr(name)
-    return text if len(text) <= MAX_KEY_SHOWN else text[:MAX_KEY_SHOWN - 4] + "...'"
 
 
 def _show(value: Any) -> str:

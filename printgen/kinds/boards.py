@@ -112,11 +112,12 @@ class Boards:
             return found
         from printgen.builders.one_to_nine_pieces import board_item
 
-        cramped = _no_room(*card_size(layout.card_size))
+        size = card_size(layout.card_size)
+        cramped = _no_room(*size)
         if cramped:
             return [("card_size", cramped)]
         try:
-            board_item(layout, card_size(layout.card_size))
+            board_item(layout, size)
         except (KeyError, ValueError, IndexError, AssertionError, ZeroDivisionError) as error:
             return [("layout", f"cannot be drawn: {type(error).__name__} {error}")]
         return []

@@ -370,10 +370,12 @@ class _Twice(Exception):
 
 def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """A JSON object's pairs as a dict; _Twice when a key comes twice (json.loads would keep the last)."""
-    value = dict(pairs)
-    if len(value) < len(pairs):
-        raise _Twice(next(key for index, (key, _) in enumerate(pairs) if key in dict(pairs[:index])))
-    return value
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            raise _Twice(key)
+        seen.add(key)
+    return dict(pairs)
 
 
 async def _json(request: Request) -> Any:

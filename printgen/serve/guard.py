@@ -42,9 +42,9 @@ App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 COOKIE = "printgen_token"
 LOCAL_NAMES = frozenset({"127.0.0.1", "localhost", "[::1]"})
+"""The host names a server without a token answers to."""
 HOST = re.compile(r"(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:[0-9]{1,5})?")
 """A Host header: a name or an IPv4 or bracketed IPv6 address, and maybe a port."""
-"""The host names a server without a token answers to."""
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 HEADERS = [
     (b"content-security-policy", (b"default-src 'self'; img-src 'self' blob: data:; style-src 'self'; "
