@@ -58,6 +58,8 @@ def default_pack(given: Mapping[str, Any] | None = None, defaults: Mapping[str, 
         try:
             checked = plan(layout, options)  # every check a build makes, for every job, before any job writes
         except PrintgenError as error:
+            if not isinstance(error, UsageProblem):  # (the disk, not the options: a folder that cannot be written)
+                raise
             if "paper" not in chosen or kind_of(layout).takes_paper(layout, settings):  # (only the whole board
                 raise UsageProblem(f"{layout.name}: {error}") from None                # takes no paper of its own)
             del chosen["paper"]  # a whole board on the paper typed for the pack's pads and decks: on its own

@@ -159,6 +159,11 @@ def test_an_out_folder_on_a_read_only_disk_is_refused_in_one_line_before_any_job
         said = f"Error: --out: {out}: cannot be written: Read-only file system\n"
         assert (result.exit_code, result.output) == (1, said)
     assert list(read_only.iterdir()) == []
+    monkeypatch.undo()
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+    pack = CliRunner().invoke(main, ["build", "--all", "--out", str(read_only)])  # (it said so in exit 2)
+    assert pack.exit_code == 1 and pack.output.startswith(f"Error: {read_only / 'qwixx-standard.pdf'}: cannot be "
+                                                           "written: Read-only file system")
 
 
 def test_batch_with_a_failure_exits_1_and_names_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
