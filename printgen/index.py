@@ -43,8 +43,10 @@ MAX_PREVIEW_WORKERS = 4
 INFO = "info.json"
 INFO_VERSION = 3
 PALETTE = 64
-"""Colours of a thumbnail (fast octree quantisation: a fifth of the size of full colour, at a fifth of the cost
-of median cut)."""
+"""Colours of a PDF's thumbnails: one palette for all of them, chosen by fast octree quantisation from a sample of
+every thumbnail (a fifth of the size of full colour; a third of the cost of a palette for each)."""
+SAMPLE_STEP = 3
+"""Every SAMPLE_STEP-th pixel across and down of each thumbnail is what the palette is chosen from."""
 PNG_LEVEL = 1
 """zlib level of a thumbnail (a few kB; the default, 6, takes four times as long for a fifth less)."""
 TRAILER = 1024
@@ -374,27 +376,52 @@ def _render_thumbnails(path: Path, folder: Path, info: dict[str, Any]) -> None:
 
     from PIL import Image
 
-    from printgen.preview import opened_pdf, render_page
+    from printgen.preview import MAX_PIXELS, PageTooLarge, opened_pdf, render_page
 
-    digests: dict[str, str] = {}
+    pixels = sum(THUMB_WIDTH * THUMB_WIDTH * group[3] / group[2] for group in info["groups"] if group[2] > 0)
+    if pixels > MAX_PIXELS and len(info["groups"]) > 1:  # (one page too large: render_page says so)
+        raise PageTooLarge(f"its {len(info['groups'])} thumbnails would be {pixels:,.0f} pixels, more than "
+                           f"{MAX_PIXELS:,}")  # (all are in memory at once: they share one palette)
     with opened_pdf(path) as document:
-        for group in info["groups"]:
-            name = f"page-{group[0]:06d}.png"
-            image = render_page(document, group[0] - 1, THUMB_WIDTH)
-            image = (image if image.mode == "RGB" else image.convert("RGB")).quantize(
-                colors=PALETTE, method=Image.Quantize.FASTOCTREE)
-            buffer = io.BytesIO()
-            image.save(buffer, format="PNG", compress_level=PNG_LEVEL)
-            data = buffer.getvalue()
-            with atomic_file(folder / name, flush=False) as temporary:  # a cache, checked by its digest
-                temporary.write_bytes(data)
-            group[4] = name
-            digests[name] = hashlib.sha1(data, usedforsecurity=False).hexdigest()
+        images = [_rgb(render_page(document, group[0] - 1, THUMB_WIDTH)) for group in info["groups"]]
+    palette = _palette(images)
+    digests: dict[str, str] = {}
+    for group, image in zip(info["groups"], images, strict=True):
+        name = f"page-{group[0]:06d}.png"
+        buffer = io.BytesIO()
+        image.quantize(palette=palette, dither=Image.Dither.NONE).save(buffer, format="PNG",
+                                                                        compress_level=PNG_LEVEL)
+        data = buffer.getvalue()
+        with atomic_file(folder / name, flush=False) as temporary:  # a cache, checked by its digest
+            temporary.write_bytes(data)
+        group[4] = name
+        digests[name] = hashlib.sha1(data, usedforsecurity=False).hexdigest()
     info["thumbnails"] = digests
     wanted = {group[4] for group in info["groups"]} | {INFO}
     for old in folder.glob("page-*.png"):
         if old.name not in wanted:
             old.unlink()
+
+
+def _rgb(image: Any) -> Any:
+    """A PIL image in RGB (the image itself when it is)."""
+    return image if image.mode == "RGB" else image.convert("RGB")
+
+
+def _palette(images: list[Any]) -> Any:
+    """One PALETTE-colour palette (a "P" image) for all of `images` (RGB), from every SAMPLE_STEP-th pixel of
+    each: its colours exactly, no blends (a deck's pages differ, a pad's hardly at all)."""
+    from PIL import Image
+
+    samples = [image.resize((max(1, image.width // SAMPLE_STEP), max(1, image.height // SAMPLE_STEP)),
+                            Image.Resampling.NEAREST) for image in images]
+    sheet = Image.new("RGB", (max((s.width for s in samples), default=1), sum(s.height for s in samples) or 1),
+                      "white")
+    top = 0
+    for sample in samples:
+        sheet.paste(sample, (0, top))
+        top += sample.height
+    return sheet.quantize(colors=PALETTE, method=Image.Quantize.FASTOCTREE)
 
 
 def _remove_stale_previews(out: Path, names: set[str]) -> None:

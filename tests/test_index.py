@@ -291,3 +291,46 @@ def test_a_page_that_cannot_be_written_draws_no_thumbnail_first(tmp_path: Path) 
     result = CliRunner().invoke(main, ["index", str(tmp_path)])
     assert result.exit_code == 2 and result.output.startswith(f"Error: {tmp_path / 'index.html'}: is a folder")
     assert not (tmp_path / "preview").exists()
+
+
+def test_thumbnails_too_many_pixels_together_are_not_drawn(tmp_path: Path) -> None:
+    from reportlab.pdfgen.canvas import Canvas
+
+    out = tmp_path / "out"
+    out.mkdir()
+    strips = Canvas(str(out / "strips.pdf"), pagesize=(1, 400))  # each thumbnail 220 x 88,000 pixels: one could be
+    strips.setCreator("printgen")                                  # drawn, three together are too many
+    strips.setSubject("Qwixx score sheets | three strips")
+    for number in range(3):
+        strips.drawString(0, number, str(number))  # three pages that differ
+        strips.showPage()
+    strips.save()
+    result = CliRunner().invoke(main, ["index", str(out)])
+    assert result.exit_code == 0
+    assert re.search(r"not shown: its 3 thumbnails would be 5\d,\d{3},\d{3} pixels, more than 40,000,000",
+                     html_of(out))
+    assert not list((out / "preview").glob("*/page-*.png"))
+
+
+def test_a_decks_thumbnails_share_one_palette_that_holds_every_pages_colours(tmp_path: Path) -> None:
+    import numpy as np
+    from PIL import Image
+
+    from printgen.index import PALETTE, THUMB_WIDTH
+    from printgen.preview import opened_pdf, render_page
+
+    out = tmp_path / "out"
+    run("build", "qwixx-cards-deck", "--out", str(out), "-q")  # fronts and backs: pages of other colours
+    pdf = next(out.glob("*.pdf"))
+    pngs = sorted((out / "preview" / pdf.stem).glob("page-*.png"))
+    assert len(pngs) >= 4
+    palettes = set()
+    with opened_pdf(pdf) as document:
+        for png in pngs:
+            with Image.open(png) as thumbnail:
+                assert thumbnail.mode == "P" and len(thumbnail.getpalette() or []) <= 3 * PALETTE
+                palettes.add(bytes(thumbnail.getpalette() or []))
+                drawn = np.asarray(thumbnail.convert("RGB"), dtype=float)
+            page = render_page(document, int(png.stem.split("-")[1]) - 1, THUMB_WIDTH).convert("RGB")
+            assert np.abs(drawn - np.asarray(page, dtype=float)).mean() < 3  # out of 255: the colours are kept
+    assert len(palettes) == 1
