@@ -29,10 +29,10 @@ from printgen.options import BUILD_BY_KEY, BUILD_OPTIONS
 
 
 def names(layout: Layout, options: CommonOptions) -> Names:
-    """The base names of the PDF and SVG files a build of `layout` with `options` writes, and its about text."""
-    group, what = kind_of(layout).game(layout).group, about(layout, options)
+    """The base names of the PDF and SVG files a build of `layout` with `options` writes, and their about texts."""
+    group, what, svg_what = kind_of(layout).game(layout).group, about(layout, options), about(layout, options, "svg")
     return Names(base_name(layout, options, "pdf"), base_name(layout, options, "svg"), f"{group} | {what}", group,
-                 what)
+                 what, f"{group} | {svg_what}", svg_what)
 
 
 def base_name(layout: Layout, options: CommonOptions, fmt: str = "pdf") -> str:
@@ -62,15 +62,17 @@ def base_name(layout: Layout, options: CommonOptions, fmt: str = "pdf") -> str:
     return "-".join(parts)
 
 
-def about(layout: Layout, options: CommonOptions) -> str:
-    """What a build is, for its files and the preview page: "layout (kind): options" (the options that differ
-    from their defaults)."""
+def about(layout: Layout, options: CommonOptions, fmt: str = "pdf") -> str:
+    """What a build's `fmt` ("pdf" or "svg") output is, for its files and the preview page: "layout (kind):
+    options" (the options that differ from their defaults and change that output)."""
     kind = kind_of(layout)
-    leading, said = kind.about(layout, options)
+    leading, said = kind.about(layout, options, fmt)
     defaults = type(options)()
     shown = []
     for option in BUILD_OPTIONS:
         if option.key in ("out", "output", "format", "timestamp", "svg_text") or option.key in said:
+            continue
+        if fmt == "svg" and option.pdf_only:
             continue
         value = getattr(options, option.key, None)
         if value is None or value == getattr(defaults, option.key):

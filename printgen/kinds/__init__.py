@@ -91,8 +91,9 @@ class Kind(Protocol):
     def svg_folder(self, layout: Any, options: Any) -> bool:
         """True when the SVG output is a folder of files rather than one file."""
 
-    def about(self, layout: Any, options: Any) -> tuple[list[str], frozenset[str]]:
-        """Words that lead what a build is (e.g. "50 sheets, 2 a page"), and the options they say already."""
+    def about(self, layout: Any, options: Any, fmt: str) -> tuple[list[str], frozenset[str]]:
+        """Words that lead what a build's `fmt` ("pdf" or "svg") output is (e.g. "50 sheets, 2 a page"), and the
+        options they say already."""
 
     def plan(self, layout: Any, options: Any, names: Names) -> Plan:
         """Every check of a build made now, and the writers of its files."""

@@ -160,7 +160,7 @@ class Boards:
     def svg_folder(self, layout: BoardLayout, options: BoardOptions) -> bool:
         return False
 
-    def about(self, layout: BoardLayout, options: BoardOptions) -> tuple[list[str], frozenset[str]]:
+    def about(self, layout: BoardLayout, options: BoardOptions, fmt: str) -> tuple[list[str], frozenset[str]]:
         return [], frozenset()
 
     def plan(self, layout: BoardLayout, options: BoardOptions, names: Names) -> Plan:
@@ -191,7 +191,7 @@ class Boards:
         if "svg" in options.formats:
             targets.append(options.out / f"{names.svg}.svg")
             writers.append(lambda on_page: write_items_svg(names.svg, iter([board]), options.out, False,
-                                                           names.about, options.svg_text))
+                                                           names.svg_about, options.svg_text))
         return Plan(layout, options, tuple(targets), tuple(writers), 0, names)
 
 

@@ -90,14 +90,17 @@ class OptionProblem(ValueError):
 @dataclass(frozen=True, slots=True)
 class Names:
     """What a build's files are called and what they are: the base names of its PDF and SVG output, the text
-    written into them (a PDF's /Subject, an SVG's <desc>: "GROUP | WHAT"), and its parts: the game group and
-    what the build is (the layout, its kind and options), which the preview page gets with each file written."""
+    written into the PDF (its /Subject: "GROUP | WHAT"), and its parts: the game group and what the build is (the
+    layout, its kind and options), which the preview page gets with each file written; and the same two for
+    its SVGs (their <desc>), which leave out what only the PDF has (paper, sheets a page)."""
 
     pdf: str
     svg: str
     about: str
     group: str = ""
     what: str = ""
+    svg_about: str = ""
+    svg_what: str = ""
 
 
 Writer = Callable[[ProgressCallback | None], Written]
@@ -123,7 +126,11 @@ class Plan:
         done = []
         for writer in self.writers:
             written = writer(on_page)
-            done.append(replace(written, group=self.names.group, about=self.names.what) if self.names else written)
+            if self.names:
+                svg = written.path.suffix != ".pdf"  # (a PDF's path always ends so; an SVG's or its folder's not)
+                written = replace(written, group=self.names.group,
+                                  about=self.names.svg_what if svg else self.names.what)
+            done.append(written)
             if on_written is not None:
                 on_written(done[-1])
         return done

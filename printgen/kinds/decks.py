@@ -240,7 +240,7 @@ class Decks:
     def svg_folder(self, layout: DeckLayout, options: DeckOptions) -> bool:
         return True
 
-    def about(self, layout: DeckLayout, options: DeckOptions) -> tuple[list[str], frozenset[str]]:
+    def about(self, layout: DeckLayout, options: DeckOptions, fmt: str) -> tuple[list[str], frozenset[str]]:
         return [], frozenset()
 
     def plan(self, layout: DeckLayout, options: DeckOptions, names: Names) -> Plan:
@@ -260,7 +260,7 @@ class Decks:
         if "svg" in options.formats:
             folder = options.out / names.svg
             targets.append(folder)
-            writers.append(lambda on_page: _write_faces(layout, options, faces, folder, names.about))
+            writers.append(lambda on_page: _write_faces(layout, options, faces, folder, names.svg_about))
         return Plan(layout, options, tuple(targets), tuple(writers), 0, names)
 
 

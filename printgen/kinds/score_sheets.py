@@ -277,8 +277,12 @@ class ScoreSheets:
         """Sheets that differ are one SVG each."""
         return layout.lucky_numbers or options.shuffle
 
-    def about(self, layout: ScoreSheetLayout, options: SheetOptions) -> tuple[list[str], frozenset[str]]:
-        """The pad's size in words, and the options that says already."""
+    def about(self, layout: ScoreSheetLayout, options: SheetOptions, fmt: str) -> tuple[list[str], frozenset[str]]:
+        """The pad's size in words, and the options that says already: its sheets and sheets a page in the PDF;
+        one sheet in an SVG (the pad's sheets are alike), else as many sheets as the SVG folder is of."""
+        if fmt == "svg":
+            return ["one sheet" if not self.svg_folder(layout, options) else f"{options.pad_sheets} sheets"], \
+                frozenset({"sheets", "per_page", "bleed"})
         return [f"{options.pad_sheets} sheets, {sheets_a_page(layout, options)} a page"], frozenset({"sheets",
                                                                                                     "per_page"})
 
@@ -314,8 +318,8 @@ class ScoreSheets:
                                    f"(-f pdf), or at most {MAX_SVG_FILES} sheets as SVG")
             folder = self.svg_folder(layout, options)
             targets.append(options.out / names.svg if folder else options.out / f"{names.svg}.svg")
-            writers.append(lambda on_page: write_items_svg(names.svg, items(), options.out, folder, names.about,
-                                                           options.svg_text))
+            writers.append(lambda on_page: write_items_svg(names.svg, items(), options.out, folder,
+                                                           names.svg_about, options.svg_text))
         return Plan(layout, options, tuple(targets), tuple(writers), pages, names)
 
 

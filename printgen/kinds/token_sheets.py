@@ -148,7 +148,7 @@ class TokenSheets:
     def svg_folder(self, layout: TokenLayout, options: TokenOptions) -> bool:
         return True
 
-    def about(self, layout: TokenLayout, options: TokenOptions) -> tuple[list[str], frozenset[str]]:
+    def about(self, layout: TokenLayout, options: TokenOptions, fmt: str) -> tuple[list[str], frozenset[str]]:
         return [], frozenset()
 
     def plan(self, layout: TokenLayout, options: TokenOptions, names: Names) -> Plan:
@@ -175,7 +175,7 @@ class TokenSheets:
             writers.append(write_pdf)
         if "svg" in options.formats:
             targets.append(options.out / names.svg)
-            writers.append(lambda on_page: write_items_svg(names.svg, iter(tokens), options.out, True, names.about,
+            writers.append(lambda on_page: write_items_svg(names.svg, iter(tokens), options.out, True, names.svg_about,
                                                            options.svg_text))
         return Plan(layout, options, tuple(targets), tuple(writers), 0, names)
 

@@ -1,0 +1,39 @@
+"""What a build's files say they are: a PDF its pad and paper, an SVG only what it holds itself."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from printgen.cli import main
+
+
+def descs(folder: Path) -> set[str]:
+    """Every SVG <desc> in `folder` (and its SVG folders)."""
+    return {m for svg in folder.rglob("*.svg") for m in re.findall(r"<desc>([^<]*)</desc>", svg.read_text())}
+
+
+def subject(pdf: Path) -> str:
+    from pypdf import PdfReader
+
+    return str(PdfReader(pdf).metadata["/Subject"])
+
+
+def test_an_svg_says_what_it_holds_and_a_pdf_its_pad_and_paper(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    for args in (["qwixx-standard", "qwixx-big-points", "-n", "5", "-p", "letter", "--per-page", "1"],
+                 ["qwixx-cards-deck", "-p", "letter", "--duplex", "short"]):
+        result = CliRunner().invoke(main, ["build", *args, "-f", "both", "--out", str(out), "-q"])
+        assert result.exit_code == 0, result.output
+    assert descs(out) == {"Qwixx score sheets | qwixx-standard (score-sheet): one sheet",  # the sheets are alike
+                          "Qwixx score sheets | qwixx-big-points (score-sheet): 5 sheets",  # a folder: they differ
+                          "Qwixx, the card game | qwixx-cards-deck (deck): defaults"}  # (the paper is the PDF's)
+    assert subject(out / "qwixx-standard-letter-1up-5sheets.pdf") == (
+        "Qwixx score sheets | qwixx-standard (score-sheet): 5 sheets, 1 a page, paper letter")
+    assert subject(out / "qwixx-cards-deck-letter-short-edge.pdf") == (
+        "Qwixx, the card game | qwixx-cards-deck (deck): paper letter, duplex short")
+    page = (out / "index.html").read_text()
+    assert "qwixx-standard (score-sheet): one sheet</div>" in page
+    assert "qwixx-standard (score-sheet): 5 sheets, 1 a page, paper letter</div>" in page
