@@ -1,16 +1,20 @@
-"""Legibility: a page description (and the scale it prints at) in, its smallest text and writable field out.
+"""Legibility: a page description (and the scale it prints at) in, its smallest text and writable field, its
+texts' contrasts and what on it crowds what out.
 
 Measured on the primitives, before anything is rendered: text by its em
 size in points, a field meant for a cross (a `writable` rect or circle) by
-its shorter side. printgen's minimums: MIN_TEXT_PT and MIN_FIELD_MM.
+its shorter side. printgen's minimums: MIN_TEXT_PT, MIN_FIELD_MM and
+CLEAR_MM.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from itertools import combinations
 
 from printgen.page import PT_PER_MM, Page
-from printgen.render.recording import record
+from printgen.render.recording import Drawn, record
 
 MIN_TEXT_PT = 6.0
 """No printed text smaller than this (points)."""
@@ -50,6 +54,71 @@ def sizes(page: Page) -> Sizes:
             x0, y0, x1, y1 = drawn.bounds
             field = min(field, x1 - x0, y1 - y0)
     return Sizes(text_pt, text, field)
+
+
+CLEAR_MM = 0.5
+"""Least room between two things that must not touch: texts, discs, stars, pills."""
+
+
+def clashes(page: Page) -> list[tuple[str, str]]:
+    """Every two of `page`'s texts and filled shapes (discs, stars and other paths, rounded rects; not square
+    rects, which are grounds) that come nearer than CLEAR_MM, neither lying on the other (a number inside its
+    disc, a word in its pill, a disc inside a ring): what each is. Texts by the box of their capitals and
+    digits; a disc by its circle, a path (a star, a symbol) by the circle round the middle of its box that
+    its longer side spans; a rounded rect by its box."""
+    found = []
+    for a, b in combinations([d for d in record(page) if _solid(d)], 2):
+        if _gap(a, b) < CLEAR_MM and not (_inside(a, b) or _inside(b, a)):
+            found.append((_what(a), _what(b)))
+    return found
+
+
+def _solid(drawn: Drawn) -> bool:
+    if drawn.kind == "text":
+        return bool(drawn.text.strip())
+    return bool(drawn.fill) and (drawn.kind in ("circle", "path") or (drawn.kind == "rect" and drawn.rounded))
+
+
+def _what(drawn: Drawn) -> str:
+    return repr(drawn.text) if drawn.kind == "text" else {"circle": "a disc", "rect": "a pill"}.get(drawn.kind,
+                                                                                                  "a shape")
+
+
+def _box(drawn: Drawn) -> tuple[float, float, float, float]:
+    return drawn.ink if drawn.ink is not None else drawn.bounds
+
+
+def _disc(drawn: Drawn) -> tuple[float, float, float] | None:
+    """(centre x, centre y, radius) of a disc or a path; None for anything else."""
+    if drawn.kind not in ("circle", "path"):
+        return None
+    x0, y0, x1, y1 = drawn.bounds
+    return (x0 + x1) / 2, (y0 + y1) / 2, max(x1 - x0, y1 - y0) / 2
+
+
+def _gap(a: Drawn, b: Drawn) -> float:
+    """How far apart `a` and `b` are (negative where they overlap)."""
+    disc_a, disc_b = _disc(a), _disc(b)
+    if disc_a and disc_b:
+        return math.hypot(disc_a[0] - disc_b[0], disc_a[1] - disc_b[1]) - disc_a[2] - disc_b[2]
+    if disc_a or disc_b:
+        (cx, cy, r), box = (disc_a, _box(b)) if disc_a else (disc_b, _box(a))  # type: ignore[misc]
+        near_x, near_y = min(max(cx, box[0]), box[2]), min(max(cy, box[1]), box[3])
+        return math.hypot(near_x - cx, near_y - cy) - r
+    one, other = _box(a), _box(b)
+    return max(one[0] - other[2], other[0] - one[2], one[1] - other[3], other[1] - one[3])
+
+
+def _inside(inner: Drawn, outer: Drawn) -> bool:
+    """Whether `inner` lies within `outer` (a disc's circle, else its box)."""
+    box, disc = _box(inner), _disc(outer)
+    if disc is not None:
+        own = _disc(inner)
+        if own is not None:
+            return math.hypot(own[0] - disc[0], own[1] - disc[1]) + own[2] <= disc[2]
+        return all(math.hypot(x - disc[0], y - disc[1]) <= disc[2] for x in (box[0], box[2]) for y in (box[1], box[3]))
+    around = _box(outer)
+    return around[0] <= box[0] and around[1] <= box[1] and box[2] <= around[2] and box[3] <= around[3]
 
 
 @dataclass(frozen=True, slots=True)

@@ -427,7 +427,7 @@ def test_a_deck_title_too_long_for_its_cards_fails_check_as_build_refuses_it(run
     path = tmp_path / "deck.toml"
     path.write_text(text.replace('title = "Qwixx"', 'title = "WWWWWWWWWWWWWWWWWWWW"', 1), encoding="utf-8")
     line = (f"Error: {path}: title: 63.5 x 88.9 mm cards would print 'WWWWWWWWWWWWWWWWWWWW' at 5.1 pt (the minimum "
-            "is 6 pt); shorten it, or give cards of at least 74 x 104 mm (--card-size)")
+            "is 6 pt); shorten it, or give cards of at least 75 x 105 mm (--card-size)")
     for command in (["check", str(path)], ["build", str(path), "--out", str(tmp_path / "o")]):
         result = runner.invoke(main, command)
         assert result.exit_code == 1 and _one_error_line(result.output) == line

@@ -137,6 +137,11 @@ def art_width(w: Mm, h: Mm) -> Mm:
     return min(w, h * PORTRAIT)
 
 
+def index_reach(text: str, w: Mm, h: Mm) -> Mm:
+    """How far in from a `w` x `h` card's side its corner index `text` reaches."""
+    return SAFE + 1.0 + text_width(text, "bold", _index_size(art_width(w, h)))
+
+
 def corner_indices(text: str, w: Mm, h: Mm, bleed: Mm, top: str, bottom: str) -> list[Element]:
     """The card's index in the top-left corner (in colour `top`) and, turned 180°, in the bottom-right (`bottom`)."""
     size = _index_size(art_width(w, h))

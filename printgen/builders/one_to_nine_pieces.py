@@ -13,12 +13,21 @@ import math
 from functools import cache
 from typing import TYPE_CHECKING
 
-from printgen.builders.card_faces import SAFE, Face, art_width, corner_indices, number_disc
+from printgen.builders.card_faces import (
+    SAFE,
+    Face,
+    art_width,
+    corner_indices,
+    disc_radius,
+    index_reach,
+    number_disc,
+)
 from printgen.builders.scoresheet import centred_text, place
 from printgen.builders.shapes import colour_shape, safe_id
 from printgen.colours import ink, mix, readable_on, text_on, tint
 from printgen.fonts import balanced, cap_height, fit_size, text_width
 from printgen.labels import catalogue
+from printgen.measure import clashes
 from printgen.page import Circle, Element, Group, Item, Mm, Paint, Path, Rect, Symbol, Text
 from printgen.rules import one_to_nine
 
@@ -83,6 +92,8 @@ def _inside(x: Mm, y: Mm, polygon: list[tuple[Mm, Mm]]) -> bool:
 
 PILL_PAD: Mm = 1.8
 """Room round the words in a number joker's white pill."""
+LABEL_CLEAR: Mm = 1.0
+"""Least room between a card's words and its disc, its coloured dots or its turned corner index."""
 STAR_CLEAR: Mm = 1.2
 """Least room between a number in a star and the star's edge."""
 
@@ -153,16 +164,18 @@ def nine_front(layout: DeckLayout, card: one_to_nine.Card, size: tuple[Mm, Mm], 
         elements.append(centred_text(cx, cy + r * 0.08, "+3", word, DARK))
         index, index_ink, label = "+3", (text_on(CREAM, ink(gold)),) * 2, labels["draw_three"]
     elements += corner_indices(index, w, h, bleed, *index_ink)
-    if label:
-        size_ = fit_size(label, "bold", 4.0, w * 0.6)
+    if label:  # under the disc (and a joker's dots), between the corner indices
+        pad = PILL_PAD if card.kind == "number-joker" else 0.0
+        between = w - 2 * (index_reach(index, w, h) + LABEL_CLEAR) - 2 * pad
+        size_ = fit_size(label, "bold", 4.0, max(0.0, min(w * 0.6, between)))
         colour = WHITE if card.kind == "joker" else DARK
-        middle = bleed + h - SAFE - 6.0
+        half = cap_height("bold") * size_ / 2 + pad
+        dots = r * 1.12 * math.sqrt(0.5) + art * 0.06 if card.kind == "joker" else 0.0  # (how far down they reach)
+        art_below = max(disc_radius(w, h) + 0.3, dots)
+        middle = min(max(bleed + h - SAFE - 6.0, cy + art_below + LABEL_CLEAR + half), bleed + h - SAFE - half)
         if card.kind == "number-joker":  # a white pill round the words, as wide as they need plus room
-            pad = PILL_PAD
             pill_w = text_width(label, "bold", size_) + 2 * pad
-            pill_h = cap_height("bold") * size_ + 2 * pad
-            elements.append(Rect(cx - pill_w / 2, middle - pill_h / 2, pill_w, pill_h, Paint(fill=WHITE),
-                                 radius=pill_h / 2))
+            elements.append(Rect(cx - pill_w / 2, middle - half, pill_w, 2 * half, Paint(fill=WHITE), radius=half))
         elements.append(centred_text(cx, middle, label, size_, colour))
     if symbols and card.kind == "number" and card.colour:
         shape = place(colour_shape(card.colour, index_ink[0]), bleed + SAFE + 3.0, bleed + SAFE + 14.0, 3.4)
@@ -186,10 +199,14 @@ def nine_back(layout: DeckLayout, size: tuple[Mm, Mm], bleed: Mm) -> Symbol:
         star(cx, cy - h * 0.06, art_width(w, h) * 0.34, Paint(fill=gold)),
         Text(cx, cy + h * 0.3, title, fit_size(title, "bold", 8.0, w * 0.7), WHITE, "bold", "middle"),
     ]
-    for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
-        elements.append(star(cx + dx * (w / 2 - SAFE - 5), cy + dy * (h / 2 - SAFE - 5), 3.2,
-                             Paint(fill=mix(layout.back, gold, 0.5))))
-    return Symbol(safe_id(f"nine-back-{w:g}x{h:g}b{bleed:g}"), w + 2 * bleed, h + 2 * bleed, tuple(elements))
+    faint = Paint(fill=mix(layout.back, gold, 0.5))
+    corners = [star(cx + dx * (w / 2 - SAFE - 5), cy + dy * (h / 2 - SAFE - 5), 3.2, faint)
+               for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1))]
+    name = safe_id(f"nine-back-{w:g}x{h:g}b{bleed:g}")
+    starred = Symbol(name, w + 2 * bleed, h + 2 * bleed, (*elements, *corners))
+    # the small corner stars are left out of a card too small for them beside the big star and the title
+    return starred if not clashes(Item("back", starred).as_page()) else Symbol(name, w + 2 * bleed, h + 2 * bleed,
+                                                                              tuple(elements))
 
 
 def board_item(layout: BoardLayout, card: tuple[Mm, Mm], lang: str = "en") -> Item:

@@ -34,6 +34,7 @@ from printgen.labels import catalogue
 from printgen.output import atomic_folder
 from printgen.page import Document, Hex, Item, Mm, Page
 from printgen.printing.card_grid import (
+    CARD_SIDES,
     alignment_pages,
     card_pages,
     card_size,
@@ -46,7 +47,6 @@ from printgen.tomlkeys import Fields
 
 if TYPE_CHECKING:  # (the faces are drawn and measured when a deck is built, not to list layouts)
     from printgen.builders.card_faces import Face
-    from printgen.measure import Sizes
 
 NAME = "deck"
 MISMATCHES_SHOWN = 4
@@ -172,13 +172,15 @@ class Decks:
             return found
         try:
             faces = deck_faces(layout, card_size(layout.card_size), 3.0)
-        except (KeyError, ValueError, IndexError, AssertionError, ZeroDivisionError) as error:
+        except (KeyError, ValueError, IndexError, AssertionError) as error:
             return [("layout", f"cannot be drawn: {type(error).__name__} {error}")]
-        small = _smallest_text(faces)
-        if small.problems():
-            return [("title" if small.text.casefold() == layout.title.casefold() else "layout",
-                     _too_small(small, card_size(layout.card_size)))]
-        return []
+        unfit = _unfit(faces)
+        if unfit is None:
+            return []
+        text, why = unfit
+        size = card_size(layout.card_size)
+        return [("title" if text.casefold() == layout.title.casefold() else "layout",
+                 _too_small(why, bool(text), size, _least_size(layout, size, 3.0, False, False, "en")))]
 
     def warnings(self, layout: DeckLayout, options: CommonOptions | None = None) -> list[str]:
         """Text that reads at less than 3:1 against what is behind it, and two of the cards' colours that print
@@ -247,11 +249,14 @@ class Decks:
         """A deck: fronts (with backs behind them for duplex) as PDF, and/or one SVG per face."""
         size = card_size(options.card_size or layout.card_size)
         faces = deck_faces(layout, size, options.card_bleed, options.symbols, options.corner_guide, options.lang)
-        small = _smallest_text(faces)
-        if small.problems():
-            where = "--card-size" if options.card_size else (
-                "--lang" if options.lang != "en" else f"{layout.source}: title")
-            raise UsageProblem(f"{where}: {_too_small(small, size)}")
+        unfit = _unfit(faces)
+        if unfit is not None:
+            text, why = unfit
+            where = "--card-size" if options.card_size else "--lang" if options.lang != "en" else (
+                f"{layout.source}: title" if text.casefold() == layout.title.casefold() else
+                f"{layout.source}: card_size")
+            least = _least_size(layout, size, options.card_bleed, options.symbols, options.corner_guide, options.lang)
+            raise UsageProblem(f"{where}: {_too_small(why, bool(text), size, least)}")
         targets, writers = [], []
         if "pdf" in options.formats:
             for target, writer in _pdf_writers(layout, options, names, faces):
@@ -267,23 +272,47 @@ class Decks:
 KIND = Decks()
 
 
-def _smallest_text(faces: list[Face]) -> Sizes:
-    """The smallest text of the cards' faces (each face measured once)."""
-    from printgen.measure import sizes
+def _unfit(faces: list[Face]) -> tuple[str, str] | None:
+    """What keeps cards with `faces` from printing legibly (each face measured once): (the text too small, or ""
+    where two things crowd each other; what would happen, in words), or None where nothing does."""
+    from printgen.measure import CLEAR_MM, MIN_TEXT_PT, clashes, sizes
 
-    drawn = {face.id: (card, face) for card, front, back in faces for face in (front, back)}
-    return min((sizes(Item(card, face).as_page()) for card, face in drawn.values()), key=lambda s: s.text_pt)
+    drawn = {face.id: (f"the {side} of card {card}", card, face)
+             for card, front, back in faces for side, face in (("front", front), ("back", back))}
+    pages = [(where, Item(card, face).as_page()) for where, card, face in drawn.values()]
+    small = min((sizes(page) for _, page in pages), key=lambda s: s.text_pt)
+    if small.problems():
+        if small.text_pt < 0.05:  # (a text left out where there is no room for it)
+            return small.text, f"have no room for {small.text!r}"
+        return small.text, f"print {small.text!r} at {small.text_pt:.1f} pt (the minimum is {MIN_TEXT_PT:g} pt)"
+    for where, page in pages:
+        crowded = clashes(page)
+        if crowded:
+            return "", f"crowd {crowded[0][0]} against {crowded[0][1]} on {where} (less than {CLEAR_MM:g} mm apart)"
+    return None
 
 
-def _too_small(small: Sizes, size: tuple[float, float]) -> str:
-    """Why cards of `size` whose smallest text is `small` are refused, and what cards keep it legible (grown in
-    their own proportions: a card's text grows with both its sides)."""
-    from printgen.measure import MIN_TEXT_PT
+def _least_size(layout: DeckLayout, size: tuple[Mm, Mm], bleed: Mm, symbols: bool, corner_guide: bool,
+                lang: str) -> tuple[Mm, Mm] | None:
+    """The narrowest cards in the proportions of `size`, whole millimetres wider and no side beyond the most a
+    card may be, that print legibly (their art does not grow in proportion: margins and indices are fixed);
+    None if none do."""
+    width, height = size
+    for wider in range(int(width) + 1, int(CARD_SIDES[1] * min(1.0, width / height)) + 1):
+        grown = (float(wider), round(height * wider / width, 1))
+        if _unfit(deck_faces(layout, grown, bleed, symbols, corner_guide, lang)) is None:
+            return grown
+    return None
 
-    grow = MIN_TEXT_PT / small.text_pt
-    return (f"{size[0]:g} x {size[1]:g} mm cards would print {small.text!r} at {small.text_pt:.1f} pt (the minimum "
-            f"is {MIN_TEXT_PT:g} pt); shorten it, or give cards of at least {size[0] * grow:.0f} x "
-            f"{size[1] * grow:.0f} mm (--card-size)")
+
+def _too_small(why: str, text: bool, size: tuple[Mm, Mm], least: tuple[Mm, Mm] | None) -> str:
+    """Why cards of `size` are refused (`why`: what they would do; `text`: a text too small, which a shorter one
+    mends), and the least size that keeps them legible."""
+    if least is None:
+        grow = f"no cards in these proportions up to {CARD_SIDES[1]:g} mm a side keep it"
+        return f"{size[0]:g} x {size[1]:g} mm cards would {why}; " + (f"shorten it: {grow}" if text else grow)
+    grow = f"give cards of at least {least[0]:g} x {least[1]:g} mm (--card-size)"
+    return f"{size[0]:g} x {size[1]:g} mm cards would {why}; " + ("shorten it, or " if text else "") + grow
 
 
 def _pdf_writers(layout: DeckLayout, options: DeckOptions, names: Names, faces: list[Face]) -> Iterator[Any]:

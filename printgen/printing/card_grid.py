@@ -45,6 +45,10 @@ SLUG: Mm = 10.0
 """Print-shop pages (one card each): room around the bleed for the crop marks."""
 
 
+CARD_SIDES = (20.0, 300.0)
+"""Least and most a card's side may be (mm)."""
+
+
 def card_size(text: str) -> tuple[Mm, Mm]:
     """The (width, height) in mm of a card size name or "WxH" with an optional unit (mm by default)."""
     from printgen import lengths
@@ -56,8 +60,10 @@ def card_size(text: str) -> tuple[Mm, Mm]:
     except ValueError:
         raise UsageProblem(f"--card-size: {text!r} is not {', '.join(CARD_SIZES)} or WxH with an optional unit "
                            "(e.g. 63x88mm, 2.5x3.5in)") from None
-    if not (20 <= width <= 300 and 20 <= height <= 300):
-        raise UsageProblem(f"--card-size: {text.strip()} ({width:g} x {height:g} mm) is outside 20..300 mm a side")
+    low, high = CARD_SIDES
+    if not (low <= width <= high and low <= height <= high):
+        raise UsageProblem(f"--card-size: {text.strip()} ({width:g} x {height:g} mm) is outside {low:g}..{high:g} mm "
+                           "a side")
     return width, height
 
 

@@ -9,8 +9,9 @@ whether it stays on the page).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from printgen.fonts import cap_height
 from printgen.page import Box, Circle, Element, Group, Line, Page, Path, Rect, Text, Use
 from printgen.render.base import Renderer
 
@@ -30,6 +31,10 @@ class Drawn:
     writable: bool = False
     rotate: int = 0
     """For text: how far it is turned, degrees clockwise."""
+    ink: Box | None = None
+    """For text: where its capitals and digits are (its width, from the baseline to the cap height)."""
+    rounded: bool = False
+    """For a rect: its corners are rounded (a pill or a badge, not a ground)."""
 
 
 class RecordingRenderer(Renderer):
@@ -56,12 +61,12 @@ class RecordingRenderer(Renderer):
             scale *= group.scale
         return scale
 
-    def _record(self, kind: str, element: Element, fill: str | None) -> None:
+    def _record(self, kind: str, element: Element, fill: str | None, rounded: bool = False) -> None:
         writable = bool(getattr(element, "writable", False))
-        self.drawn.append(Drawn(kind, self._map(element.bounds()), fill=fill, writable=writable))
+        self.drawn.append(Drawn(kind, self._map(element.bounds()), fill=fill, writable=writable, rounded=rounded))
 
     def rect(self, rect: Rect) -> None:
-        self._record("rect", rect, rect.paint.fill)
+        self._record("rect", rect, rect.paint.fill, rect.radius > 0)
 
     def line(self, line: Line) -> None:
         self._record("line", line, line.paint.stroke)
@@ -75,8 +80,10 @@ class RecordingRenderer(Renderer):
     def text(self, text: Text) -> None:
         x, y = self._point(text.x, text.y)
         turned = sum(group.rotate for group in self._chain) % 360
-        self.drawn.append(Drawn("text", self._map(text.bounds()), text.text, x, y, self._scale() * text.size,
-                                text.anchor, text.fill, rotate=turned))
+        box = text.bounds()
+        ink = self._map((box[0], text.y - cap_height(text.weight) * text.size, box[2], text.y))
+        self.drawn.append(Drawn("text", self._map(box), text.text, x, y, self._scale() * text.size,
+                                text.anchor, text.fill, rotate=turned, ink=ink))
 
     def use(self, use: Use) -> None:
         start = len(self.drawn)
@@ -108,5 +115,4 @@ def _overlaps(a: Box, b: Box) -> bool:
 def _clipped(drawn: Drawn, clip: Box) -> Drawn:
     x0, y0, x1, y1 = drawn.bounds
     box = (max(x0, clip[0]), max(y0, clip[1]), min(x1, clip[2]), min(y1, clip[3]))
-    return Drawn(drawn.kind, box, drawn.text, drawn.x, drawn.y, drawn.size, drawn.anchor, drawn.fill, drawn.writable,
-                 drawn.rotate)
+    return replace(drawn, bounds=box)

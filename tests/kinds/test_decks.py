@@ -1,0 +1,49 @@
+"""A deck's cards: refused in one line where they would be illegible or crowded, with a size that is not."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from printgen.cli import main
+
+
+@pytest.mark.parametrize("deck", ["qwixx-cards-deck", "one-to-9-deck"])
+@pytest.mark.parametrize("size", ["25x35", "20x20", "31x44"])
+def test_cards_too_small_are_refused_in_one_line_naming_a_size_that_builds(tmp_path: Path, deck: str,
+                                                                           size: str) -> None:
+    out = tmp_path / "out"
+    refused = CliRunner().invoke(main, ["build", deck, "--card-size", size, "--out", str(out), "-f", "svg"])
+    assert refused.exit_code == 2 and refused.output.count("\n") == 1, refused.output  # (it was a ZeroDivisionError)
+    found = re.fullmatch(r"Error: --card-size: [\d.]+ x [\d.]+ mm cards would .+; (shorten it, or )?give cards of "
+                         r"at least ([\d.]+) x ([\d.]+) mm \(--card-size\)\n", refused.output)
+    assert found, refused.output
+    assert not out.exists()
+    hinted = f"{found[2]}x{found[3]}"
+    built = CliRunner().invoke(main, ["build", deck, "--card-size", hinted, "--out", str(out), "-f", "svg", "-q"])
+    assert built.exit_code == 0, built.output
+
+
+def test_cards_that_no_size_in_their_proportions_mends_say_so(tmp_path: Path) -> None:
+    refused = CliRunner().invoke(main, ["build", "one-to-9-deck", "--card-size", "300x20", "--out", str(tmp_path)])
+    assert refused.exit_code == 2 and refused.output == (
+        "Error: --card-size: 300 x 20 mm cards would print '1' at 5.3 pt (the minimum is 6 pt); shorten it: no "
+        "cards in these proportions up to 300 mm a side keep it\n")
+
+
+@pytest.mark.parametrize("size", [(63.5, 88.9), (57.0, 89.0), (44.0, 63.0), (35.0, 49.0)])
+def test_no_face_of_either_deck_crowds_another_thing_on_it(size: tuple[float, float]) -> None:
+    """The sizes the decks are built at (poker, bridge, mini, and as small as One to 9 goes): on mini cards a
+    number joker's pill ran into its turned index, and a small back's corner stars into its title."""
+    from printgen.kinds.decks import deck_faces
+    from printgen.layouts import load
+    from printgen.measure import clashes
+    from printgen.page import Item
+
+    for name in ("qwixx-cards-deck", "one-to-9-deck"):
+        for card, front, back in deck_faces(load(name), size, 3.0):
+            for face in (front, back):
+                assert clashes(Item(card, face).as_page()) == [], (name, size, face.id)
