@@ -109,16 +109,16 @@ def _output(output: str, given: dict[str, Any], out: Path, explicit_out: bool, s
                            "writes PDF and SVG: end it in .pdf or .svg (or in neither)")
     if stem in ("", ".", "..") or stem.lower() in (".pdf", ".svg"):  # (-o .pdf: an extension, no name)
         raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r} does not name a file")
-    kind = special(Path(output)) if not suffix else None
-    if kind:  # -o /dev/null would write /dev/null.pdf beside the device
-        raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r} is {kind}; -o names the file to write (its "
-                           f".pdf or .svg is added){' and --out the folder' * (kind == 'a folder')}")
     if folder:
         if explicit_out:
             raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r} names a folder ({folder}) and so does "
                                f"{shown(BUILD_BY_KEY['out'])}; give one of them")
         if (out := Path(folder)).exists() and not out.is_dir():  # (named by -o: not by --out)
             raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r}: {folder} is a file, not a folder")
+    kind = special(out / stem) if not suffix else None  # (in the folder it is written to)
+    if kind:  # -o /dev/null would write /dev/null.pdf beside the device
+        raise UsageProblem(f"{shown(BUILD_BY_KEY['output'])}: {output!r} is {kind}; -o names the file to write (its "
+                           f".pdf or .svg is added){' and --out the folder' * (kind == 'a folder')}")
     return out, stem
 
 

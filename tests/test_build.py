@@ -111,6 +111,21 @@ def test_out_naming_a_file_is_refused(tmp_path: Path) -> None:
         build("qwixx-standard", options_for("qwixx-standard", out=target))
 
 
+def test_output_is_a_name_in_the_out_folder_whatever_the_current_folder_holds(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from click.testing import CliRunner
+
+    from printgen.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "club").mkdir()  # a folder of that name here: not where -o writes with --out
+    (tmp_path / "prints" / "sub").mkdir(parents=True)
+    result = CliRunner().invoke(main, ["build", "qwixx-standard", "--out", "prints", "-o", "club", "-q"])
+    assert result.exit_code == 0 and (tmp_path / "prints" / "club.pdf").is_file(), result.output
+    for args in (["--out", "prints", "-o", "sub"], ["-o", "club"]):  # a folder where it would be written
+        result = CliRunner().invoke(main, ["build", "qwixx-standard", *args])
+        assert result.exit_code == 2 and result.output.startswith(f"Error: --output: '{args[-1]}' is a folder;")
+
+
 ALL_LAYOUTS = ["qwixx-standard", "qwixx-big-points", "qwixx-gemixxt-a", "qwixx-gemixxt-b", "qwixx-bonus-a",
                "qwixx-bonus-b", "qwixx-cards"]
 
