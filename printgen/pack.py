@@ -12,7 +12,7 @@ from printgen.errors import PrintgenError, UsageProblem
 from printgen.kinds import kind_of
 from printgen.options import BUILD_BY_KEY
 
-_PAD = {"sheets": 50, "per_page": 2, "format": "both"}
+_PAD = {"sheets": 50, "format": "both"}
 PACK: tuple[tuple[str, dict[str, object]], ...] = (
     ("qwixx-standard", _PAD),
     ("qwixx-big-points", _PAD),
@@ -26,8 +26,8 @@ PACK: tuple[tuple[str, dict[str, object]], ...] = (
     ("one-to-9-board", {"format": "both"}),
     ("one-to-9-stars", {"format": "both"}),
 )
-"""Every score sheet as a 50-sheet pad (2 per page) plus its SVG (Big Points sheets each with their lucky
-pair); both decks for long-edge duplex on A4 with their card SVGs; the One to 9 board whole on the smallest
+"""Every score sheet as a 50-sheet pad (as many a page as the paper holds whole: 2 on A4) plus its SVG (Big
+Points sheets each with their lucky pair); both decks for long-edge duplex on A4 with their card SVGs; the One to 9 board whole on the smallest
 paper it fits (A1) and its star tokens."""
 
 

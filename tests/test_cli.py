@@ -223,6 +223,17 @@ def test_the_pack_on_a_paper_the_whole_board_does_not_fit_prints_the_board_on_it
     assert refused.exit_code == 2 and "Note:" not in refused.output and not (tmp_path / "refused").exists()
 
 
+def test_the_pack_puts_as_many_sheets_on_a_page_as_its_paper_holds(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    for paper, pages in (("a5", 50), ("a3", 13)):  # 1 and 4 a page (it pinned 2: A5 could not be built at all)
+        out = tmp_path / paper
+        result = CliRunner().invoke(main, ["build", "--all", "-p", paper, "-f", "pdf", "--no-index", "--out",
+                                           str(out)])
+        assert result.exit_code == 0, result.output
+        assert len(PdfReader(out / f"qwixx-standard-{paper}.pdf").pages) == pages
+
+
 @pytest.mark.parametrize("size", ["20x20", "63x25", "25x40"])
 def test_board_fields_too_small_for_their_number_are_refused(tmp_path: Path, size: str) -> None:
     result = CliRunner().invoke(main, ["build", "one-to-9-board", "--card-size", size, "--out", str(tmp_path)])
