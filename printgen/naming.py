@@ -4,14 +4,15 @@ The default name is the layout's name plus what sets this build apart from
 the plain one, so common variants never replace each other in one folder.
 Both formats: the language when not English, the card size when not the
 layout's, `symbols`, `bleedNmm` for a deck's bleed when given, `shuffled`,
-`unmarked` (no scan marks), `pool-all` or `pool-4-9_5-8` for a lucky pool
+`unmarked` (no scan marks), `corner-guide`, `pool-all` or `pool-4-9_5-8` for a lucky pool
 not the balanced one, and `seedN` for pads whose sheets differ. PDFs only
 (an SVG is the same whatever the paper): the paper when not the default
 (for the board: `tiles-PAPER` when tiled; any paper of a one-up pad), `Nup`
 for a pad not printed 2 a page, `bleedNmm` for a one-up pad's bleed, `print-shop` for one-card pages, `gapNmm` for a deck's gap when
 given, `marginNmm` for a --printer-margin not the default 5 mm,
-`short-edge` or `fronts` for the duplex mode, `alignment` for a deck with
-the alignment page, `cmyk` (`cmyk-PROFILE` with --icc). SVGs only: `font`
+`short-edge` or `fronts` for the duplex mode, `offsetX_Ymm` for backs
+moved by --back-offset, `no-crop-marks`, `alignment` for a deck with the
+alignment page, `cmyk` (`cmyk-PROFILE` with --icc). SVGs only: `font`
 for editable text. `-o/--output` replaces all of it. E.g.
 qwixx-big-points-it.pdf, one-to-9-board-tiles-a4.pdf,
 qwixx-cards-deck-letter-short-edge.pdf. What is kind-specific, each kind

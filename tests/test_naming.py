@@ -37,3 +37,17 @@ def test_an_svg_says_what_it_holds_and_a_pdf_its_pad_and_paper(tmp_path: Path) -
     page = (out / "index.html").read_text()
     assert "qwixx-standard (score-sheet): one sheet</div>" in page
     assert "qwixx-standard (score-sheet): 5 sheets, 1 a page, paper letter</div>" in page
+
+
+def test_deck_variants_that_print_differently_have_names_of_their_own(tmp_path: Path) -> None:
+    names = []
+    for args in ([], ["--corner-guide"], ["--no-crop-marks"], ["--back-offset", "1,-1.5"], ["--back-offset", "0,0"]):
+        result = CliRunner().invoke(main, ["build", "qwixx-cards-deck", *args, "-f", "both", "--out", str(tmp_path),
+                                           "--no-index"])
+        assert result.exit_code == 0, result.output
+        names.append(result.output.split()[1::2])  # "wrote PDF" and "wrote SVG folder"
+    assert [Path(pdf).name for pdf, _ in names] == [
+        "qwixx-cards-deck.pdf", "qwixx-cards-deck-corner-guide.pdf", "qwixx-cards-deck-no-crop-marks.pdf",
+        "qwixx-cards-deck-offset1_-1.5mm.pdf", "qwixx-cards-deck.pdf"]  # (no offset is the plain deck)
+    assert [Path(svg).name for _, svg in names] == ["qwixx-cards-deck", "qwixx-cards-deck-corner-guide"] + [
+        "qwixx-cards-deck"] * 3  # the SVGs change only with the guide, drawn on the fronts

@@ -229,12 +229,18 @@ class Decks:
         if options.gap is not None:  # the gap between the cards moves every card on the page
             parts.append(f"gap{options.gap:g}mm")
         parts += {"long": [], "short": ["short-edge"], "off": ["fronts"]}[options.duplex]
+        if options.back_offset != (0.0, 0.0):  # (the backs are moved)
+            parts.append(f"offset{options.back_offset[0]:g}_{options.back_offset[1]:g}mm")
+        if not options.crop_marks:
+            parts.append("no-crop-marks")
         if options.alignment_page:
             parts.append("alignment")
         return parts
 
     def variant_part(self, layout: DeckLayout, options: DeckOptions) -> list[str]:
         parts = ["symbols"] if options.symbols else []
+        if options.corner_guide:  # (drawn on the fronts, in the SVGs too)
+            parts.append("corner-guide")
         if options.bleed is not None:  # (a card's own bleed is drawn in its SVG too)
             parts.append(f"bleed{options.bleed:g}mm")
         return parts
