@@ -316,7 +316,7 @@ def test_deck_builds_for_letter_with_an_alignment_page(runner: CliRunner, tmp_pa
     assert result.exit_code == 0, result.output
     from pypdf import PdfReader
 
-    assert len(PdfReader(tmp_path / "qwixx-cards-deck-letter-alignment.pdf").pages) == 2 + 14
+    assert len(PdfReader(tmp_path / "qwixx-cards-deck-letter-offset0.5_-1mm-alignment.pdf").pages) == 2 + 14
 
 
 def test_a_deck_with_its_own_gap_or_bleed_never_replaces_the_plain_one(runner: CliRunner, tmp_path: Path) -> None:
