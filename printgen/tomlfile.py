@@ -10,6 +10,7 @@ later or trips Python's limit on converting long digit strings).
 from __future__ import annotations
 
 import re
+import stat
 import sys
 import tomllib
 from pathlib import Path
@@ -23,12 +24,18 @@ MAX_DEPTH = 16
 
 
 def parse_toml(path: Path, name: str) -> dict[str, Any]:
-    """The TOML table in `path` (at most MAX_FILE_BYTES, UTF-8); LayoutError naming `name` otherwise."""
+    """The TOML table in regular file `path` (at most MAX_FILE_BYTES, UTF-8); LayoutError naming `name`
+    otherwise."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise LayoutError([f"{name}: file is {size:,} bytes, layouts are at most {MAX_FILE_BYTES:,}"])
-        raw = path.read_bytes()
+        found = path.stat()
+        if not stat.S_ISREG(found.st_mode):  # a device or a pipe: never read (/dev/zero would fill the memory)
+            raise LayoutError([f"{name}: is not a regular file"])
+        if found.st_size > MAX_FILE_BYTES:
+            raise LayoutError([f"{name}: file is {found.st_size:,} bytes, layouts are at most {MAX_FILE_BYTES:,}"])
+        with path.open("rb") as file:
+            raw = file.read(MAX_FILE_BYTES + 1)  # (a file that grew since: no more than that is read)
+        if len(raw) > MAX_FILE_BYTES:
+            raise LayoutError([f"{name}: file is more than {MAX_FILE_BYTES:,} bytes, the most it may be"])
     except OSError as error:
         raise LayoutError([f"{name}: cannot read: {error.strerror or error}"]) from None
     try:

@@ -24,12 +24,16 @@ def builtin_names() -> list[str]:
 def resolve(name_or_path: str) -> tuple[Path, str]:
     """The file behind a built-in name or a path, and how to name it in messages."""
     candidate = Path(name_or_path)
-    if name_or_path.endswith((".toml", "/")) or candidate.parent != Path("."):
+    builtin = resource_dir("layouts") / f"{name_or_path}.toml"
+    here = candidate.exists() or candidate.is_symlink()  # (a file of that name here, not a built-in one: that file)
+    if name_or_path.endswith((".toml", "/")) or candidate.parent != Path(".") or (here and not builtin.is_file()):
         utf8_name(name_or_path, "a layout file's name")
         if not name_or_path.isprintable():  # (its name names the files built from it, and is shown in messages)
             raise UnknownLayout(f"{display_name(name_or_path)!r}: a layout file's name may not hold control "
                                 "characters such as a line break (rename it)")
         if candidate.is_file():
+            if candidate.suffix and candidate.suffix.lower() != ".toml":  # (a photo or a PDF given by mistake)
+                raise UnknownLayout(f"{name_or_path}: is not a layout file (layout files are TOML, NAME.toml)")
             return candidate, name_or_path
         if candidate.is_dir():
             raise UnknownLayout(f"{name_or_path}: is a folder, not a layout file")
@@ -39,7 +43,6 @@ def resolve(name_or_path: str) -> tuple[Path, str]:
             raise UnknownLayout(f"{name_or_path}: is a link that leads to no file (its target is missing, or the "
                                 "links go round in a loop)")
         raise UnknownLayout(f"{name_or_path}: no such layout file")
-    builtin = resource_dir("layouts") / f"{name_or_path}.toml"
     if builtin.is_file():
         return builtin, f"layouts/{name_or_path}.toml"
     from printgen.values import did_you_mean

@@ -33,6 +33,37 @@ def test_unknown_name_lists_known_names() -> None:
         layouts.load("no-such-sheet")
 
 
+def test_a_file_that_is_no_layout_is_named_for_what_it_is(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A photo or a folder given where a layout goes said "unknown layout", or that a 1 MB photo was too long a
+    layout."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "demo.jpg").write_bytes(b"\xff\xd8" + bytes(2_000_000))
+    (tmp_path / "sheets").mkdir()
+    for given, said in (("demo.jpg", "demo.jpg: is not a layout file (layout files are TOML, NAME.toml)"),
+                        (str(tmp_path / "demo.jpg"), f"{tmp_path / 'demo.jpg'}: is not a layout file"),
+                        ("sheets", "sheets: is a folder, not a layout file")):
+        with pytest.raises(layouts.UnknownLayout) as raised:
+            layouts.load(given)
+        assert str(raised.value).startswith(said)
+    (tmp_path / "qwixx-standard").mkdir()  # a built-in name is the built-in layout, whatever lies here
+    assert layouts.load("qwixx-standard").name == "qwixx-standard"
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "fifo"])
+def test_a_device_or_a_pipe_is_never_read_as_toml(tmp_path: Path, device: str) -> None:
+    """`printgen batch /dev/zero` read until the machine ran out of memory; a pipe hung it."""
+    import os
+
+    from printgen.tomlfile import parse_toml
+
+    path = Path(device)
+    if device == "fifo":
+        path = tmp_path / "jobs.toml"
+        os.mkfifo(path)
+    with pytest.raises(LayoutError, match="is not a regular file"):
+        parse_toml(path, str(path))
+
+
 def test_an_accent_typed_apart_from_its_letter_is_joined_to_it(write_layout: Callable[..., Path]) -> None:
     path = write_layout('title = "Qwixx"', 'title = "Qwe\\u0301xx"')
     assert layouts.load(str(path)).title == "Qw\u00e9xx"  # (NFC: one letter, printed in one colour)
