@@ -588,7 +588,7 @@ def simulate(name: str, **values: Any) -> None:
 
     ctx = click.get_current_context()
     given = _given(ctx, SIMULATE_OPTIONS, values)
-    defaults = load_defaults()
+    defaults = load_defaults(for_build=False)  # (a build default that is wrong is build's problem, not simulate's)
     settings, game = _simulation_settings(name, given, defaults.simulate)
     players = settings["players"]
     fewest, most = game.players

@@ -47,21 +47,23 @@ def user_config_file(environ: Mapping[str, str] | None = None) -> Path:
     return Path(base) / "printgen" / FILE_NAME
 
 
-def load_defaults(cwd: Path | None = None, environ: Mapping[str, str] | None = None) -> Defaults:
-    """The defaults in force: environment, then the user's file, then the working folder's file on top."""
+def load_defaults(cwd: Path | None = None, environ: Mapping[str, str] | None = None,
+                  for_build: bool = True) -> Defaults:
+    """The defaults in force: environment, then the user's file, then the working folder's file on top. Not
+    `for_build` (simulate's): the build defaults are not read, so one that is wrong does not stop it."""
     environ = os.environ if environ is None else environ
     build: dict[str, Any] = {}
     simulate: dict[str, Any] = {}
     sources: dict[str, str] = {}
     index = True
-    for variable, key in ENVIRONMENT.items():
+    for variable, key in ENVIRONMENT.items() if for_build else ():
         value = environ.get(variable)
         if value:
             build[key] = parse(BUILD_BY_KEY[key], value, variable)
             sources[key] = variable
     for path in (user_config_file(environ), (cwd or Path.cwd()) / FILE_NAME):
         if _present(path):
-            read_build, read_simulate, read_index = _read(path)
+            read_build, read_simulate, read_index = _read(path, for_build)
             build.update(read_build)
             simulate.update(read_simulate)
             sources.update({key: str(path) for key in [*read_build, *read_simulate]})
@@ -80,8 +82,9 @@ def _present(path: Path) -> bool:
         return False
 
 
-def _read(path: Path) -> tuple[dict[str, Any], dict[str, Any], bool | None]:
-    """A config file's build defaults, simulate defaults and `index` switch (None: not set there)."""
+def _read(path: Path, for_build: bool = True) -> tuple[dict[str, Any], dict[str, Any], bool | None]:
+    """A config file's build defaults (not read unless `for_build`), simulate defaults and `index` switch (None:
+    not set there)."""
     from printgen.tomlfile import parse_toml
 
     data = parse_toml(path, str(path))
@@ -105,5 +108,5 @@ def _read(path: Path) -> tuple[dict[str, Any], dict[str, Any], bool | None]:
                            "command line (or in a batch manifest's jobs)")
     if isinstance(data.get("build"), dict):
         raise UsageProblem(f"{path}: build: build's defaults are the file's top-level keys, not a [build] table")
-    build = read_table(data, BUILD_BY_KEY, str(path), also=("simulate", INDEX))
+    build = read_table(data, BUILD_BY_KEY, str(path), also=("simulate", INDEX)) if for_build else {}
     return build, read_table(simulate, SIMULATE_BY_KEY, str(path), "simulate."), index

@@ -109,6 +109,20 @@ def test_a_bad_config_file_is_one_line(tmp_path: Path, monkeypatch: pytest.Monke
     assert (code, output.strip()) == (2, said)
 
 
+def test_a_wrong_build_default_stops_build_but_not_simulate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """simulate takes none of build's defaults: a wrong one (or a wrong PRINTGEN_PAPER) stopped it all the same."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "printgen.toml").write_text('sheets = 0\n[simulate]\nplayers = 3\n')
+    env = {"HOME": str(tmp_path), "XDG_CONFIG_HOME": "", "PRINTGEN_PAPER": "a9"}
+    code, output = run("simulate", "one-to-9", "--games", "2", env=env)
+    assert code == 0 and "3 players" in output
+    code, output = run("build", "qwixx-standard", env=env)
+    assert code == 2 and output.startswith("Error: PRINTGEN_PAPER: 'a9' is not one of")
+    (tmp_path / "printgen.toml").write_text('[simulate]\nplayers = 0\n')  # its own are still checked
+    code, output = run("simulate", "one-to-9", "--games", "2", env=env)
+    assert code == 2 and output.startswith(f"Error: {tmp_path / 'printgen.toml'}: simulate.players:")
+
+
 def test_a_config_folder_printgen_may_not_look_into_holds_no_config(tmp_path: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """`sudo -u someone` keeps HOME=/root: its ~/.config cannot even be looked into, so it holds no defaults of
