@@ -7,7 +7,9 @@ within one field. So the print itself tells where something else is going on:
 - the photo is darker than the print over a wide patch reaching beyond a
   field (a finger, a pen or a die lying on the sheet);
 - the light changes sharply (a shadow's edge), so a mark cannot be told from
-  the light.
+  the light;
+- a long straight dark line runs across the rows (a cable, a pen or its
+  shadow), longer than any cross.
 Each pixel gets the code of the reason that holds there (0: none); fields
 where one holds are left for a person to check, see `printgen.scan.ink`.
 """
@@ -27,6 +29,11 @@ from printgen.scan.thresholds import (
     HUE_OFF,
     JOIN,
     LIGHT_REACH,
+    LINE_BREAK,
+    LINE_DARK,
+    LINE_LENGTH,
+    LINE_NEAR,
+    LINE_SLANT,
     SHADOW_EDGE,
     SHADOW_SOFT,
     SHADOW_TIP,
@@ -37,23 +44,25 @@ from printgen.scan.thresholds import (
     WIDE_DARK,
 )
 
-NONE, COVERED, SHADOW, VEILED = 0, 1, 2, 3
+NONE, COVERED, SHADOW, VEILED, LINE = 0, 1, 2, 3, 4
 REASONS = {
     COVERED: "the print is hidden there (a finger, a pen, a deep shadow or glare over the sheet?)",
     SHADOW: "a shadow's edge crosses it",
     VEILED: "glare pales the print there (a stroke may not show)",
+    LINE: "a long straight line runs across it (a cable, a pen or a shadow on the sheet?)",
 }
 """What each doubt code means, in words for the person who checks the field."""
 
 
 def doubts(seen: np.ndarray, expected: np.ndarray, gain: np.ndarray, darker: np.ndarray, noise: float,
            hue_off: np.ndarray, tint: np.ndarray | None, px_per_mm: float) -> np.ndarray:
-    """Per pixel the code of why the photo cannot be trusted there (NONE, COVERED, SHADOW or VEILED), from the
+    """Per pixel the code of why the photo cannot be trusted there (NONE, COVERED, SHADOW, VEILED or LINE), from the
     photo's luma under even light `seen`, the `expected` luma, the light `gain` and how much `darker` than
     expected the photo is (negative where lighter), the photo's `noise`, how far its colour is from the print's
     (`hue_off`) and how much more colourful than the print it is (`tint`; None: any colour off is something
     lying on the sheet)."""
     found = np.zeros(seen.shape, np.uint8)
+    found[_long_lines(darker, noise, px_per_mm)] = LINE
     found[_shadow_edges(gain, darker, noise, px_per_mm)] = SHADOW
     covered, veiled = _covered(seen, expected, darker, noise, hue_off, tint, px_per_mm)
     found[veiled] = VEILED
@@ -79,6 +88,25 @@ def _shadow_edges(gain: np.ndarray, darker: np.ndarray, noise: float, px_per_mm:
     tips = _reaching(wide, cv2.dilate(slope.astype(np.uint8), disc(TIP_NEAR, px_per_mm)) > 0, px_per_mm, 0.0)
     tips &= cv2.distanceTransform((~slope).astype(np.uint8), cv2.DIST_L2, 5) <= 2 * LIGHT_REACH * px_per_mm
     return edge | (cv2.dilate(tips.astype(np.uint8), disc(COVER_GROW, px_per_mm)) > 0)
+
+
+def _long_lines(darker: np.ndarray, noise: float, px_per_mm: float) -> np.ndarray:
+    """Where a long straight dark line runs across the rows: darkening beyond the `noise` by more than LINE_DARK
+    that lies along a straight segment of at least LINE_LENGTH with no gap longer than LINE_BREAK (the print it
+    crosses breaks it up), at least LINE_SLANT from the rows; what of that darkening lies within LINE_NEAR of
+    such a segment, grown by COVER_GROW."""
+    mask = ((darker - noise) > LINE_DARK).astype(np.uint8)
+    length = LINE_LENGTH * px_per_mm
+    segments = cv2.HoughLinesP(mask, 1, np.pi / 180, int(length / 2), minLineLength=length,
+                               maxLineGap=LINE_BREAK * px_per_mm)
+    along = np.zeros(mask.shape, np.uint8)
+    for x0, y0, x1, y1 in ([] if segments is None else segments.reshape(-1, 4)):
+        slant = abs(float(np.degrees(np.arctan2(y1 - y0, x1 - x0)))) % 180
+        if min(slant, 180 - slant) >= LINE_SLANT:
+            cv2.line(along, (int(x0), int(y0)), (int(x1), int(y1)), 1, max(1, round(2 * LINE_NEAR * px_per_mm)))
+    if not along.any():  # (mostly nothing lies on the sheet)
+        return along.astype(bool)
+    return cv2.dilate(along & mask, disc(COVER_GROW, px_per_mm)) > 0
 
 
 def disc(radius_mm: float, px_per_mm: float) -> np.ndarray:

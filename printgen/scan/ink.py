@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 
 from printgen.scan.align import align
-from printgen.scan.doubt import COVERED, NONE, REASONS, SHADOW, VEILED, disc, doubts
+from printgen.scan.doubt import COVERED, LINE, NONE, REASONS, SHADOW, VEILED, disc, doubts
 from printgen.scan.light import light, plain
 from printgen.scan.raster import luma
 from printgen.scan.template import Field, per_blank
@@ -609,9 +609,9 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
         worst = int(np.argmax(shares[1:])) + 1
         if shares[worst] >= COVERED_SHARE:
             reason = REASONS[worst]
-            if worst == COVERED:
-                patch = np.where(codes == COVERED, 0.0, patch)
-                trace = np.where(codes == COVERED, 0.0, trace)
+            if worst in (COVERED, LINE):  # its best guess from the ink besides what lies over it
+                patch = np.where(codes == worst, 0.0, patch)
+                trace = np.where(codes == worst, 0.0, trace)
             elif worst == SHADOW:  # its best guess from the ink away from the edge (the light is unsure there)
                 near = _near_edge(doubt, (x0, y0, x1, y1), px_per_mm)
                 patch = np.where(near, 0.0, patch)
@@ -623,7 +623,7 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
         full = _ink_in(whole[0], weights, total, field, px_per_mm, whole[1], visible)
         if full[0] >= SHADOW_FILLED:
             (cover, streak, line), seen = full, evidence(full[0], full[2])
-    if worst in (SHADOW, VEILED) and seen >= SHADOW_SURE:
+    if worst in (SHADOW, VEILED, LINE) and seen >= SHADOW_SURE:  # (a line's darkening is left out of `seen`)
         reason = ""
     if not reason and doubt is not None and SURE_EMPTY < seen < SHADOW_SURE:
         # an edge by it, over too little of it to doubt it: is its ink only the light's smoothed edge? Then it is

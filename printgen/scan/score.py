@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from printgen import layouts
-from printgen.errors import UsageProblem, display_name
+from printgen.errors import PrintgenError, UsageProblem, display_name
 from printgen.kinds import score_sheet
 from printgen.output import atomic_file, check_file_target, check_writable
 from printgen.scan.annotate import annotate
@@ -141,7 +141,8 @@ def _identity(path: Path) -> tuple[int, int] | Path:
 
 def check_targets(targets: list[tuple[str, Path]], photos: list[Path]) -> None:
     """UsageProblem, before any photo is read, unless every target (option, path) may be written: its folder
-    exists, it is a regular file or new, it is none of the photos being scored and no other target."""
+    exists, it is a regular file or new, it is none of the photos being scored and no other target; a
+    PrintgenError (exit 1) where the disk will not write there (read-only, no permission)."""
     inputs = {_identity(photo) for photo in photos}
     written: dict[tuple[int, int] | Path, str] = {}
     for option, target in targets:
@@ -152,9 +153,9 @@ def check_targets(targets: list[tuple[str, Path]], photos: list[Path]) -> None:
             raise UsageProblem(f"{option}: {folder}: no such folder to write {name} in")
         check_file_target(target)
         try:
-            check_writable(target)
-        except UsageProblem as problem:
-            raise UsageProblem(f"{option}: {problem}") from None
+            check_writable(target, problem=PrintgenError)  # (a folder the disk will not write in: a runtime problem)
+        except PrintgenError as problem:
+            raise type(problem)(f"{option}: {problem}") from None
         key = _identity(target)
         if key in inputs:
             raise UsageProblem(f"{option}: {display_name(target)} is one of the photos being scored, which "

@@ -482,6 +482,18 @@ COVER_SHADOW = 3.0
 """mm: around something lying on the sheet its shadow and its tip (a pen's) reach this far, where ink is doubtful."""
 COVERED_SHARE = 0.1
 """A field is covered when at least this share of its weighted middle is."""
+LINE_DARK = 0.08
+"""Luma (0..1 of the light): darkening beyond the noise by more than this is looked at for a long line..."""
+LINE_LENGTH = 40.0
+"""...mm: a straight dark line this long without a break (more than three fields: no cross is), running across
+the rows (LINE_SLANT), is something on the sheet or its shadow (a cable, a pen, a ruler's edge), not ink..."""
+LINE_NEAR = 1.0
+"""...mm: its pixels lie this close to the straight line fitted through them..."""
+LINE_BREAK = 3.0
+"""...mm: with gaps no longer than this along it..."""
+LINE_SLANT = 20.0
+"""...degrees: and it is turned at least this far from the rows (a line along a row strikes out skipped
+numbers; see `printgen.scan.ink`)."""
 SHADOW_EDGE = 0.12
 """Change of the light's logarithm per mm above which a shadow's (or glare's) edge makes ink unsure."""
 SHADOW_NEAR = 1.5

@@ -11,7 +11,7 @@ from tests.scan.conftest import NEEDS_SCAN
 np = pytest.importorskip("numpy", reason=NEEDS_SCAN)
 cv2 = pytest.importorskip("cv2", reason=NEEDS_SCAN)
 
-from printgen.scan.doubt import COVERED, NONE, REASONS, SHADOW, VEILED, doubts
+from printgen.scan.doubt import COVERED, LINE, NONE, REASONS, SHADOW, VEILED, doubts
 from printgen.scan.ink import UNCLEAR, State, read_field
 from printgen.scan.template import Field
 from printgen.scan.thresholds import LINE_HALF, SHADOW_SURE, VEILED_HALFWAY
@@ -361,3 +361,26 @@ def test_under_mild_glare_the_same_darkening_is_no_cross() -> None:
     assert mild[6].reason == REASONS[VEILED] and mild[6].veil == pytest.approx(0.6, abs=0.05)
     assert mild[6].evidence == pytest.approx(faint, rel=0.15)
     assert not mild[6].crossed
+
+
+def test_a_long_line_across_the_row_is_doubtful_along_it_and_no_cross() -> None:
+    """A cable's or pen's shadow 2 mm wide across the sheet read as crosses where it ran through empty fields (a
+    helper's photo: 65 for 59, sure)."""
+    photo = Photo()
+    x, y, w, h = photo.cells[3]
+    photo.stroke((x + 1, y + 1), (x + w - 1, y + h - 1))  # a cross that the line also runs through
+    photo.stroke((x + w - 1, y + 1), (x + 1, y + h - 1))
+    photo.stroke((5.0, 0.0), (65.0, 60.0), width=2.0, luma=0.3)  # across the band, through cells 2 and 3
+    found = photo.doubts()
+    assert (found == LINE).sum() > 0 and (found[:, mm(75):] == NONE).all()
+    darkening = np.clip(photo.expected - photo.seen, 0, 1)
+    empty = read_field(darkening, field(photo.cells[2]), PX, found)
+    assert empty.state is State.UNCERTAIN and empty.reason == REASONS[LINE] and not empty.crossed
+    assert read_field(darkening, field(photo.cells[2]), PX).crossed  # its ink alone says crossed
+    assert read_field(darkening, field(photo.cells[3]), PX, found).crossed  # the cross still shows beside it
+
+
+def test_a_line_along_the_row_striking_out_skipped_numbers_is_no_doubt() -> None:
+    photo = Photo()
+    photo.stroke((2.0, 26.0), (70.0, 26.5), width=0.5)
+    assert (photo.doubts() != LINE).all()

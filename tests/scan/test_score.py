@@ -227,8 +227,11 @@ def test_too_little_memory_to_load_opencv_is_one_line_not_a_missing_extra(tmp_pa
 
 
 def test_a_target_that_cannot_be_made_is_refused_before_any_photo_is_read(tmp_path: Path) -> None:
-    with pytest.raises(UsageProblem, match=r"^--annotate: /proc/read\.png: cannot be written: "):
+    from printgen.errors import PrintgenError
+
+    with pytest.raises(PrintgenError, match=r"^--annotate: /proc/read\.png: cannot be written: ") as raised:
         score.check_targets([("--annotate", Path("/proc/read.png"))], [])  # (a folder no file can be made in)
+    assert not isinstance(raised.value, UsageProblem)  # the disk's problem, exit 1, as every command says it
     score.check_targets([("--csv", tmp_path / "standings.csv")], [])
     assert list(tmp_path.iterdir()) == []  # the probe is gone
 
