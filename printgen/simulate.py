@@ -6,6 +6,7 @@ simulation also proves that the printed numbers score real games correctly.
 
 from __future__ import annotations
 
+import os
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -88,7 +89,17 @@ def game_of(name: str) -> tuple[Game, ScoreSheetLayout | None]:
 
     if name in GAMES and GAMES[name].sheetless:
         return GAMES[name], None
-    layout = layouts.load(name)
+    try:
+        layout = layouts.load(name)
+    except layouts.UnknownLayout:
+        if Path(name).parent != Path(".") or name.endswith(".toml") or os.path.lexists(name):
+            raise  # (a file: what is wrong with it)
+        from printgen.values import did_you_mean
+
+        playable = [key for key, game in GAMES.items() if game.sheetless] + [
+            known for known in layouts.builtin_names() if score_sheet(layouts.load(known)) is not None]
+        raise UsageProblem(f"unknown game or layout {name!r}{did_you_mean(name, playable)}; simulate plays "
+                           f"{', '.join(playable)}") from None
     game = kind_of(layout).game(layout)
     if game.sheetless:
         return game, None

@@ -84,3 +84,16 @@ def test_one_to_9_is_played_by_its_own_players_only() -> None:
 
     with pytest.raises(UsageProblem, match=r"^--players: One to 9 is played by 2 to 6 players, not 7$"):
         simulate_nine(7, 1, 1)
+
+
+def test_a_misspelt_game_is_pointed_to_what_simulate_plays() -> None:
+    """One to 9 was pointed to its deck's layout name; the game's own name, one-to-9, was never offered."""
+    from click.testing import CliRunner
+
+    from printgen.cli import main
+
+    result = CliRunner().invoke(main, ["simulate", "one-to-nine", "--games", "1"])
+    assert result.exit_code == 2
+    assert result.output.startswith("Error: unknown game or layout 'one-to-nine' (did you mean one-to-9?); simulate "
+                                    "plays one-to-9, qwixx-big-points,")
+    assert "deck" not in result.output and "board" not in result.output
