@@ -89,7 +89,7 @@ class CardGame(TurnBasedGame):
         if not marked and active.penalties < active.spec.max_penalties:
             active.add_penalty()
             if self.misplay_end and active.penalties == active.spec.max_penalties:
-                self._finish(EndReason.PENALTIES)
+                self._finish(EndReason.MISPLAYS)
                 return
         if self.cards_in_play() != self.deck_size:
             raise RuntimeError(f"{self.cards_in_play()} cards in play, the deck has {self.deck_size}")

@@ -29,6 +29,8 @@ class EndReason(Enum):
     """Why a game ended."""
 
     PENALTIES = "4th penalty"
+    MISPLAYS = "4th misplay"
+    """Card game, with its variant: a player marked a 4th misplay (the card game's penalty row)."""
     LOCKS = "2nd row locked"
     ROWS = "a player's 2nd row completed"
     """Card game: a player completed two rows (for that player only)."""

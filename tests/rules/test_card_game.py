@@ -142,7 +142,7 @@ def test_the_misplay_variant_ends_at_the_fourth() -> None:
     for _ in range(3):
         game.sheets[0].add_penalty()
     game.play_turn()
-    assert game.outcome is not None and game.outcome.reason is EndReason.PENALTIES
+    assert game.outcome is not None and game.outcome.reason is EndReason.MISPLAYS
 
 
 def test_without_the_variant_a_fifth_misplay_costs_nothing_more() -> None:
