@@ -281,3 +281,17 @@ def test_icc_converts_through_that_profile_and_implies_cmyk(tmp_path: Path) -> N
     (tmp_path / "screen.icc").write_bytes(b"not a profile at all")
     with pytest.raises(UsageProblem, match=r"^--icc: .*screen.icc: not an ICC profile$"):
         build("qwixx-standard", options_for("qwixx-standard", out=tmp_path / "out", icc=tmp_path / "screen.icc"))
+
+
+@pytest.mark.parametrize(("name", "what"), [("qwixx-standard", "score sheets"), ("qwixx-cards-deck", "decks"),
+                                            ("one-to-9-stars", "token sheets")])
+def test_a_plotters_paper_is_the_boards_alone(tmp_path: Path, name: str, what: str) -> None:
+    """A 50-sheet pad on A0 put four sheets in the middle of each page; tokens floated in one band of it."""
+    from click.testing import CliRunner
+
+    from printgen.cli import main
+
+    result = CliRunner().invoke(main, ["build", name, "-p", "a1", "--out", str(tmp_path)])
+    assert (result.exit_code, result.output) == (2, f"Error: --paper: a1 is for the board; {what} print on a4, "
+                                                    "letter, a3, a5, legal or tabloid\n")
+    assert list(tmp_path.iterdir()) == []

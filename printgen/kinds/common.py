@@ -87,6 +87,20 @@ class OptionProblem(ValueError):
         self.key = key
 
 
+PLOTTER_PAPERS = ("a2", "a1", "a0")
+"""Papers only the board is printed on (a plotter's): a pad, a deck or tokens would float in the middle of one."""
+
+
+def refuse_plotter_paper(options: CommonOptions, what: str) -> None:
+    """OptionProblem where `options` put `what` (e.g. "score sheets") on a paper only the board takes."""
+    if options.paper in PLOTTER_PAPERS:
+        from printgen.printing.paper import PAPERS
+
+        papers = [name for name in PAPERS if name not in PLOTTER_PAPERS]
+        raise OptionProblem("paper", f"{options.paper} is for the board; {what} print on {', '.join(papers[:-1])} "
+                                     f"or {papers[-1]}")
+
+
 @dataclass(frozen=True, slots=True)
 class Names:
     """What a build's files are called and what they are: the base names of its PDF and SVG output, the text

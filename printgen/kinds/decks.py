@@ -28,6 +28,7 @@ from printgen.kinds.common import (
     read_game,
     read_palette,
     read_title,
+    refuse_plotter_paper,
     require_colours,
 )
 from printgen.labels import catalogue
@@ -195,7 +196,9 @@ class Decks:
                 + alike(layout.source, [(name, layout.colour(name)) for name in used], "the cards"))
 
     def check_options(self, layout: DeckLayout, options: DeckOptions) -> None:
-        """OptionProblem for options about the backs that cannot work with the duplex mode."""
+        """OptionProblem for options about the backs that cannot work with the duplex mode, and for a paper only
+        the board takes."""
+        refuse_plotter_paper(options, "decks")
         if options.backs_file and options.duplex != "off":
             raise OptionProblem("backs_file", "writes the backs to their own file, which needs --duplex off")
         changed = options.changed()

@@ -24,6 +24,7 @@ from printgen.kinds.common import (
     Plan,
     read_palette,
     read_title,
+    refuse_plotter_paper,
 )
 from printgen.labels import catalogue
 from printgen.page import PT_PER_MM, Hex, Item, Mm, Page
@@ -226,7 +227,8 @@ class ScoreSheets:
         return found
 
     def check_options(self, layout: ScoreSheetLayout, options: SheetOptions) -> None:
-        """OptionProblem for options that cannot work together on a pad."""
+        """OptionProblem for options that cannot work together on a pad, and for a paper only the board takes."""
+        refuse_plotter_paper(options, "score sheets")
         if options.per_page is not None and options.per_page not in SHEETS_PER_PAGE:
             raise OptionProblem("per_page", f"{options.per_page} is not one of "
                                             f"{', '.join(map(str, SHEETS_PER_PAGE))} for score sheets")

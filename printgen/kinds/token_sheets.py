@@ -22,6 +22,7 @@ from printgen.kinds.common import (
     read_game,
     read_palette,
     read_title,
+    refuse_plotter_paper,
     require_colours,
 )
 from printgen.labels import catalogue
@@ -128,7 +129,8 @@ class TokenSheets:
         return []
 
     def check_options(self, layout: TokenLayout, options: TokenOptions) -> None:
-        """Every combination of the token sheet's options works."""
+        """OptionProblem for a paper only the board takes; every other combination of its options works."""
+        refuse_plotter_paper(options, "token sheets")
 
     def takes_paper(self, layout: TokenLayout, values: Mapping[str, Any]) -> bool:
         return True
