@@ -226,6 +226,9 @@ def _read(picture: np.ndarray | Refused, name: str, reader: Reader) -> tuple[np.
         return None, [Unreadable(name, f"out of memory while reading {name}")]
     except cv2.error:
         return None, [Unreadable(name, "the picture could not be processed (the image library refused it)")]
+    except Exception as error:  # noqa: BLE001 - printgen's own fault: one line for this picture, the others go on
+        return None, [Unreadable(name, f"printgen failed to read it ({type(error).__name__}: {error}); please "
+                                       "report this with the picture")]
 
 
 @dataclass

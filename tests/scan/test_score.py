@@ -246,3 +246,27 @@ def test_what_a_folder_holds_but_score_does_not_read_is_named(tmp_path: Path) ->
     assert score.not_read([tmp_path, tmp_path / "anna.jpg"]) == [
         f"{tmp_path}/gone.jpg: a link to nothing, left out",
         f"{tmp_path}/round-2: a folder in {tmp_path}, not read (name it too to score its photos)"]
+
+
+def test_a_fault_of_printgens_reading_one_picture_is_one_line_and_the_others_are_read(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error in the reader ended the whole run in a traceback (a helper's change, while it was being made)."""
+    import numpy as np
+
+    class Failing:
+        def __init__(self) -> None:
+            self.calls = 0
+
+        def read_image(self, picture: object, name: str) -> list[object]:
+            self.calls += 1
+            if self.calls == 1:
+                raise TypeError("cannot unpack non-iterable numpy.int32 object")
+            return [Unreadable(name, "no corner marker")]
+
+    reader = Failing()
+    picture = np.zeros((10, 10, 3), np.uint8)
+    _, first = score._read(picture, "a.jpg", reader)  # type: ignore[arg-type]
+    _, second = score._read(picture, "b.jpg", reader)  # type: ignore[arg-type]
+    assert [r.reason for r in first] == ["printgen failed to read it (TypeError: cannot unpack non-iterable "  # type: ignore[attr-defined]
+                                         "numpy.int32 object); please report this with the picture"]
+    assert [r.reason for r in second] == ["no corner marker"]  # type: ignore[attr-defined]
