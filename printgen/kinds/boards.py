@@ -176,7 +176,7 @@ class Boards:
             if options.tile:
                 field = (size[0] + 2 * FIELD_PAD, size[1] + 2 * FIELD_PAD)
                 label = f"{layout.title}: {catalogue(options.lang)['tile']}"
-                pages = tile_pages(board, options.page_paper, field, label, margin)
+                pages = tile_pages(board, options.page_paper, field, label, margin, options.printer_margin)
             else:
                 pages = [whole_page(board, options.paper or smallest_paper(board, margin) or "a0", margin)]
             meta = {"subject": names.about} if names.about else {}

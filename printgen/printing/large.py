@@ -24,8 +24,12 @@ from printgen.printing.paper import MARGIN, PAPERS, paper_size
 
 OVERLAP: Mm = 12.0
 HEADER: Mm = 10.0
-"""Room at the top of a tile for its label (two lines, from PRINTABLE down) and the crosses below it."""
+"""Least room at the top of a tile for its label (from the printer's margin down) and the crosses below it."""
 LABEL_SIZE: Mm = 2.6
+LINE_HEIGHT = 1.2
+"""A label line's height, in LABEL_SIZE."""
+LABEL_CLEAR: Mm = 0.8
+"""Between the label's last line and the crosses below it."""
 PRINTABLE: Mm = 5.0
 """Nothing prints closer than this to the paper's edge (what home printers cannot print)."""
 CUT = Paint(stroke="#555555", width=0.25, dash=(2.0, 1.5))
@@ -62,26 +66,38 @@ def whole_page(item: Item, paper_name: str, margin: Mm = MARGIN) -> Page:
     return Page(page_w, page_h, (Use(item.art, (page_w - item.width) / 2, (page_h - item.height) / 2),))
 
 
-def tile_pages(item: Item, paper_name: str, field: tuple[Mm, Mm], label: str = "", margin: Mm = MARGIN) -> list[Page]:
+def tile_pages(item: Item, paper_name: str, field: tuple[Mm, Mm], label: str = "", margin: Mm = MARGIN,
+               printable: Mm = PRINTABLE) -> list[Page]:
     """`item` cut into overlapping tiles on `paper_name`; a tile must hold at least one `field`.
 
-    `label` (with {row}, {column}, {rows}, {columns}) is printed at the top of each tile.
+    `label` (with {row}, {column}, {rows}, {columns}) is printed at the top of each tile, from `printable` (what
+    the printer cannot print at the paper's edge) down, in as many lines as it takes at no less than the
+    smallest text printgen prints; the artwork keeps `margin` from the edges, more where its crosses would
+    come nearer the edge than `printable`.
     """
     paper = paper_size(paper_name)
+    margin = max(margin, printable + CROSS_OFF + CROSS_ARM + CROSS.width / 2)
+    label = label or _default_label()
     plans = []
     for page_w, page_h in (sorted(paper), sorted(paper, reverse=True)):
-        area_w, area_h = page_w - 2 * margin, page_h - 2 * margin - HEADER
+        lines = _label_lines(label.format(row=99, column=99, rows=99, columns=99), page_w - 2 * margin)
+        header = max(HEADER, printable + len(lines) * LINE_HEIGHT * LABEL_SIZE + LABEL_CLEAR + CROSS_OFF
+                     + CROSS_ARM - margin)  # (the label, then the crosses above the artwork)
+        area_w, area_h = page_w - 2 * margin, page_h - 2 * margin - header
         if area_w < field[0] + OVERLAP or area_h < field[1] + OVERLAP:
             continue
         cols = max(1, -(-(item.width - OVERLAP) // (area_w - OVERLAP)))
         rows = max(1, -(-(item.height - OVERLAP) // (area_h - OVERLAP)))
-        plans.append((int(cols * rows), page_w, page_h, area_w, area_h, int(cols), int(rows)))
+        plans.append((int(cols * rows), page_w, page_h, area_w, area_h, int(cols), int(rows), header))
     if not plans:
         raise UsageProblem(f"--tile: a {field[0]:g} x {field[1]:g} mm field does not fit one {paper_name} tile "
                            f"({paper[0] - 2 * margin:g} x {paper[1] - 2 * margin - HEADER:g} mm with overlap); "
                            "use a larger --paper or a smaller --card-size")
-    _, page_w, page_h, area_w, area_h, cols, rows = min(plans)
-    return list(_tiles(item, page_w, page_h, area_w, area_h, cols, rows, label or _default_label(), margin))
+    _, page_w, page_h, area_w, area_h, cols, rows, header = min(plans)
+    if cols * rows == 1:
+        raise UsageProblem(f"--tile: the {item.name} ({item.width:.0f} x {item.height:.0f} mm) fits one "
+                           f"{paper_name} page whole: leave out --tile (or tile it on a smaller --paper)")
+    return list(_tiles(item, (page_w, page_h), (area_w, area_h), (cols, rows), label, margin, header, printable))
 
 
 def _default_label() -> str:
@@ -90,30 +106,46 @@ def _default_label() -> str:
     return catalogue()["tile"]
 
 
-def _label(text: str, width: Mm, margin: Mm) -> list[Element]:
-    """The tile's label in at most two lines at the top, from PRINTABLE down (clear of the crosses below it)."""
-    from printgen.fonts import fit_size, wrap
+def _label_lines(text: str, width: Mm) -> list[str]:
+    """`text` in lines no wider than `width` at LABEL_SIZE, or shrunk to no less than the smallest text
+    printgen prints, in as many lines as that takes."""
+    from printgen.fonts import text_width, wrap
+    from printgen.measure import MIN_TEXT_PT
+    from printgen.page import PT_PER_MM
 
-    lines = wrap(text, "regular", LABEL_SIZE, width)
+    for count in range(2, 9):
+        lines = wrap(text, "regular", LABEL_SIZE, width, count)
+        if max(text_width(line, "regular", LABEL_SIZE) for line in lines) * MIN_TEXT_PT / PT_PER_MM / LABEL_SIZE \
+                <= width:
+            return lines
+    return lines
+
+
+def _label(text: str, left: Mm, width: Mm, top: Mm) -> list[Element]:
+    """The tile's label `width` wide from (`left`, `top`) down (clear of the crosses below it)."""
+    from printgen.fonts import fit_size
+
+    lines = _label_lines(text, width)
     size = min(fit_size(line, "regular", LABEL_SIZE, width) for line in lines)
-    return [Text(margin, PRINTABLE + 0.8 * LABEL_SIZE + i * LABEL_SIZE * 1.2, line, size, "#333333", "regular")
-            for i, line in enumerate(lines)]
+    return [Text(left, top + 0.8 * LABEL_SIZE + i * LABEL_SIZE * LINE_HEIGHT, line, size,
+                 "#333333", "regular") for i, line in enumerate(lines)]
 
 
-def _tiles(item: Item, page_w: Mm, page_h: Mm, area_w: Mm, area_h: Mm, cols: int, rows: int,
-           label: str, margin: Mm) -> Iterator[Page]:
+def _tiles(item: Item, page: tuple[Mm, Mm], area: tuple[Mm, Mm], grid: tuple[int, int], label: str, margin: Mm,
+           header: Mm, printable: Mm) -> Iterator[Page]:
+    (page_w, page_h), (area_w, area_h), (cols, rows) = page, area, grid
     step_x, step_y = area_w - OVERLAP, area_h - OVERLAP
     for r in range(rows):
         for c in range(cols):
             x0, y0 = c * step_x, r * step_y  # the board point at the tile's top-left corner
-            left, top = margin, margin + HEADER
+            left, top = margin, margin + header
             w = min(area_w, item.width - x0)
             h = min(area_h, item.height - y0)
             elements: list[Element] = [
                 Use(item.art, left - x0, top - y0, 1.0, (left, top, left + w, top + h)),
             ]
             words = label.format(row=r + 1, column=c + 1, rows=rows, columns=cols)
-            elements += _label(words, page_w - 2 * margin, margin)
+            elements += _label(words, margin, page_w - 2 * margin, printable)
             if c > 0:
                 elements.append(Line(left + OVERLAP, top, left + OVERLAP, top + h, CUT))
             if r > 0:

@@ -86,3 +86,31 @@ def test_every_alignment_cross_has_its_partner_on_the_neighbouring_tile(paper: s
             assert cx in seams_x or cy in seams_y, (cx, cy, seams_x, seams_y)
         seen.update((round(cx - board.x, 3), round(cy - board.y, 3)) for cx, cy in centres)
     assert seen and all(count == 2 for count in seen.values()), seen
+
+
+@pytest.mark.parametrize(("paper", "printable", "lang"), [("a5", 5.0, "de"), ("a5", 5.0, "en"), ("a4", 8.0, "pl"),
+                                                          ("letter", 12.0, "fr")])
+def test_a_tiles_label_and_crosses_keep_the_printers_margin_and_the_smallest_text(paper: str, printable: float,
+                                                                                 lang: str) -> None:
+    """On A5 the label shrank to 4.3 pt to fit two lines; with --printer-margin 8 the crosses lay 5.25 mm and the
+    label 5 mm from the paper's edge."""
+    from printgen.labels import catalogue
+    from printgen.measure import MIN_TEXT_PT
+    from printgen.page import PT_PER_MM
+
+    pages = tile_pages(BOARD, paper, (69.5, 94.9), f"One to 9: {catalogue(lang)['tile']}", max(10.0, printable),
+                       printable)
+    for page in pages:
+        drawn = record(page)
+        texts = [d for d in drawn if d.kind == "text"]
+        assert min(d.size for d in texts) * PT_PER_MM >= MIN_TEXT_PT - 1e-6
+        for d in drawn:
+            x0, y0, x1, y1 = d.bounds
+            assert min(x0, y0, page.width - x1, page.height - y1) >= printable - 1e-6
+        crosses_top = min(d.bounds[1] for d in drawn if d.kind == "line")
+        assert max(d.bounds[3] for d in texts) < crosses_top  # the label's lines end above the crosses
+
+
+def test_tiling_a_board_that_fits_the_paper_whole_is_refused() -> None:
+    with pytest.raises(UsageProblem, match="^--tile: the board .* fits one a0 page whole: leave out --tile"):
+        tile_pages(BOARD, "a0", (69.5, 94.9))
