@@ -118,6 +118,7 @@ from printgen.scan.thresholds import (
     SURE_EMPTY,
     TOLERANCE,
     TRACE_FLOOR,
+    UNCLEAR_GUESS,
     VEIL_AROUND,
     VEIL_CONTRAST,
     VEIL_HIDDEN,
@@ -183,7 +184,7 @@ class Reading:
         """The best guess: crossed or not (an uncertain field as settled by the rules, else by which side of
         halfway its ink is)."""
         if self.state is State.UNCERTAIN:
-            return self.settled if self.settled is not None else self.evidence >= self.halfway
+            return self.settled if self.settled is not None else self.evidence >= self.guessed_at
         return self.state is State.CROSSED
 
     @property
@@ -198,9 +199,15 @@ class Reading:
         return min(max(VEIL_SHARE * self.veil, VEIL_LOWEST), self.pen)
 
     @property
+    def guessed_at(self) -> float:
+        """The evidence from which an uncertain field is guessed crossed: halfway, or UNCLEAR_GUESS of it for a
+        field uncertain only for its ink (a faint cross more often than a smudge)."""
+        return self.halfway * (UNCLEAR_GUESS if self.reason == UNCLEAR else 1.0)
+
+    @property
     def doubt(self) -> float:
-        """How far an uncertain field's ink is from halfway between empty and crossed (0 = right there)."""
-        return abs(self.evidence - self.halfway)
+        """How far an uncertain field's ink is from where it is guessed crossed (0 = right there)."""
+        return abs(self.evidence - self.guessed_at)
 
 
 @dataclass(frozen=True, slots=True)
