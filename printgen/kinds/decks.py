@@ -37,6 +37,7 @@ from printgen.page import Document, Hex, Item, Mm, Page
 from printgen.printing.card_grid import (
     CARD_SIDES,
     alignment_pages,
+    backs_cut,
     card_pages,
     card_size,
     mirror_axis,
@@ -184,8 +185,8 @@ class Decks:
                  _too_small(why, bool(text), size, _least_size(layout, size, 3.0, False, False, "en")))]
 
     def warnings(self, layout: DeckLayout, options: CommonOptions | None = None) -> list[str]:
-        """Text that reads at less than 3:1 against what is behind it, and two of the cards' colours that print
-        alike (a palette of one's own)."""
+        """Text that reads at less than 3:1 against what is behind it, two of the cards' colours that print
+        alike (a palette of one's own), and backs a --back-offset moves past what the printer prints."""
         from printgen.measure import alike, worst_contrast
 
         lang = options.lang if options else "en"
@@ -193,7 +194,8 @@ class Decks:
                  for face in (front, back)}
         used = dict.fromkeys(colour for _, colour, _ in layout.cards() if colour)
         return (worst_contrast(layout.source, [(Item(name, face).as_page(), "#ffffff") for name, face in faces.items()])
-                + alike(layout.source, [(name, layout.colour(name)) for name in used], "the cards"))
+                + alike(layout.source, [(name, layout.colour(name)) for name in used], "the cards")
+                + (_backs_cut(layout, options) if isinstance(options, DeckOptions) else []))
 
     def check_options(self, layout: DeckLayout, options: DeckOptions) -> None:
         """OptionProblem for options about the backs that cannot work with the duplex mode, and for a paper only
@@ -279,6 +281,23 @@ class Decks:
 
 
 KIND = Decks()
+
+
+def _backs_cut(layout: DeckLayout, options: DeckOptions) -> list[str]:
+    """A warning line where the backs, moved against the printer's shift, lose part of their trim to the
+    printer's margin (the cards at the page's edges then show it)."""
+    if options.back_offset == (0.0, 0.0) or options.duplex == "off" or options.per_page == 1:
+        return []
+    grid = plan_cards(paper_size(options.page_paper), card_size(options.card_size or layout.card_size),
+                      options.card_bleed, options.gap, options.page_paper, options.per_page, options.printer_margin,
+                      options.crop_marks)
+    cut = backs_cut(grid, mirror_axis(options.duplex, grid), options.back_offset)
+    if cut < 0.5:
+        return []
+    x, y = options.back_offset
+    return [(f"--back-offset {x:g},{y:g}: the backs at the page's edge lose up to {cut:.1f} mm of the card to what "
+             f"the printer cannot print ({options.printer_margin:g} mm); fewer cards a page (--per-page) leave them "
+             "room")]
 
 
 def _unfit(faces: list[Face]) -> tuple[str, str] | None:

@@ -254,6 +254,18 @@ def card_pages(faces: list[Symbol], grid: CardGrid, marks: bool, mirror: str | N
         yield _page(grid, elements)
 
 
+def backs_cut(grid: CardGrid, axis: str, offset: tuple[Mm, Mm]) -> Mm:
+    """How much of a back's trim, at most, moving the backs against the printer's shift `offset` puts beyond
+    what the printer prints (the margin cuts it off there; 0 when every back stays whole)."""
+    shift = back_shift(axis, offset)
+    left, top, right, bottom = grid.printable
+    cut = 0.0
+    for index in range(grid.per_page):
+        x0, y0, x1, y1 = _mirrored(grid.trim(index), grid, axis, shift)
+        cut = max(cut, left - x0, top - y0, x1 - right, y1 - bottom)
+    return cut
+
+
 def _intersect(a: Box, b: Box) -> Box:
     return (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
 
