@@ -317,22 +317,51 @@ def alignment_pages(grid: CardGrid, axis: str, offset: tuple[Mm, Mm],
 
         labels = catalogue()
     w, h = grid.page_w, grid.page_h
-    points = [(w * fx, h * fy) for fx, fy in ALIGNMENT_POINTS]
-    width = w - 2 * max(grid.margin, PRINTER_MARGIN) - 10
-    front: list[Element] = [Text(w / 2, 18.0, labels["alignment_title"], 5.0, REGISTRATION, "bold", "middle")]
-    for i, key in enumerate(("alignment_how", "alignment_read", "alignment_rebuild")):
-        line = labels[key]
-        front.append(Text(w / 2, 25.0 + 4.5 * i, line, fit_size(line, "regular", 3.0, width), "#333333",
-                          "regular", "middle"))
+    edge = max(grid.margin, PRINTER_MARGIN)
+    width = w - 2 * edge - 10
+    top = max(18.0, edge + 8.0)  # the title's baseline: 18 mm down, or further in for a wide printer margin
+    front: list[Element] = [Text(w / 2, top, labels["alignment_title"], 5.0, REGISTRATION, "bold", "middle")]
+    y = top + 7.0
+    for key in ("alignment_how", "alignment_read", "alignment_rebuild"):
+        for line in _instruction_lines(labels[key], width):
+            front.append(Text(w / 2, y, line, fit_size(line, "regular", 3.0, width), "#333333", "regular", "middle"))
+            y += 4.5
+    low_x, high_x = edge + RULER_REACH, w - edge - RULER_REACH
+    low_y, high_y = max(edge, y - 2.0) + RULER_REACH, h - max(edge, 14.0) - RULER_REACH  # (the back's line)
+    if low_x > high_x or low_y > high_y:
+        raise UsageProblem(f"--alignment-page: its rulers and words do not fit inside the printer margin "
+                           f"({grid.margin:g} mm) of this paper; a larger --paper or a smaller --printer-margin")
+    points = [(min(max(w * fx, low_x), high_x), min(max(h * fy, low_y), high_y)) for fx, fy in ALIGNMENT_POINTS]
     for cx, cy in points:
         front += ruler(cx, cy)
-    back: list[Element] = [Text(w / 2, h - 14.0, labels["alignment_back"], 4.0, REGISTRATION, "bold", "middle")]
+    back: list[Element] = [Text(w / 2, h - max(14.0, edge + 6.0), labels["alignment_back"], 4.0, REGISTRATION,
+                                "bold", "middle")]
     dx, dy = back_shift(axis, offset)
     for cx, cy in points:
         mx, my = (w - cx, cy) if axis == "x" else (cx, h - cy)
         mx, my = mx + dx, my + dy
         back += [Line(mx - 12, my, mx + 12, my, CROSS), Line(mx, my - 12, mx, my + 12, CROSS)]
     return Page(w, h, tuple(front)), Page(w, h, tuple(back))
+
+
+def _instruction_lines(text: str, width: Mm) -> list[str]:
+    """An instruction of the alignment page in one line at 3 mm, or in as many as keep it at the smallest text
+    printgen prints."""
+    from printgen.fonts import text_width, wrap
+    from printgen.measure import MIN_TEXT_PT
+    from printgen.page import PT_PER_MM
+
+    smallest = MIN_TEXT_PT / PT_PER_MM
+    for count in range(1, 5):
+        lines = wrap(text, "regular", 3.0, width, count)
+        if all(text_width(line, "regular", smallest) <= width for line in lines):
+            return lines
+    return lines
+
+
+RULER_REACH: Mm = 13.0
+"""From a ruler's centre to the furthest its ticks and labels (X+10 ends 12.8 mm out) and the back's cross (12 mm
+arms) reach."""
 
 
 RULER_NEAR = 2

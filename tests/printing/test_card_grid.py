@@ -216,3 +216,23 @@ def test_alignment_rulers_read_cleanly() -> None:
         for b in level:
             crossing = min(b.x1, b.x2) <= a.x1 <= max(b.x1, b.x2) and min(a.y1, a.y2) <= b.y1 <= max(a.y1, a.y2)
             assert not crossing, (a, b)
+
+
+@pytest.mark.parametrize(("paper", "margin", "lang"), [("a5", 30.0, "en"), ("a5", 12.0, "de"), ("a4", 15.0, "pl"),
+                                                        ("a4", 5.0, "fr")])
+def test_the_alignment_page_keeps_the_printers_margin_and_the_smallest_text(paper: str, margin: float,
+                                                                            lang: str) -> None:
+    """With --printer-margin 30 on A5 its rulers lay 24.5 mm from the edge and its words shrank to 5 pt."""
+    from printgen.labels import catalogue
+    from printgen.measure import MIN_TEXT_PT, clashes
+    from printgen.page import PT_PER_MM
+    from printgen.printing.card_grid import alignment_pages
+
+    grid = plan_cards(paper_size(paper), card_size("poker"), 3.0, None, paper, None, margin, True)
+    pages = alignment_pages(grid, mirror_axis("long", grid), (0.0, 0.0), catalogue(lang))
+    for page in pages:
+        drawn = record(page)
+        assert min(d.size for d in drawn if d.kind == "text") * PT_PER_MM >= MIN_TEXT_PT - 1e-6
+        assert min(min(d.bounds[0], d.bounds[1], page.width - d.bounds[2], page.height - d.bounds[3])
+                   for d in drawn) >= margin - 1e-6
+    assert clashes(pages[0]) == []
