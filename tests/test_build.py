@@ -292,6 +292,6 @@ def test_a_plotters_paper_is_the_boards_alone(tmp_path: Path, name: str, what: s
     from printgen.cli import main
 
     result = CliRunner().invoke(main, ["build", name, "-p", "a1", "--out", str(tmp_path)])
-    assert (result.exit_code, result.output) == (2, f"Error: --paper: a1 is for the board; {what} print on a4, "
-                                                    "letter, a3, a5, legal or tabloid\n")
+    assert (result.exit_code, result.output) == (2, (f"Error: --paper: a1 is for the board; {what} print on a4, "
+                                                    "letter, a3, a5, legal or tabloid\n"))
     assert list(tmp_path.iterdir()) == []

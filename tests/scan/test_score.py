@@ -267,6 +267,6 @@ def test_a_fault_of_printgens_reading_one_picture_is_one_line_and_the_others_are
     picture = np.zeros((10, 10, 3), np.uint8)
     _, first = score._read(picture, "a.jpg", reader)  # type: ignore[arg-type]
     _, second = score._read(picture, "b.jpg", reader)  # type: ignore[arg-type]
-    assert [r.reason for r in first] == ["printgen failed to read it (TypeError: cannot unpack non-iterable "  # type: ignore[attr-defined]
-                                         "numpy.int32 object); please report this with the picture"]
+    assert [r.reason for r in first] == [("printgen failed to read it (TypeError: cannot unpack non-iterable "  # type: ignore[attr-defined]
+                                         "numpy.int32 object); please report this with the picture")]
     assert [r.reason for r in second] == ["no corner marker"]  # type: ignore[attr-defined]
