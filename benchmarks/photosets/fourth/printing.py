@@ -48,8 +48,8 @@ class Pad:
             args += ["-p", "a4"]
         if self.symbols:
             args.append("--symbols")
-        if self.layout in ("qwixx-big-points", "qwixx-gemixxt-b"):
-            args += ["--seed", str(self.seed)]
+        if self.layout == "qwixx-big-points" or self.layout == "qwixx-gemixxt-b" and self.shuffle:
+            args += ["--seed", str(self.seed)]  # (printgen refuses a seed that changes nothing)
         if self.shuffle:
             args.append("--shuffle")
         return args
