@@ -500,7 +500,28 @@ def preview(pdf: Path, out: Path | None, width: int, pages: str | None) -> None:
     from printgen.preview import page_count, page_range, render_pages
 
     folder = out or pdf.with_name(f"{pdf.stem}-preview")
-    pngs = render_pages(pdf, folder, width, page_range(pages) if pages else None)
+    drawn: list[Path] = []
+    bar: Any = None
+
+    def advance(png: Path, total: int) -> None:  # a bar on a terminal once a few pages are to be drawn
+        nonlocal bar
+        drawn.append(png)
+        if bar is None and total >= 5 and sys.stderr.isatty():
+            bar = click.progressbar(length=total, label=f"{pdf.name}: pages", file=sys.stderr)
+            bar.__enter__()
+        if bar is not None:
+            bar.update(1)
+
+    try:
+        pngs = render_pages(pdf, folder, width, page_range(pages) if pages else None, advance)
+    except (PrintgenError, OSError):
+        if drawn:  # (each PNG written is whole: the user should know they are there)
+            click.echo(f"Note: {len(drawn)} PNG{'s' if len(drawn) != 1 else ''} had been written to {folder}",
+                       err=True)
+        raise
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
     click.echo(f"wrote {len(pngs)} PNG{'s' if len(pngs) != 1 else ''} to {folder}")
     total = page_count(pdf)
     if not pages and total > len(pngs):

@@ -9,7 +9,7 @@ creates or that already exists; it never removes anything.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -145,10 +145,11 @@ DEFAULT_PAGES = 100
 """Pages `printgen preview` renders when --pages is not given (a 100,000-sheet pad has 50,000)."""
 
 
-def render_pages(pdf: Path, folder: Path, width: int, pages: tuple[range, ...] | None = None) -> list[Path]:
+def render_pages(pdf: Path, folder: Path, width: int, pages: tuple[range, ...] | None = None,
+                 on_page: Callable[[Path, int], None] | None = None) -> list[Path]:
     """PNGs `width` pixels wide of `pages` (1-based ranges as `page_range` gives them; default the first
-    DEFAULT_PAGES) of `pdf`, into `folder`. Pages beyond the document's own count are refused before any is
-    drawn."""
+    DEFAULT_PAGES) of `pdf`, into `folder`, each handed to `on_page` with how many are to be drawn as soon as it
+    is whole. Pages beyond the document's own count are refused before any is drawn."""
     if pages:  # refused before PDFium is loaded, when the page tree says so
         _regular(pdf)
         declared = _declared_pages(pdf)
@@ -172,6 +173,8 @@ def render_pages(pdf: Path, folder: Path, width: int, pages: tuple[range, ...] |
                 with atomic_file(target) as temporary:
                     image.save(temporary, format="PNG")
                 written.append(target)
+                if on_page is not None:
+                    on_page(target, sum(len(span) for span in wanted))
         finally:
             if made and not written and not any(folder.iterdir()):  # nothing drawn: no empty folder left behind
                 folder.rmdir()

@@ -42,3 +42,27 @@ def test_a_range_of_billions_of_pages_is_bounded_by_the_pdf(tmp_path: Path) -> N
     assert not (tmp_path / "qwixx-standard-6sheets-preview").exists()
     result = CliRunner().invoke(main, ["preview", str(pdf), "--pages", "3,1-2,2", "--width", "100"])
     assert result.exit_code == 0 and "wrote 3 PNGs" in result.output
+
+
+def test_a_preview_that_stops_part_way_says_which_pngs_it_had_written(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk after 7 of 100 pages said only that no partial file was left behind."""
+    from printgen import preview
+    from printgen.errors import PrintgenError
+
+    assert CliRunner().invoke(main, ["build", "qwixx-standard", "-n", "8", "--no-index", "-q", "--out",
+                                     str(tmp_path)]).exit_code == 0
+    real = preview.render_page
+
+    def failing(document, index: int, width: int):  # type: ignore[no-untyped-def]
+        if index == 2:
+            raise PrintgenError("page 3: cannot render: the disk is full")
+        return real(document, index, width)
+
+    monkeypatch.setattr(preview, "render_page", failing)
+    result = CliRunner().invoke(main, ["preview", str(tmp_path / "qwixx-standard-8sheets.pdf"), "--out",
+                                       str(tmp_path / "png"), "--width", "200"])
+    assert result.exit_code == 1
+    assert result.stderr == (f"Note: 2 PNGs had been written to {tmp_path / 'png'}\n"
+                             "Error: page 3: cannot render: the disk is full\n")
+    assert sorted(p.name for p in (tmp_path / "png").iterdir()) == ["page-001.png", "page-002.png"]
