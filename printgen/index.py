@@ -502,7 +502,7 @@ def _papers(groups: list[PageGroup]) -> str:
     named = []
     for group in groups:
         w, h = group.size
-        words = f"{w:g} x {h:g} mm"
+        words = f"{w:g} x {h:g} mm" if w > 0 and h > 0 else "no size in mm"  # (an SVG another program wrote, or none)
         for paper, (pw, ph) in PAPERS.items():
             if abs(w - pw) < 1 and abs(h - ph) < 1:
                 words = f"{paper.upper() if paper[0] == 'a' else paper.title()} portrait"

@@ -334,3 +334,13 @@ def test_a_decks_thumbnails_share_one_palette_that_holds_every_pages_colours(tmp
             page = render_page(document, int(png.stem.split("-")[1]) - 1, THUMB_WIDTH).convert("RGB")
             assert np.abs(drawn - np.asarray(page, dtype=float)).mean() < 3  # out of 255: the colours are kept
     assert len(palettes) == 1
+
+
+def test_an_svg_with_no_size_in_mm_says_so(tmp_path: Path) -> None:
+    """A broken or another program's SVG was listed as "0 x 0 mm"."""
+    (tmp_path / "broken.svg").write_text("<svg")
+    (tmp_path / "pixels.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200"/>')
+    result = CliRunner().invoke(main, ["index", str(tmp_path)])
+    assert result.exit_code == 0
+    page = html_of(tmp_path)
+    assert page.count("SVG · no size in mm") == 2 and "0 x 0 mm" not in page
