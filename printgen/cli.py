@@ -205,6 +205,8 @@ def one_line(error: click.UsageError, command: str = "printgen") -> str:
         option = f"{error.param.opts[0]}: " if isinstance(error.param, click.Option) else ""
         missing = re.fullmatch(r"(?:Path|File|Directory) '(.*)' does not exist\.?", error.message)
         if missing:  # a file argument or option naming nothing: the file is what the line is about
+            if os.path.islink(missing.group(1)):
+                return f"{option}{missing.group(1)}: a link to nothing (its target is missing, or links go round)"
             return f"{option}{missing.group(1)}: no such file or folder"
         kind = re.fullmatch(r"(?:Path|File|Directory) '(.*)' is a (directory|file)\.?", error.message)
         if kind:

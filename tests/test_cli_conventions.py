@@ -281,3 +281,12 @@ def test_one_card_size_written_many_ways_is_one_name(tmp_path: Path) -> None:
                            str(tmp_path))
         assert code == 0, output
     assert [p.name for p in tmp_path.iterdir()] == ["qwixx-cards-deck-63x88mm.pdf"]
+
+
+def test_a_link_to_nothing_is_named_as_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "broken.jpg").symlink_to(tmp_path / "gone.jpg")
+    for name, said in (("broken.jpg", "a link to nothing (its target is missing, or links go round)"),
+                       ("absent.jpg", "no such file or folder")):
+        code, output = run("score", name)
+        assert (code, output) == (2, f"Error: {name}: {said}\n")
