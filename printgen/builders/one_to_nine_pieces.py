@@ -106,7 +106,8 @@ def star_text_size(text: str, cx: Mm, cy: Mm, r: Mm, size: Mm, inner: float = 0.
         half_w = text_width(text, "bold", size) / 2 + STAR_CLEAR
         half_h = cap_height("bold") * size / 2 + STAR_CLEAR
         box = [(cx + fx * half_w, cy + fy * half_h) for fx in (-1, 0, 1) for fy in (-1, 0, 1)]
-        if all(_inside(x, y, polygon) for x, y in box):
+        notch = any(abs(x - cx) < half_w and abs(y - cy) < half_h for x, y in polygon)  # (an inner corner poking in)
+        if all(_inside(x, y, polygon) for x, y in box) and not notch:
             return size
         size *= 0.97
     return size
