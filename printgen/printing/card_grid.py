@@ -371,6 +371,9 @@ NEAR_TICK: Mm = 0.8
 TICK: Mm = 1.5
 MAJOR_TICK: Mm = 2.5
 """Half lengths of a ruler's ticks: near the centre, elsewhere, every 5 mm."""
+LINE_STEP = 1.2
+"""How far apart, in their size, the rows of a ruler's X labels are: ±10 one row beyond ±5 (side by side they
+were 0.3 mm apart and read as one)."""
 LABEL_GAP: Mm = 0.7
 """From the end of a 5 mm tick to its label: each label sits just beyond its own tick, where the other scale's
 ticks (at most MAJOR_TICK from its centre line) leave room for it."""
@@ -392,7 +395,8 @@ def ruler(cx: Mm, cy: Mm) -> list[Element]:
         if step % 5 == 0 and step:
             value = f"{step:+d}".replace("-", "−")
             off = MAJOR_TICK + LABEL_GAP
-            x_label_y = cy - off if step > 0 else cy + off + cap_height("regular") * RULER_LABEL
+            away = off + (LINE_STEP * RULER_LABEL if abs(step) == 10 else 0.0)  # (a row further out than ±5's)
+            x_label_y = cy - away if step > 0 else cy + away + cap_height("regular") * RULER_LABEL
             elements.append(Text(cx + step, x_label_y, f"X{value}", RULER_LABEL, REGISTRATION, "regular", "middle"))
             y_label = cy + step + 0.375 * RULER_LABEL
             label = f"Y{value}"
