@@ -312,6 +312,8 @@ def alignment_pages(grid: CardGrid, axis: str, offset: tuple[Mm, Mm],
     ruler's centre by what the printer shifts the backs (X right, Y down, in mm): pass that as --back-offset.
     The back's crosses are moved like every back (back_shift), so a rebuilt page reads 0,0.
     """
+    from printgen.measure import legible_lines
+
     if labels is None:
         from printgen.labels import catalogue
 
@@ -323,7 +325,7 @@ def alignment_pages(grid: CardGrid, axis: str, offset: tuple[Mm, Mm],
     front: list[Element] = [Text(w / 2, top, labels["alignment_title"], 5.0, REGISTRATION, "bold", "middle")]
     y = top + 7.0
     for key in ("alignment_how", "alignment_read", "alignment_rebuild"):
-        for line in _instruction_lines(labels[key], width):
+        for line in legible_lines(labels[key], 3.0, width, most=4):
             front.append(Text(w / 2, y, line, fit_size(line, "regular", 3.0, width), "#333333", "regular", "middle"))
             y += 4.5
     low_x, high_x = edge + RULER_REACH, w - edge - RULER_REACH
@@ -342,21 +344,6 @@ def alignment_pages(grid: CardGrid, axis: str, offset: tuple[Mm, Mm],
         mx, my = mx + dx, my + dy
         back += [Line(mx - 12, my, mx + 12, my, CROSS), Line(mx, my - 12, mx, my + 12, CROSS)]
     return Page(w, h, tuple(front)), Page(w, h, tuple(back))
-
-
-def _instruction_lines(text: str, width: Mm) -> list[str]:
-    """An instruction of the alignment page in one line at 3 mm, or in as many as keep it at the smallest text
-    printgen prints."""
-    from printgen.fonts import text_width, wrap
-    from printgen.measure import MIN_TEXT_PT
-    from printgen.page import PT_PER_MM
-
-    smallest = MIN_TEXT_PT / PT_PER_MM
-    for count in range(1, 5):
-        lines = wrap(text, "regular", 3.0, width, count)
-        if all(text_width(line, "regular", smallest) <= width for line in lines):
-            return lines
-    return lines
 
 
 RULER_REACH: Mm = 13.0

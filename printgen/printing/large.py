@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from printgen.errors import UsageProblem
+from printgen.measure import legible_lines
 from printgen.page import REGISTRATION, Element, Item, Line, Mm, Page, Paint, Text, Use
 from printgen.printing.paper import MARGIN, PAPERS, paper_size
 
@@ -80,7 +81,8 @@ def tile_pages(item: Item, paper_name: str, field: tuple[Mm, Mm], label: str = "
     label = label or _default_label()
     plans = []
     for page_w, page_h in (sorted(paper), sorted(paper, reverse=True)):
-        lines = _label_lines(label.format(row=99, column=99, rows=99, columns=99), page_w - 2 * margin)
+        lines = legible_lines(label.format(row=99, column=99, rows=99, columns=99), LABEL_SIZE, page_w - 2 * margin,
+                              2)
         header = max(HEADER, printable + len(lines) * LINE_HEIGHT * LABEL_SIZE + LABEL_CLEAR + CROSS_OFF
                      + CROSS_ARM - margin)  # (the label, then the crosses above the artwork)
         area_w, area_h = page_w - 2 * margin, page_h - 2 * margin - header
@@ -106,26 +108,11 @@ def _default_label() -> str:
     return catalogue()["tile"]
 
 
-def _label_lines(text: str, width: Mm) -> list[str]:
-    """`text` in lines no wider than `width` at LABEL_SIZE, or shrunk to no less than the smallest text
-    printgen prints, in as many lines as that takes."""
-    from printgen.fonts import text_width, wrap
-    from printgen.measure import MIN_TEXT_PT
-    from printgen.page import PT_PER_MM
-
-    for count in range(2, 9):
-        lines = wrap(text, "regular", LABEL_SIZE, width, count)
-        if max(text_width(line, "regular", LABEL_SIZE) for line in lines) * MIN_TEXT_PT / PT_PER_MM / LABEL_SIZE \
-                <= width:
-            return lines
-    return lines
-
-
 def _label(text: str, left: Mm, width: Mm, top: Mm) -> list[Element]:
     """The tile's label `width` wide from (`left`, `top`) down (clear of the crosses below it)."""
     from printgen.fonts import fit_size
 
-    lines = _label_lines(text, width)
+    lines = legible_lines(text, LABEL_SIZE, width, 2)
     size = min(fit_size(line, "regular", LABEL_SIZE, width) for line in lines)
     return [Text(left, top + 0.8 * LABEL_SIZE + i * LABEL_SIZE * LINE_HEIGHT, line, size,
                  "#333333", "regular") for i, line in enumerate(lines)]
