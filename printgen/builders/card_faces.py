@@ -67,9 +67,9 @@ def card_front(layout: DeckLayout, card: Card, size: tuple[Mm, Mm], bleed: Mm, s
     bottom_ground = layout.colour(card.colour or COLOURS[-1])
     elements += corner_indices(str(card.number), w, h, bleed, readable_on(top_ground), readable_on(bottom_ground))
     if symbols and card.colour is not None:
-        index_size = _index_size(art_width(w, h))
-        shape = place(colour_shape(card.colour, readable_on(top_ground)), bleed + SAFE + 1.0 + index_size * 0.3,
-                      bleed + SAFE + index_size + 3.2, 3.2)
+        index = index_size(art_width(w, h))
+        shape = place(colour_shape(card.colour, readable_on(top_ground)), bleed + SAFE + 1.0 + index * 0.3,
+                      bleed + SAFE + index + 3.2, 3.2)
         elements += [shape, Group((shape,), w + 2 * bleed, h + 2 * bleed, rotate=180)]
     if card.colour is None:
         label = catalogue(lang)["joker"]
@@ -122,7 +122,8 @@ TITLE_GAP: Mm = 0.8
 """Between a back's disc and the title under it."""
 
 
-def _index_size(w: Mm) -> Mm:
+def index_size(w: Mm) -> Mm:
+    """The em size of the corner index of a card whose art is `w` wide."""
     return w * 0.13
 
 
@@ -139,12 +140,12 @@ def art_width(w: Mm, h: Mm) -> Mm:
 
 def index_reach(text: str, w: Mm, h: Mm) -> Mm:
     """How far in from a `w` x `h` card's side its corner index `text` reaches."""
-    return SAFE + 1.0 + text_width(text, "bold", _index_size(art_width(w, h)))
+    return SAFE + 1.0 + text_width(text, "bold", index_size(art_width(w, h)))
 
 
 def corner_indices(text: str, w: Mm, h: Mm, bleed: Mm, top: str, bottom: str) -> list[Element]:
     """The card's index in the top-left corner (in colour `top`) and, turned 180°, in the bottom-right (`bottom`)."""
-    size = _index_size(art_width(w, h))
+    size = index_size(art_width(w, h))
     upright = Text(bleed + SAFE + 1.0, bleed + SAFE + 1.0 + cap_height("bold") * size, text, size, top, "bold",
                    "start")
     turned: list[Element] = [Text(upright.x, upright.y, text, size, bottom, "bold", "start")]

@@ -20,6 +20,7 @@ from printgen.builders.card_faces import (
     corner_indices,
     disc_radius,
     index_reach,
+    index_size,
     number_disc,
 )
 from printgen.builders.scoresheet import centred_text, place
@@ -179,7 +180,8 @@ def nine_front(layout: DeckLayout, card: one_to_nine.Card, size: tuple[Mm, Mm], 
             elements.append(Rect(cx - pill_w / 2, middle - half, pill_w, 2 * half, Paint(fill=WHITE), radius=half))
         elements.append(centred_text(cx, middle, label, size_, colour))
     if symbols and card.kind == "number" and card.colour:
-        shape = place(colour_shape(card.colour, index_ink[0]), bleed + SAFE + 3.0, bleed + SAFE + 14.0, 3.4)
+        below = max(SAFE + 14.0, SAFE + index_size(art) + 4.0)  # (under the index, which grows with the card)
+        shape = place(colour_shape(card.colour, index_ink[0]), bleed + SAFE + 3.0, bleed + below, 3.4)
         elements += [shape, Group((shape,), full[0], full[1], rotate=180)]
     if corner_guide:
         elements.append(Rect(bleed, bleed, w, h, Paint(stroke="#888888", width=0.2, dash=(1.0, 1.0)), radius=3.2))

@@ -28,6 +28,7 @@ from printgen.scan.thresholds import (
     HIDDEN_AREA,
     HUE_OFF,
     JOIN,
+    LEVEL_LINE_LENGTH,
     LIGHT_REACH,
     LINE_BREAK,
     LINE_DARK,
@@ -91,22 +92,46 @@ def _shadow_edges(gain: np.ndarray, darker: np.ndarray, noise: float, px_per_mm:
 
 
 def _long_lines(darker: np.ndarray, noise: float, px_per_mm: float) -> np.ndarray:
-    """Where a long straight dark line runs across the rows: darkening beyond the `noise` by more than LINE_DARK
-    that lies along a straight segment of at least LINE_LENGTH with no gap longer than LINE_BREAK (the print it
-    crosses breaks it up), at least LINE_SLANT from the rows; what of that darkening lies within LINE_NEAR of
-    such a segment, grown by COVER_GROW."""
+    """Where a long straight dark line runs over the sheet: darkening beyond the `noise` by more than LINE_DARK
+    that lies along straight segments of at least LINE_LENGTH with no gap longer than LINE_BREAK (the print it
+    crosses breaks it up), at least LINE_SLANT from the rows, or along the rows in one line of segments
+    LEVEL_LINE_LENGTH long; what of that darkening lies within LINE_NEAR of such segments, grown by
+    COVER_GROW."""
     mask = ((darker - noise) > LINE_DARK).astype(np.uint8)
     length = LINE_LENGTH * px_per_mm
     segments = cv2.HoughLinesP(mask, 1, np.pi / 180, int(length / 2), minLineLength=length,
                                maxLineGap=LINE_BREAK * px_per_mm)
-    along = np.zeros(mask.shape, np.uint8)
+    slanted: list[tuple[int, int, int, int]] = []
+    level: list[tuple[int, int, int, int]] = []
     for x0, y0, x1, y1 in ([] if segments is None else segments.reshape(-1, 4)):
         slant = abs(float(np.degrees(np.arctan2(y1 - y0, x1 - x0)))) % 180
-        if min(slant, 180 - slant) >= LINE_SLANT:
-            cv2.line(along, (int(x0), int(y0)), (int(x1), int(y1)), 1, max(1, round(2 * LINE_NEAR * px_per_mm)))
+        (slanted if min(slant, 180 - slant) >= LINE_SLANT else level).append((int(x0), int(y0), int(x1), int(y1)))
+    slanted += _level_lines(level, px_per_mm)
+    along = np.zeros(mask.shape, np.uint8)
+    for x0, y0, x1, y1 in slanted:
+        cv2.line(along, (x0, y0), (x1, y1), 1, max(1, round(2 * LINE_NEAR * px_per_mm)))
     if not along.any():  # (mostly nothing lies on the sheet)
         return along.astype(bool)
     return cv2.dilate(along & mask, disc(COVER_GROW, px_per_mm)) > 0
+
+
+def _level_lines(segments: list[tuple[int, int, int, int]], px_per_mm: float) -> list[tuple[int, int, int, int]]:
+    """The `segments` along the rows that lie in one line (their middles within LINE_NEAR of its height) with
+    others, together reaching LEVEL_LINE_LENGTH with no gap longer than LINE_BREAK (Hough cuts one long line
+    into pieces)."""
+    found = []
+    for x0, y0, x1, y1 in segments:
+        middle = (y0 + y1) / 2
+        same = sorted((min(a, c), max(a, c)) for a, b, c, d in segments if abs((b + d) / 2 - middle)
+                      <= LINE_NEAR * px_per_mm)
+        reach, start, end = 0.0, *same[0]
+        for left, right in same[1:]:
+            if left - end > LINE_BREAK * px_per_mm:
+                reach, start = max(reach, end - start), left
+            end = max(end, right)
+        if max(reach, end - start) >= LEVEL_LINE_LENGTH * px_per_mm:
+            found.append((x0, y0, x1, y1))
+    return found
 
 
 def disc(radius_mm: float, px_per_mm: float) -> np.ndarray:

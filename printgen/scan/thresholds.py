@@ -497,7 +497,10 @@ LINE_BREAK = 3.0
 """...mm: with gaps no longer than this along it..."""
 LINE_SLANT = 20.0
 """...degrees: and it is turned at least this far from the rows (a line along a row strikes out skipped
-numbers; see `printgen.scan.ink`)."""
+numbers; see `printgen.scan.ink`)..."""
+LEVEL_LINE_LENGTH = 160.0
+"""...mm: or, along the rows, it is this long: longer than a row's numbers (eleven fields, about 150 mm), so
+no strike through skipped numbers (a helper's line across a whole row made four of its fields sure crosses)."""
 SHADOW_EDGE = 0.12
 """Change of the light's logarithm per mm above which a shadow's (or glare's) edge makes ink unsure."""
 SHADOW_NEAR = 1.5

@@ -57,3 +57,17 @@ def test_backs_moved_past_what_the_printer_prints_are_warned_of(tmp_path: Path) 
         assert result.exit_code == 0, result.output
         lines = [line for line in result.stderr.splitlines() if line.startswith("Warning:")]
         assert (lines == []) if warned is None else (len(lines) == 1 and warned in lines[0]), lines
+
+
+@pytest.mark.parametrize("size", [(120.0, 170.0), (150.0, 210.0), (63.5, 88.9)])
+def test_large_cards_with_symbols_keep_the_symbol_below_the_index(size: tuple[float, float]) -> None:
+    """One to 9 with --symbols was refused from 118 x 165 to 150 x 210 mm: the index grows with the card, the
+    symbol under it stayed where it was."""
+    from printgen.kinds.decks import deck_faces
+    from printgen.layouts import load
+    from printgen.measure import clashes
+    from printgen.page import Item
+
+    for name in ("qwixx-cards-deck", "one-to-9-deck"):
+        for card, front, _ in deck_faces(load(name), size, 3.0, symbols=True):
+            assert clashes(Item(card, front).as_page()) == [], (name, size, front.id)

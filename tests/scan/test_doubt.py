@@ -384,3 +384,16 @@ def test_a_line_along_the_row_striking_out_skipped_numbers_is_no_doubt() -> None
     photo = Photo()
     photo.stroke((2.0, 26.0), (70.0, 26.5), width=0.5)
     assert (photo.doubts() != LINE).all()
+
+
+def test_a_level_line_longer_than_a_rows_numbers_is_doubtful_a_shorter_one_is_a_strike() -> None:
+    """A line across a whole row (a cable's shadow) made four of its fields sure crosses; a strike through
+    skipped numbers is never that long."""
+    from printgen.scan.doubt import _long_lines
+
+    for length, doubtful in ((180.0, True), (100.0, False)):
+        darker = np.zeros((mm(60), mm(200)), np.float32)
+        cv2.line(darker, (mm(5), mm(30)), (mm(5 + length), mm(30) + 1), 0.4, max(1, mm(0.5)))
+        for x in range(20, int(length), 25):  # broken where it crosses dark print
+            darker[:, mm(5 + x):mm(5 + x + 2)] = 0.0
+        assert _long_lines(darker, 0.02, PX).any() is doubtful
