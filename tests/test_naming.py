@@ -51,3 +51,15 @@ def test_deck_variants_that_print_differently_have_names_of_their_own(tmp_path: 
         "qwixx-cards-deck-offset1_-1.5mm.pdf", "qwixx-cards-deck.pdf"]  # (no offset is the plain deck)
     assert [Path(svg).name for _, svg in names] == ["qwixx-cards-deck", "qwixx-cards-deck-corner-guide"] + [
         "qwixx-cards-deck"] * 3  # the SVGs change only with the guide, drawn on the fronts
+
+
+def test_a_card_size_a_little_off_the_layouts_own_has_its_own_name(tmp_path: Path) -> None:
+    """63.45 x 88.9 mm was written as the plain poker deck's file (sizes within 0.05 mm were taken as one)."""
+    names = []
+    for size in ("63.45x88.9", "63.5x88.94", "2.5x3.5in", "poker"):
+        result = CliRunner().invoke(main, ["build", "qwixx-cards-deck", "--card-size", size, "--out", str(tmp_path),
+                                           "--no-index"])
+        assert result.exit_code == 0, result.output
+        names.append(Path(result.output.split()[1]).name)
+    assert names == ["qwixx-cards-deck-63_45x88_9mm.pdf", "qwixx-cards-deck-63_5x88_94mm.pdf",
+                     "qwixx-cards-deck.pdf", "qwixx-cards-deck.pdf"]

@@ -218,6 +218,10 @@ def read_card_size(top: Fields) -> str | None:
         return None
 
 
+SAME_SIZE = 0.001
+"""mm: card sides nearer than this are one size (2.5x3.5in is poker's 63.5 x 88.9 mm; 63.45 mm is not)."""
+
+
 def other_card_size(own: str, chosen: str | None) -> list[str]:
     """The name part for a card size other than the layout's own (63.5x88.9mm is just poker): `mini`,
     `60x90mm`; nothing for the layout's own."""
@@ -226,10 +230,10 @@ def other_card_size(own: str, chosen: str | None) -> list[str]:
     from printgen.printing.card_grid import CARD_SIZES, card_size
 
     mine, theirs = card_size(own), card_size(chosen)
-    if abs(mine[0] - theirs[0]) <= 0.05 and abs(mine[1] - theirs[1]) <= 0.05:
+    if abs(mine[0] - theirs[0]) <= SAME_SIZE and abs(mine[1] - theirs[1]) <= SAME_SIZE:
         return []
     if chosen.lower() in CARD_SIZES:
         return [chosen.lower()]
     named = next((name for name, size in CARD_SIZES.items()  # (63.5x88.9mm is poker, as the layouts say)
-                  if abs(size[0] - theirs[0]) <= 0.05 and abs(size[1] - theirs[1]) <= 0.05), None)
+                  if abs(size[0] - theirs[0]) <= SAME_SIZE and abs(size[1] - theirs[1]) <= SAME_SIZE), None)
     return [named or f"{theirs[0]:g}x{theirs[1]:g}mm".replace(".", "_")]  # 63x88, 6.3x8.8cm: one name
