@@ -286,18 +286,21 @@ KIND = Decks()
 def _backs_cut(layout: DeckLayout, options: DeckOptions) -> list[str]:
     """A warning line where the backs, moved against the printer's shift, lose part of their trim to the
     printer's margin (the cards at the page's edges then show it)."""
-    if options.back_offset == (0.0, 0.0) or options.duplex == "off" or options.per_page == 1:
+    if options.back_offset == (0.0, 0.0) or options.duplex == "off" and not options.backs_file \
+            or options.per_page == 1:
         return []
     grid = plan_cards(paper_size(options.page_paper), card_size(options.card_size or layout.card_size),
                       options.card_bleed, options.gap, options.page_paper, options.per_page, options.printer_margin,
                       options.crop_marks)
-    cut = backs_cut(grid, mirror_axis(options.duplex, grid), options.back_offset)
-    if cut < 0.5:
+    cut = backs_cut(grid, mirror_axis("long" if options.duplex == "off" else options.duplex, grid),
+                    options.back_offset)
+    if cut < 0.1:
         return []
     x, y = options.back_offset
-    return [(f"--back-offset {x:g},{y:g}: the backs at the page's edge lose up to {cut:.1f} mm of the card to what "
-             f"the printer cannot print ({options.printer_margin:g} mm); fewer cards a page (--per-page) leave them "
-             "room")]
+    lost = (f"to what the printer cannot print ({options.printer_margin:g} mm)" if options.printer_margin > 0 else
+            "off the paper's edge")
+    return [(f"--back-offset {x:g},{y:g}: the backs at the page's edge lose up to {cut:.1f} mm of the card {lost}; "
+             "fewer cards a page (--per-page) leave them room")]
 
 
 def _unfit(faces: list[Face]) -> tuple[str, str] | None:

@@ -51,9 +51,11 @@ def test_no_face_of_either_deck_crowds_another_thing_on_it(size: tuple[float, fl
 
 def test_backs_moved_past_what_the_printer_prints_are_warned_of(tmp_path: Path) -> None:
     """--back-offset 20,20 was taken silently while it cut 12.5 mm (an index with it) off the outer backs."""
-    for offset, warned in (("20,20", "lose up to 12.5 mm"), ("1,1", None)):
-        result = CliRunner().invoke(main, ["build", "qwixx-cards-deck", "--back-offset", offset, "--no-index", "--out",
-                                           str(tmp_path)])
+    for extra, warned in ((["--back-offset", "20,20"], "lose up to 12.5 mm of the card to what the printer"),
+                          (["--back-offset", "20,20", "--duplex", "off", "--backs-file"], "lose up to 12.5 mm"),
+                          (["--back-offset", "20,0", "--printer-margin", "0"], "14.7 mm of the card off the paper"),
+                          (["--back-offset", "1,1"], None)):
+        result = CliRunner().invoke(main, ["build", "qwixx-cards-deck", *extra, "--no-index", "--out", str(tmp_path)])
         assert result.exit_code == 0, result.output
         lines = [line for line in result.stderr.splitlines() if line.startswith("Warning:")]
         assert (lines == []) if warned is None else (len(lines) == 1 and warned in lines[0]), lines
