@@ -322,10 +322,12 @@ def alignment_pages(grid: CardGrid, axis: str, offset: tuple[Mm, Mm],
     edge = max(grid.margin, PRINTER_MARGIN)
     width = w - 2 * edge - 10
     top = max(18.0, edge + 8.0)  # the title's baseline: 18 mm down, or further in for a wide printer margin
-    front: list[Element] = [Text(w / 2, top, labels["alignment_title"], 5.0, REGISTRATION, "bold", "middle")]
+    title = labels["alignment_title"]
+    front: list[Element] = [Text(w / 2, top, title, fit_size(title, "bold", 5.0, width), REGISTRATION, "bold",
+                                 "middle")]
     y = top + 7.0
     for key in ("alignment_how", "alignment_read", "alignment_rebuild"):
-        for line in legible_lines(labels[key], 3.0, width, most=4):
+        for line in legible_lines(labels[key], 3.0, width, most=4, shrink=False):
             front.append(Text(w / 2, y, line, fit_size(line, "regular", 3.0, width), "#333333", "regular", "middle"))
             y += 4.5
     low_x, high_x = edge + RULER_REACH, w - edge - RULER_REACH

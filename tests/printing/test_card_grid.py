@@ -218,7 +218,7 @@ def test_alignment_rulers_read_cleanly() -> None:
             assert not crossing, (a, b)
 
 
-@pytest.mark.parametrize(("paper", "margin", "lang"), [("a5", 30.0, "en"), ("a5", 12.0, "de"), ("a4", 15.0, "pl"),
+@pytest.mark.parametrize(("paper", "margin", "lang"), [("a5", 30.0, "en"), ("a5", 30.0, "pl"), ("a5", 12.0, "de"), ("a4", 15.0, "pl"),
                                                         ("a4", 5.0, "fr")])
 def test_the_alignment_page_keeps_the_printers_margin_and_the_smallest_text(paper: str, margin: float,
                                                                             lang: str) -> None:
