@@ -115,7 +115,7 @@ def check_writable(target: Path, made: bool = False, named: str = "",
         raised = UsageProblem if isinstance(error, NotADirectoryError) else problem  # (a file in the path named)
         raise raised(f"{named or target}: cannot be written: {error.strerror or error}") from None
     os.close(descriptor)
-    os.unlink(probe)
+    Path(probe).unlink(missing_ok=True)  # (another build's cleanup may have taken it first: it holds no lock)
 
 
 def safe_folder(folder: Path) -> None:

@@ -264,3 +264,23 @@ def test_errors_inside_a_temporary_folder_name_the_target(tmp_path: Path) -> Non
     with pytest.raises(OSError) as caught, atomic_folder(target) as temporary:
         raise OSError(errno.ENOSPC, "No space left on device", str(temporary / "red-07-front.svg"))
     assert caught.value.filename == str(target)
+
+
+def test_a_probe_another_builds_cleanup_removed_first_is_no_error(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two builds into one folder: one's cleanup took the other's unlocked probe, which then failed 'No such file
+    or directory' (4 of 600 builds run two or three at once)."""
+    import tempfile
+
+    from printgen import output
+
+    real = tempfile.mkstemp
+
+    def taken(*args, **kwargs):  # type: ignore[no-untyped-def]
+        descriptor, name = real(*args, **kwargs)
+        output.remove_leftovers_in(Path(name).parent)  # as the other build does, at that moment
+        return descriptor, name
+
+    monkeypatch.setattr(output.tempfile, "mkstemp", taken)
+    output.check_writable(tmp_path / "pad.pdf")
+    assert list(tmp_path.iterdir()) == []
