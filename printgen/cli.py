@@ -517,6 +517,9 @@ def preview(pdf: Path, out: Path | None, width: int, pages: str | None) -> None:
     try:
         pngs = render_pages(pdf, folder, width, page_range(pages) if pages else None, advance)
     except (PrintgenError, OSError):
+        if bar is not None:  # (the bar's line ends before the note)
+            bar.__exit__(None, None, None)
+            bar = None
         if drawn:  # (each PNG written is whole: the user should know they are there)
             click.echo(f"Note: {len(drawn)} PNG{'s' if len(drawn) != 1 else ''} had been written to {folder}",
                        err=True)

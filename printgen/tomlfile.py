@@ -37,6 +37,8 @@ def parse_toml(path: Path, name: str) -> dict[str, Any]:
         if len(raw) > MAX_FILE_BYTES:
             raise LayoutError([f"{name}: file is more than {MAX_FILE_BYTES:,} bytes, the most it may be"])
     except OSError as error:
+        if path.is_symlink():  # (its target is missing, or links go round)
+            raise LayoutError([f"{name}: is a link that leads to no file"]) from None
         raise LayoutError([f"{name}: cannot read: {error.strerror or error}"]) from None
     try:
         text = raw.decode("utf-8").removeprefix("\ufeff")  # editors on Windows start UTF-8 files with a BOM

@@ -379,7 +379,7 @@ def test_board_paper_errors_are_one_line(runner: CliRunner, tmp_path: Path) -> N
     assert _one_error_line(result.output).startswith("Error: --paper: the one-to-9-board (751 x 498 mm) does not fit a3")
     result = runner.invoke(main, ["build", "one-to-9-board", "--tile", "--card-size", "200x280", "--out", str(tmp_path)])
     assert result.exit_code == 2
-    assert _one_error_line(result.output).startswith("Error: --tile: a 206 x 286 mm field does not fit one a4 tile")
+    assert _one_error_line(result.output).startswith("Error: --tile: a 206 x 286 mm field with its 12 mm overlap")
     assert not any(tmp_path.iterdir())
 
 

@@ -92,9 +92,11 @@ def tile_pages(item: Item, paper_name: str, field: tuple[Mm, Mm], label: str = "
         rows = max(1, -(-(item.height - OVERLAP) // (area_h - OVERLAP)))
         plans.append((int(cols * rows), page_w, page_h, area_w, area_h, int(cols), int(rows), header))
     if not plans:
-        raise UsageProblem(f"--tile: a {field[0]:g} x {field[1]:g} mm field does not fit one {paper_name} tile "
-                           f"({paper[0] - 2 * margin:g} x {paper[1] - 2 * margin - HEADER:g} mm with overlap); "
-                           "use a larger --paper or a smaller --card-size")
+        room = min(paper) - 2 * margin, max(paper) - 2 * margin - HEADER
+        raise UsageProblem(f"--tile: a {field[0]:g} x {field[1]:g} mm field with its {OVERLAP:g} mm overlap "
+                           f"({field[0] + OVERLAP:g} x {field[1] + OVERLAP:g} mm) does not fit one {paper_name} tile "
+                           f"(about {room[0]:g} x {room[1]:g} mm inside its margins); use a larger --paper, a smaller "
+                           "--card-size or --printer-margin")
     _, page_w, page_h, area_w, area_h, cols, rows, header = min(plans)
     if cols * rows == 1:
         raise UsageProblem(f"--tile: the {item.name} ({item.width:.0f} x {item.height:.0f} mm) fits one "

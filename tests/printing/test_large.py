@@ -49,7 +49,8 @@ def test_tiles_share_alignment_crosses() -> None:
 
 
 def test_a_tile_must_hold_one_field() -> None:
-    with pytest.raises(UsageProblem, match="--tile: a 206 x 286 mm field does not fit one a4 tile"):
+    with pytest.raises(UsageProblem, match=r"--tile: a 206 x 286 mm field with its 12 mm overlap \(218 x 298 mm\) does "
+                                           r"not fit one a4 tile \(about 190 x 267 mm inside its margins\)"):
         tile_pages(BOARD, "a4", (206.0, 286.0))
 
 
