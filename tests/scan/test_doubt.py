@@ -396,4 +396,4 @@ def test_a_level_line_longer_than_a_rows_numbers_is_doubtful_a_shorter_one_is_a_
         cv2.line(darker, (mm(5), mm(30)), (mm(5 + length), mm(30) + 1), 0.4, max(1, mm(0.5)))
         for x in range(20, int(length), 25):  # broken where it crosses dark print
             darker[:, mm(5 + x):mm(5 + x + 2)] = 0.0
-        assert _long_lines(darker, 0.02, PX).any() is doubtful
+        assert bool(_long_lines(darker, 0.02, PX).any()) is doubtful
