@@ -109,13 +109,16 @@ def check_writable(target: Path, made: bool = False, named: str = "",
     where = target.parent
     while made and not os.path.lexists(where) and where != where.parent:
         where = where.parent
+    held = _hold_signals()  # (a signal between the probe's making and its removal would leave it behind)
     try:
         descriptor, probe = tempfile.mkstemp(dir=where, prefix=_prefix(target), suffix=".part")
+        os.close(descriptor)
+        Path(probe).unlink(missing_ok=True)  # (another build's cleanup may have taken it first: it holds no lock)
     except OSError as error:
         raised = UsageProblem if isinstance(error, NotADirectoryError) else problem  # (a file in the path named)
         raise raised(f"{named or target}: cannot be written: {error.strerror or error}") from None
-    os.close(descriptor)
-    Path(probe).unlink(missing_ok=True)  # (another build's cleanup may have taken it first: it holds no lock)
+    finally:
+        _let_signals_in(held)
 
 
 def safe_folder(folder: Path) -> None:

@@ -284,3 +284,35 @@ def test_a_probe_another_builds_cleanup_removed_first_is_no_error(tmp_path: Path
     monkeypatch.setattr(output.tempfile, "mkstemp", taken)
     output.check_writable(tmp_path / "pad.pdf")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_signal_while_the_writability_probe_exists_leaves_no_probe_behind(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A SIGTERM landing between the probe's making and its removal left `.NAME.PID.xxxxxxxx.part` behind while
+    the build said "no partial file was left behind" (seen once in the suite's signal test)."""
+    import signal
+    import tempfile
+
+    from printgen import output
+
+    real = tempfile.mkstemp
+
+    class Stopped(Exception):
+        pass
+
+    def stop(signum: int, frame: object) -> None:
+        raise Stopped
+
+    def signalled(*args, **kwargs):  # type: ignore[no-untyped-def]
+        made = real(*args, **kwargs)
+        os.kill(os.getpid(), signal.SIGTERM)  # (as the test's kill lands, just after the probe is made)
+        return made
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        monkeypatch.setattr(output.tempfile, "mkstemp", signalled)
+        with pytest.raises(Stopped):
+            output.check_writable(tmp_path / "pad.pdf")
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert list(tmp_path.iterdir()) == []
