@@ -32,6 +32,7 @@ from printgen.scan.thresholds import (
     LIGHT_REACH,
     LINE_BREAK,
     LINE_DARK,
+    LINE_END,
     LINE_LENGTH,
     LINE_NEAR,
     LINE_SLANT,
@@ -95,8 +96,8 @@ def _long_lines(darker: np.ndarray, noise: float, px_per_mm: float) -> np.ndarra
     """Where a long straight dark line runs over the sheet: darkening beyond the `noise` by more than LINE_DARK
     that lies along straight segments of at least LINE_LENGTH with no gap longer than LINE_BREAK (the print it
     crosses breaks it up), at least LINE_SLANT from the rows, or along the rows in one line of segments
-    LEVEL_LINE_LENGTH long; what of that darkening lies within LINE_NEAR of such segments, grown by
-    COVER_GROW."""
+    LEVEL_LINE_LENGTH long; what of that darkening lies within LINE_NEAR of such segments (each LINE_END longer
+    at both ends), grown by COVER_GROW."""
     mask = ((darker - noise) > LINE_DARK).astype(np.uint8)
     length = LINE_LENGTH * px_per_mm
     segments = cv2.HoughLinesP(mask, 1, np.pi / 180, int(length / 2), minLineLength=length,
@@ -106,10 +107,12 @@ def _long_lines(darker: np.ndarray, noise: float, px_per_mm: float) -> np.ndarra
     for x0, y0, x1, y1 in ([] if segments is None else segments.reshape(-1, 4)):
         slant = abs(float(np.degrees(np.arctan2(y1 - y0, x1 - x0)))) % 180
         (slanted if min(slant, 180 - slant) >= LINE_SLANT else level).append((int(x0), int(y0), int(x1), int(y1)))
-    slanted += _level_lines(level, px_per_mm)
     along = np.zeros(mask.shape, np.uint8)
-    for x0, y0, x1, y1 in slanted:
-        cv2.line(along, (x0, y0), (x1, y1), 1, max(1, round(2 * LINE_NEAR * px_per_mm)))
+    for x0, y0, x1, y1 in slanted + _level_lines(level, px_per_mm):
+        dx, dy = x1 - x0, y1 - y0
+        grow = LINE_END * px_per_mm / max(float(np.hypot(dx, dy)), 1.0)  # (a cable's tip, which Hough leaves out)
+        cv2.line(along, (round(x0 - grow * dx), round(y0 - grow * dy)), (round(x1 + grow * dx), round(y1 + grow * dy)),
+                 1, max(1, round(2 * LINE_NEAR * px_per_mm)))
     if not along.any():  # (mostly nothing lies on the sheet)
         return along.astype(bool)
     return cv2.dilate(along & mask, disc(COVER_GROW, px_per_mm)) > 0

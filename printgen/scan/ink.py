@@ -54,6 +54,11 @@ from printgen.scan.thresholds import (
     HUE_RANGE,
     INKED,
     LEVEL,
+    LEVEL_BEND,
+    LEVEL_EDGE,
+    LEVEL_FILL,
+    LEVEL_PIECE,
+    LEVEL_WIDEST,
     LIGHT_COLOURS,
     LIGHT_PASSES,
     LINE_FLANK,
@@ -484,6 +489,8 @@ OVERRUN = "a stroke from outside runs into it (whose cross is it?)"
 GRAINY = "the photo is too dark or grainy to be sure it is empty (more light; come closer rather than zoom)"
 """Why a field whose ink lies between SURE_EMPTY and SURE_CROSSED is uncertain, and why an empty-looking one
 in a grainy photo is."""
+LEVEL_STROKE = "only a level line crosses it (a strike-through off its middle, or a pen or a cable's edge?)"
+"""Why a field that only level lines would make crossed is uncertain (a level line is no cross)."""
 OUTSIDE = "the field lies outside the photo"
 MISPLACED = "the print is not where it should be (is the sheet bent there?)"
 """Why a field that the picture's edge cuts (or that lies beyond it) is uncertain."""
@@ -590,8 +597,9 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     what covers it or away from a shadow's edge (but crossed when its ink is far more than an edge or glare
     could make, SHADOW_SURE, or it is filled all over, SHADOW_FILLED); so is a field beside a shadow's edge that
     only the ink by the edge makes crossed, and a field whose print the photo shows elsewhere (`_misplaced` at
-    least `misplaced`, and `_shifted` where the print's `edges` are given). Crossed at `crossed_at` evidence or
-    more, empty at SURE_EMPTY or less, else uncertain (UNCLEAR)."""
+    least `misplaced`, and `_shifted` where the print's `edges` are given), and one that only level lines
+    running in from its side would make crossed (LEVEL_STROKE, its best guess from the rest of its ink).
+    Crossed at `crossed_at` evidence or more, empty at SURE_EMPTY or less, else uncertain (UNCLEAR)."""
     _, _, w, h = field.box
     x0, y0, x1, y1 = _pixels(field, px_per_mm, darkening.shape)
     patch = _own_ink(darkening, (x0, y0, x1, y1), px_per_mm)
@@ -646,6 +654,20 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
                        and _misplaced(residual, expected, field, px_per_mm) >= misplaced
                        or edges is not None and _shifted(edges, field, px_per_mm)):
         reason = MISPLACED
+    if not reason and seen >= crossed_at and field.kind in STRUCK_THROUGH:  # crossed: by level lines alone? (no
+        level = _level_pieces(patch, px_per_mm)  # cross: `_level_pieces`; on a box, any line is a mark)
+        if level is not None:
+            apart = _ink_in(np.where(level, 0.0, patch), weights, total, field, px_per_mm, np.where(level, 0.0, trace),
+                            visible)
+            if evidence(apart[0], apart[2], ring) < crossed_at:  # its best guess from the ink besides them (the
+                reason, (cover, streak, line), ring = LEVEL_STROKE, apart, 0.0  # ring was measured with them)
+    if not reason and seen >= crossed_at and doubt is not None:  # crossed: by a long line's ink alone?
+        along = _on_long_lines(patch, codes == LINE)  # (one reaching in: too little of it to doubt it whole)
+        if along.any():
+            apart = _ink_in(np.where(along, 0.0, patch), weights, total, field, px_per_mm, np.where(along, 0.0, trace),
+                            visible)
+            if evidence(apart[0], apart[2]) < crossed_at:  # its best guess from the ink beside the line
+                reason, (cover, streak, line), ring = REASONS[LINE], apart, 0.0
     if not reason and seen >= crossed_at:  # crossed: is it by a stroke borrowed from outside?
         borrowed = _borrowed(darkening, (x0, y0, x1, y1), patch, px_per_mm)
         if borrowed.any():
@@ -797,6 +819,85 @@ def _ink_in(patch: np.ndarray, weights: np.ndarray, total: float, field: Field, 
         cover = float(mass[~struck].sum()) / total
     line = _slanted_line(trace * visible, visible) if struck is None else 0.0
     return cover, struck is not None, line
+
+
+def _on_long_lines(patch: np.ndarray, marked: np.ndarray) -> np.ndarray:
+    """The pixels of `patch` that `marked` (a long line's, `printgen.scan.doubt`) holds, and the pieces of ink
+    reaching into them that are each one straight line (a cable's tip beyond where the line was found); a
+    cross's strokes, crossing, are no one line."""
+    if not marked.any():
+        return marked
+    _, labels = cv2.connectedComponents((patch > INKED).astype(np.uint8), connectivity=8)
+    ys, xs = np.mgrid[0:patch.shape[0], 0:patch.shape[1]]
+    along = marked.copy()
+    for label in np.unique(labels[marked & (labels > 0)]):
+        piece = labels == label
+        if _line(np.where(piece, patch, 0.0), xs, ys) is not None:
+            along |= piece
+    return along
+
+
+def _level_pieces(patch: np.ndarray, px_per_mm: float) -> np.ndarray | None:
+    """Where the ink in `patch` that makes a level line running in from the field's side lies (STREAK_MARGIN
+    around it included), or None for none: the pieces of ink that may be a level line's (`_a_level_line`,
+    loosely), straight (LEVEL_BEND) and one run of ink down each column (LEVEL_FILL), where one of them comes
+    within LEVEL_EDGE of the field's left or right side and all of them together are one level line. A level
+    line is no cross, wherever it runs: one off the field's middle is no strike-through (`_struck`) either,
+    yet its ink covers the field (a cable lying along a row, broken into stubs where the printed number hides
+    it), and where one stops in the field a band slanted through its end reads as a slash. A cross's arms lean
+    (a flat X's two leave the span between them empty), a circle's foot bends, and a blob is wider."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats((patch > INKED).astype(np.uint8), connectivity=8)
+    ys, xs = np.mgrid[0:patch.shape[0], 0:patch.shape[1]]
+    level = np.zeros(count, bool)
+    sides, edge = False, round(LEVEL_EDGE * px_per_mm)
+    for label in range(1, count):
+        inside = labels == label
+        level[label] = _a_level_line(np.where(inside, patch, 0.0), xs, ys, px_per_mm, loose=True) \
+            and _one_run(inside) >= LEVEL_FILL and _bend(inside) <= LEVEL_BEND * px_per_mm
+        left, _, wide, _, _ = stats[label]
+        sides |= bool(level[label]) and (left <= edge or left + wide >= patch.shape[1] - edge)
+    if not sides or not _a_level_line(np.where(level[labels], patch, 0.0), xs, ys, px_per_mm, loose=False):
+        return None
+    return cv2.dilate(level[labels].astype(np.uint8), disc(STREAK_MARGIN, px_per_mm)) > 0
+
+
+def _a_level_line(mass: np.ndarray, xs: np.ndarray, ys: np.ndarray, px_per_mm: float, loose: bool) -> bool:
+    """Whether the ink `mass` is at most LEVEL_WIDEST wide (a bar's spread across it) and at least 1 / LEVEL_PIECE
+    times as long as it is wide, running within LEVEL degrees of level; `loose`, a piece as short as it is
+    wide may run any way (the stub of a line between a printed number and the field's edge, which the number's
+    outline cuts at a slant)."""
+    total = float(mass.sum())
+    if total <= 0:
+        return False
+    _, _, (cxx, cxy, cyy) = _moments(mass, xs, ys)
+    across, along = np.linalg.eigvalsh(np.array([[cxx, cxy], [cxy, cyy]]) / total)
+    if across > (LEVEL_WIDEST * px_per_mm) ** 2 / 12:
+        return False
+    if across <= LEVEL_PIECE ** 2 * along:
+        return abs(_direction(cxx, cxy, cyy)) <= LEVEL
+    return loose
+
+
+def _bend(mask: np.ndarray) -> float:
+    """How far (px) the middle of a piece down its columns strays from the straight line fitted through it (a
+    circle's arc bends; a cable, a ruled or a struck line hardly do)."""
+    columns = np.flatnonzero(mask.any(axis=0))
+    if columns.size < 3:
+        return 0.0
+    top = np.argmax(mask[:, columns], axis=0)
+    bottom = mask.shape[0] - 1 - np.argmax(mask[::-1, columns], axis=0)
+    middle = (top + bottom) / 2
+    slope, offset = np.polyfit(columns, middle, 1)
+    return float(np.abs(middle - (slope * columns + offset)).max())
+
+
+def _one_run(mask: np.ndarray) -> float:
+    """How much of the span between a piece's top and bottom pixel in each of its columns it fills (1 for one
+    line or bar; a flat X's two arms leave the span between them empty)."""
+    columns = mask.any(axis=0)
+    top = np.argmax(mask, axis=0)[columns]
+    bottom = mask.shape[0] - np.argmax(mask[::-1], axis=0)[columns]
+    return float(mask[:, columns].sum()) / float((bottom - top).sum())
 
 
 def _window(darkening: np.ndarray, box: tuple[int, int, int, int],

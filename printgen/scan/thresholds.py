@@ -452,6 +452,22 @@ STREAK_MIDDLE = 0.25
 LEVEL = 18
 """...and the ink in it runs within this many degrees of level (a slash leans more). Not STREAK_TILT: that
 says which bands are tried, this how the ink found in a band (STREAK_BAND wide) may itself lean."""
+LEVEL_PIECE = 0.6
+"""Ink that only level lines running in from a field's side would make crossed is no cross (`ink._level_pieces`):
+a line, together, spreads across at most this share of as much as along it (its pieces, which a printed
+number cuts short, may be stubs)..."""
+LEVEL_WIDEST = 5.0
+"""...mm: and is at most this wide (a cable, a pencil; wider, something lies there: `printgen.scan.doubt`'s
+cover)..."""
+LEVEL_FILL = 0.75
+"""...each piece fills at least this share of the span between its top and bottom down each column (one line or
+bar: a flat X's arms, under LEVEL degrees, leave the span between them empty)..."""
+LEVEL_BEND = 1.5
+"""...mm: and strays at most this far from straight down its columns (the foot of a circle round a number
+bends more)..."""
+LEVEL_EDGE = 0.75
+"""...mm: and one of them comes this near the field's left or right side (the rim of a box is print, where ink
+over it hardly shows)."""
 
 # --- settle: doubtful fields decided by the rules ---------------------------------------------------------
 
@@ -495,6 +511,9 @@ LINE_NEAR = 1.0
 """...mm: its pixels lie this close to the straight line fitted through them..."""
 LINE_BREAK = 3.0
 """...mm: with gaps no longer than this along it..."""
+LINE_END = 6.0
+"""...mm: what is dark within LINE_NEAR of it this far beyond its found ends is its too (Hough leaves out a
+cable's rounded tip, which may lie in a field)..."""
 LINE_SLANT = 20.0
 """...degrees: and it is turned at least this far from the rows (a line along a row strikes out skipped
 numbers; see `printgen.scan.ink`)..."""

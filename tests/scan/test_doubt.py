@@ -129,12 +129,15 @@ def field(box: tuple[float, float, float, float]) -> Field:
 
 
 def test_a_covered_field_is_uncertain_and_says_why() -> None:
+    from printgen.scan.ink import LEVEL_STROKE
+
     photo = Photo()
     photo.ink(0, 10, 40, 16, luma=0.6)
     darkening = np.clip(photo.expected - photo.seen, 0, 1)
     reading = read_field(darkening, field(photo.cells[1]), PX, photo.doubts())
     assert reading.state is State.UNCERTAIN and reading.reason == REASONS[COVERED]
-    assert read_field(darkening, field(photo.cells[1]), PX).state is State.CROSSED  # what it was without doubt
+    alone = read_field(darkening, field(photo.cells[1]), PX)  # without the doubt: a level bar in from the side,
+    assert alone.state is State.UNCERTAIN and alone.reason == LEVEL_STROKE  # no cross either
 
 
 def test_a_filled_field_under_a_shadows_edge_is_still_crossed_a_faint_one_is_not() -> None:
@@ -227,14 +230,18 @@ def test_a_shadows_edge_across_a_fields_corner_leaves_no_cross_beside_it() -> No
 
 def test_a_felt_pen_line_ending_by_a_shadows_edge_is_no_shadow_far_from_it() -> None:
     """A wide stroke that reaches a shadow's edge may be taken for the shadow's tip near the edge, never along
-    the whole row: the crosses far from the edge stay crossed."""
+    the whole row: the fields far from the edge are judged by their ink (a level line: uncertain, no cross),
+    not doubted for the light."""
+    from printgen.scan.ink import LEVEL_STROKE
+
     photo = Photo()
     photo.shadow(100.0)
     photo.stroke((4.0, 26.0), (99.0, 26.0), width=1.6)  # a felt pen's line closing the row up to the shadow
     found = photo.doubts()
     assert not (found[:, : mm(100 - 13.0)] == SHADOW).any()  # twice LIGHT_REACH from the light's slope, grown 1 mm
     darkening = np.clip(photo.expected - photo.seen, 0, 1)
-    assert all(read_field(darkening, field(cell), PX, found).state is State.CROSSED for cell in photo.cells[:7])
+    readings = [read_field(darkening, field(cell), PX, found) for cell in photo.cells[:7]]
+    assert all(r.state is State.UNCERTAIN and r.reason == LEVEL_STROKE and not r.crossed for r in readings)
 
 
 def test_a_cross_over_which_a_shadows_edge_runs_by_a_corner_stays_crossed() -> None:
@@ -397,3 +404,13 @@ def test_a_level_line_longer_than_a_rows_numbers_is_doubtful_a_shorter_one_is_a_
         for x in range(20, int(length), 25):  # broken where it crosses dark print
             darker[:, mm(5 + x):mm(5 + x + 2)] = 0.0
         assert bool(_long_lines(darker, 0.02, PX).any()) is doubtful
+
+
+def test_a_cross_under_a_long_line_stays_crossed() -> None:
+    photo = Photo()
+    x, y, w, h = photo.cells[3]
+    photo.stroke((x + 1.5, y + 1.5), (x + w - 1.5, y + h - 1.5))
+    photo.stroke((x + w - 1.5, y + 1.5), (x + 1.5, y + h - 1.5))
+    photo.stroke((0.0, y + 2.0), (110.0, y + 2.5), width=0.6)  # a cable along the row, off the fields' middles
+    darkening = np.clip(photo.expected - photo.seen, 0, 1)
+    assert read_field(darkening, field(photo.cells[3]), PX, photo.doubts()).state is State.CROSSED
