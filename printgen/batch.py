@@ -29,7 +29,7 @@ from printgen.output import (
     folders_flushed_by_parent,
     remove_leftovers_in,
 )
-from printgen.signals import answer_signals, let_unwind
+from printgen.signals import answer_signals, in_finalizer, let_unwind
 from printgen.tomlkeys import Fields
 from printgen.values import did_you_mean
 
@@ -279,9 +279,11 @@ def _work(index: int, job: Job, finished: Any, parent: int) -> None:
 
     from printgen.workers import die_with
 
-    def stop(signum: int, frame: object) -> None:  # the first signal unwinds; later ones (Ctrl-C reaches the
-        signal.signal(signal.SIGTERM, let_unwind)  # whole group, then the batch sends SIGTERM) must not cut
-        signal.signal(signal.SIGINT, let_unwind)  # short the removal of the partial file
+    def stop(signum: int, frame: object) -> None:  # the first signal unwinds (once out of any finalizer); later
+        if in_finalizer(signum, frame):  # ones (Ctrl-C reaches the whole group, then the batch sends SIGTERM)
+            return  # must not cut short the removal of the partial file
+        signal.signal(signal.SIGTERM, let_unwind)
+        signal.signal(signal.SIGINT, let_unwind)
         if signum == signal.SIGINT:
             raise KeyboardInterrupt
         raise_terminated(signum, frame)

@@ -22,7 +22,7 @@ from click.shell_completion import CompletionItem
 from printgen import __version__
 from printgen.errors import PrintgenError, Terminated, UsageProblem, raise_terminated
 from printgen.options import BUILD_OPTIONS, SIMULATE_OPTIONS, Option, parse
-from printgen.signals import answer_signals, let_unwind
+from printgen.signals import answer_signals, in_finalizer, let_unwind
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -94,7 +94,10 @@ def _load_failure(error: ImportError) -> str:
 
 
 def _unwind(signum: int, frame: object) -> None:
-    """A command's first Ctrl-C or SIGTERM: later ones are ignored; this one unwinds the command."""
+    """A command's first Ctrl-C or SIGTERM: later ones are ignored; this one unwinds the command (once out of any
+    finalizer it landed in)."""
+    if in_finalizer(signum, frame):
+        return
     signal.signal(signal.SIGTERM, let_unwind)
     signal.signal(signal.SIGINT, let_unwind)
     if signum == signal.SIGINT:

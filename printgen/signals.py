@@ -33,6 +33,48 @@ def stop_now(signum: int, frame: object) -> None:
     os._exit(code)
 
 
+AGAIN_SECONDS = 0.005
+"""How soon a signal that landed in a finalizer is looked at again."""
+_HELD_BACK: list[int] = []
+"""The signal that landed in a finalizer, until it is answered."""
+
+
+def in_finalizer(signum: int, frame: object) -> bool:
+    """Whether a signal landed in a finalizer (a `__del__` or a weakref.finalize callback, which pypdfium2's
+    documents have), where an exception raised by its handler would be printed and dropped: then it is held
+    back and answered by its handler as soon as the finalizer is done (looked at again every AGAIN_SECONDS, by
+    SIGALRM: sending it again at once would only land in the finalizer again). A handler that unwinds asks
+    this first; where there is no SIGALRM, the signal is answered where it landed."""
+    if not _finalizing(frame) or not hasattr(_signal, "setitimer"):
+        return False
+    if not _HELD_BACK:
+        _HELD_BACK.append(signum)
+        _signal.signal(_signal.SIGALRM, _answer_held_back)
+        _signal.setitimer(_signal.ITIMER_REAL, AGAIN_SECONDS)
+    return True
+
+
+def _answer_held_back(signum: int, frame: object) -> None:
+    if _finalizing(frame):
+        _signal.setitimer(_signal.ITIMER_REAL, AGAIN_SECONDS)
+        return
+    _signal.signal(_signal.SIGALRM, _signal.SIG_DFL)
+    held = _HELD_BACK.pop()
+    handler = _signal.getsignal(held)
+    if callable(handler):
+        handler(held, frame)
+
+
+def _finalizing(frame: object) -> bool:
+    here = frame
+    while here is not None:
+        code = here.f_code  # type: ignore[attr-defined]
+        if code.co_name == "__del__" or (code.co_name == "__call__" and code.co_filename.endswith("weakref.py")):
+            return True
+        here = here.f_back  # type: ignore[attr-defined]
+    return False
+
+
 def let_unwind(signum: int, frame: object) -> None:
     """A later signal while the first unwinds a command: nothing. (A Python handler, not SIG_IGN: a signal that
     arrived just before SIG_IGN was set would make Python raise "OSError: Signal 15 ignored due to race
