@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printgen.errors import LayoutError, PrintgenError, Terminated, UsageProblem, raise_terminated
+from printgen.errors import LayoutError, PrintgenError, Terminated, UsageProblem
 from printgen.files import Written
 from printgen.kinds import Plan
 from printgen.options import BUILD_BY_KEY, Option, read_table
@@ -29,7 +29,7 @@ from printgen.output import (
     folders_flushed_by_parent,
     remove_leftovers_in,
 )
-from printgen.signals import answer_signals, in_finalizer, let_unwind
+from printgen.signals import answer_signals, unwind
 from printgen.tomlkeys import Fields
 from printgen.values import did_you_mean
 
@@ -275,20 +275,9 @@ def _work(index: int, job: Job, finished: Any, parent: int) -> None:
     """A worker process: build one job and report; a signal unwinds it (removing its partial file) and ends it
     quietly. It dies with the batch (`parent`), even one killed with kill -9, and never puts a file into place
     after it."""
-    import signal
-
     from printgen.workers import die_with
 
-    def stop(signum: int, frame: object) -> None:  # the first signal unwinds (once out of any finalizer); later
-        if in_finalizer(signum, frame):  # ones (Ctrl-C reaches the whole group, then the batch sends SIGTERM)
-            return  # must not cut short the removal of the partial file
-        signal.signal(signal.SIGTERM, let_unwind)
-        signal.signal(signal.SIGINT, let_unwind)
-        if signum == signal.SIGINT:
-            raise KeyboardInterrupt
-        raise_terminated(signum, frame)
-
-    answer_signals(stop)  # (a Ctrl-C the batch ignores, as a background job does, its workers ignore too)
+    answer_signals(unwind)  # (a Ctrl-C the batch ignores, as a background job does, its workers ignore too)
     try:
         die_with(parent)
         with folders_flushed_by_parent():

@@ -20,9 +20,9 @@ import click
 from click.shell_completion import CompletionItem
 
 from printgen import __version__
-from printgen.errors import PrintgenError, Terminated, UsageProblem, raise_terminated
+from printgen.errors import PrintgenError, Terminated, UsageProblem
 from printgen.options import BUILD_OPTIONS, SIMULATE_OPTIONS, Option, parse
-from printgen.signals import answer_signals, in_finalizer, let_unwind
+from printgen.signals import answer_signals, unwind
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -46,7 +46,7 @@ def reports_errors(command: F) -> F:
     @wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         previous = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
-        answer_signals(_unwind)
+        answer_signals(unwind)
         try:
             try:
                 return command(*args, **kwargs)
@@ -76,7 +76,7 @@ def reports_errors(command: F) -> F:
             click.echo("Error: terminated; no partial file was left behind", err=True)
             sys.exit(143)
         finally:
-            if signal.getsignal(signal.SIGTERM) is _unwind:  # no signal came (after one, printgen is leaving and
+            if signal.getsignal(signal.SIGTERM) is unwind:  # no signal came (after one, printgen is leaving and
                 for signum, handler in previous.items():     # further ones stay ignored)
                     if handler is not None:
                         signal.signal(signum, handler)
@@ -91,18 +91,6 @@ def _load_failure(error: ImportError) -> str:
     if "failed to map segment" in text or "cannot allocate memory" in text.lower():
         return f"out of memory while loading {what}; no partial file was left behind"
     return f"cannot load {what} ({text[:120]}); no partial file was left behind"
-
-
-def _unwind(signum: int, frame: object) -> None:
-    """A command's first Ctrl-C or SIGTERM: later ones are ignored; this one unwinds the command (once out of any
-    finalizer it landed in)."""
-    if in_finalizer(signum, frame):
-        return
-    signal.signal(signal.SIGTERM, let_unwind)
-    signal.signal(signal.SIGINT, let_unwind)
-    if signum == signal.SIGINT:
-        raise KeyboardInterrupt
-    raise_terminated(signum, frame)
 
 
 def _complete_layouts(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:

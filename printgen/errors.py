@@ -40,11 +40,6 @@ class Terminated(BaseException):
     """SIGTERM arrived: unwinds like Ctrl-C (KeyboardInterrupt) so temporary files are removed."""
 
 
-def raise_terminated(signum: int, frame: object) -> None:
-    """A SIGTERM handler: raise Terminated where the program is."""
-    raise Terminated()
-
-
 def shown(value: object) -> str:
     """A value from outside in a message: its repr, cut to 40 characters (a 5,000-digit number stays a line)."""
     text = ("true" if value else "false") if isinstance(value, bool) else repr(value)  # (as TOML writes them)

@@ -43,8 +43,8 @@ def in_finalizer(signum: int, frame: object) -> bool:
     """Whether a signal landed in a finalizer (a `__del__` or a weakref.finalize callback, which pypdfium2's
     documents have), where an exception raised by its handler would be printed and dropped: then it is held
     back and answered by its handler as soon as the finalizer is done (looked at again every AGAIN_SECONDS, by
-    SIGALRM: sending it again at once would only land in the finalizer again). A handler that unwinds asks
-    this first; where there is no SIGALRM, the signal is answered where it landed."""
+    SIGALRM: sending it again at once would only land in the finalizer again); where there is no SIGALRM, it is
+    answered where it landed."""
     if not _finalizing(frame) or not hasattr(_signal, "setitimer"):
         return False
     if not _HELD_BACK:
@@ -73,6 +73,21 @@ def _finalizing(frame: object) -> bool:
             return True
         here = here.f_back  # type: ignore[attr-defined]
     return False
+
+
+def unwind(signum: int, frame: object) -> None:
+    """A command's first Ctrl-C or SIGTERM (once out of any finalizer it landed in): raise KeyboardInterrupt or
+    printgen.errors.Terminated where the program is, so it unwinds and removes its temporary files; later ones
+    are ignored (`let_unwind`), so nothing cuts that removal short."""
+    if in_finalizer(signum, frame):
+        return
+    _signal.signal(_signal.SIGTERM, let_unwind)
+    _signal.signal(_signal.SIGINT, let_unwind)
+    if signum == _signal.SIGINT:
+        raise KeyboardInterrupt
+    from printgen.errors import Terminated  # (loaded long before, by the command that runs)
+
+    raise Terminated()
 
 
 def let_unwind(signum: int, frame: object) -> None:

@@ -8,14 +8,14 @@ import weakref
 
 import pytest
 
-from printgen.cli import _unwind
+from printgen.signals import unwind
 
 
 class _Held:
     """Something with a finalizer, as pypdfium2's documents have."""
 
 
-def test_a_ctrl_c_landing_in_a_finalizer_unwinds_the_command_once_it_is_done() -> None:
+def test_a_ctrl_c_landing_in_a_finalizerunwinds_the_command_once_it_is_done() -> None:
     """Python prints an exception raised in a finalizer ("Exception ignored in: <finalize object ...>") and drops
     it: a Ctrl-C that landed there (0.2 s into a build, as the preview page's thumbnails were released) was lost,
     with a traceback on the screen, and the build went on."""
@@ -26,7 +26,7 @@ def test_a_ctrl_c_landing_in_a_finalizer_unwinds_the_command_once_it_is_done() -
         ran.append("finalizer done")
 
     previous = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
-    signal.signal(signal.SIGINT, _unwind)
+    signal.signal(signal.SIGINT, unwind)
     try:
         held = _Held()
         weakref.finalize(held, released)
@@ -36,7 +36,7 @@ def test_a_ctrl_c_landing_in_a_finalizer_unwinds_the_command_once_it_is_done() -
             time.sleep(2)  # (answered here, within milliseconds)
             ran.append("never")
         assert ran == ["finalizer done", "out of it"]
-        assert signal.getsignal(signal.SIGINT) is not _unwind  # answered once: later ones are ignored
+        assert signal.getsignal(signal.SIGINT) is not unwind  # answered once: later ones are ignored
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)

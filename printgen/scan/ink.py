@@ -881,11 +881,9 @@ def _a_level_line(mass: np.ndarray, xs: np.ndarray, ys: np.ndarray, px_per_mm: f
 def _bend(mask: np.ndarray) -> float:
     """How far (px) the middle of a piece down its columns strays from the straight line fitted through it (a
     circle's arc bends; a cable, a ruled or a struck line hardly do)."""
-    columns = np.flatnonzero(mask.any(axis=0))
+    columns, top, bottom = _columns(mask)
     if columns.size < 3:
         return 0.0
-    top = np.argmax(mask[:, columns], axis=0)
-    bottom = mask.shape[0] - 1 - np.argmax(mask[::-1, columns], axis=0)
     middle = (top + bottom) / 2
     slope, offset = np.polyfit(columns, middle, 1)
     return float(np.abs(middle - (slope * columns + offset)).max())
@@ -894,10 +892,16 @@ def _bend(mask: np.ndarray) -> float:
 def _one_run(mask: np.ndarray) -> float:
     """How much of the span between a piece's top and bottom pixel in each of its columns it fills (1 for one
     line or bar; a flat X's two arms leave the span between them empty)."""
-    columns = mask.any(axis=0)
-    top = np.argmax(mask, axis=0)[columns]
-    bottom = mask.shape[0] - np.argmax(mask[::-1], axis=0)[columns]
-    return float(mask[:, columns].sum()) / float((bottom - top).sum())
+    columns, top, bottom = _columns(mask)
+    return float(mask[:, columns].sum()) / float((bottom - top + 1).sum())
+
+
+def _columns(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The columns a piece (`mask`, not empty) has pixels in, and its top and bottom pixel's row in each."""
+    columns = np.flatnonzero(mask.any(axis=0))
+    top = np.argmax(mask[:, columns], axis=0)
+    bottom = mask.shape[0] - 1 - np.argmax(mask[::-1, columns], axis=0)
+    return columns, top, bottom
 
 
 def _window(darkening: np.ndarray, box: tuple[int, int, int, int],
