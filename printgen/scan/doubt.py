@@ -24,6 +24,8 @@ from printgen.scan.thresholds import (
     COVER_EXTENT,
     COVER_GROW,
     COVER_SHADOW,
+    EDGE_LINE_LENGTH,
+    EDGE_LINE_NEAR,
     HIDDEN,
     HIDDEN_AREA,
     HUE_OFF,
@@ -96,17 +98,16 @@ def _long_lines(darker: np.ndarray, noise: float, px_per_mm: float) -> np.ndarra
     """Where a long straight dark line runs over the sheet: darkening beyond the `noise` by more than LINE_DARK
     that lies along straight segments of at least LINE_LENGTH with no gap longer than LINE_BREAK (the print it
     crosses breaks it up), at least LINE_SLANT from the rows, or along the rows in one line of segments
-    LEVEL_LINE_LENGTH long; what of that darkening lies within LINE_NEAR of such segments (each LINE_END longer
-    at both ends), grown by COVER_GROW."""
+    LEVEL_LINE_LENGTH long, or slanted so and EDGE_LINE_LENGTH long running in from the sheet's edge
+    (`_from_edge`); what of that darkening lies within LINE_NEAR of such segments (each LINE_END longer at both
+    ends), grown by COVER_GROW."""
     mask = ((darker - noise) > LINE_DARK).astype(np.uint8)
-    length = LINE_LENGTH * px_per_mm
-    segments = cv2.HoughLinesP(mask, 1, np.pi / 180, int(length / 2), minLineLength=length,
-                               maxLineGap=LINE_BREAK * px_per_mm)
     slanted: list[tuple[int, int, int, int]] = []
     level: list[tuple[int, int, int, int]] = []
-    for x0, y0, x1, y1 in ([] if segments is None else segments.reshape(-1, 4)):
-        slant = abs(float(np.degrees(np.arctan2(y1 - y0, x1 - x0)))) % 180
-        (slanted if min(slant, 180 - slant) >= LINE_SLANT else level).append((int(x0), int(y0), int(x1), int(y1)))
+    for segment in _segments(mask, LINE_LENGTH * px_per_mm, px_per_mm):
+        (slanted if _slant(segment) >= LINE_SLANT else level).append(segment)
+    slanted += [s for s in _segments(mask, EDGE_LINE_LENGTH * px_per_mm, px_per_mm)
+                if _slant(s) >= LINE_SLANT and _from_edge(s, mask.shape, px_per_mm)]
     along = np.zeros(mask.shape, np.uint8)
     for x0, y0, x1, y1 in slanted + _level_lines(level, px_per_mm):
         dx, dy = x1 - x0, y1 - y0
@@ -116,6 +117,39 @@ def _long_lines(darker: np.ndarray, noise: float, px_per_mm: float) -> np.ndarra
     if not along.any():  # (mostly nothing lies on the sheet)
         return along.astype(bool)
     return cv2.dilate(along & mask, disc(COVER_GROW, px_per_mm)) > 0
+
+
+def _segments(mask: np.ndarray, length: float, px_per_mm: float) -> list[tuple[int, int, int, int]]:
+    """The straight segments (x0, y0, x1, y1) of `mask` at least `length` px long, with gaps of at most
+    LINE_BREAK."""
+    found = cv2.HoughLinesP(mask, 1, np.pi / 180, int(length / 2), minLineLength=length,
+                            maxLineGap=LINE_BREAK * px_per_mm)
+    return [] if found is None else [(int(x0), int(y0), int(x1), int(y1)) for x0, y0, x1, y1 in found.reshape(-1, 4)]
+
+
+def _slant(segment: tuple[int, int, int, int]) -> float:
+    """How far `segment` (x0, y0, x1, y1) is turned from the rows, in degrees (0..90)."""
+    x0, y0, x1, y1 = segment
+    slant = abs(float(np.degrees(np.arctan2(y1 - y0, x1 - x0)))) % 180
+    return min(slant, 180 - slant)
+
+
+def _from_edge(segment: tuple[int, int, int, int], shape: tuple[int, ...], px_per_mm: float) -> bool:
+    """Whether `segment` runs in from an edge of a sheet of `shape` px: an end within EDGE_LINE_NEAR of that
+    edge, the segment at least LINE_SLANT from it, and its middle twice that far from every edge (a dark rim
+    along an edge, where the sheet's outline and the alignment differ by a pixel, lies along it)."""
+    x0, y0, x1, y1 = segment
+    near = EDGE_LINE_NEAR * px_per_mm
+    height, width = shape[:2]
+
+    def off_edges(x: float, y: float) -> tuple[float, float]:  # (from the top or bottom, from a side)
+        return min(y, height - 1 - y), min(x, width - 1 - x)
+
+    if min(off_edges((x0 + x1) / 2, (y0 + y1) / 2)) <= 2 * near:
+        return False
+    across = _slant(segment)  # from the top and bottom edges; 90 less that from the sides
+    return any(level <= near and across >= LINE_SLANT or side <= near and 90 - across >= LINE_SLANT
+               for level, side in (off_edges(x0, y0), off_edges(x1, y1)))
 
 
 def _level_lines(segments: list[tuple[int, int, int, int]], px_per_mm: float) -> list[tuple[int, int, int, int]]:

@@ -511,12 +511,19 @@ LINE_NEAR = 1.0
 """...mm: its pixels lie this close to the straight line fitted through them..."""
 LINE_BREAK = 3.0
 """...mm: with gaps no longer than this along it..."""
-LINE_END = 6.0
+LINE_END = 10.0
 """...mm: what is dark within LINE_NEAR of it this far beyond its found ends is its too (Hough leaves out a
 cable's rounded tip, which may lie in a field)..."""
 LINE_SLANT = 20.0
 """...degrees: and it is turned at least this far from the rows (a line along a row strikes out skipped
 numbers; see `printgen.scan.ink`)..."""
+EDGE_LINE_LENGTH = 15.0
+"""...mm: or it runs in from the sheet's edge (an end within EDGE_LINE_NEAR of it, at least LINE_SLANT from that
+edge) and is this long: nobody's cross starts at the sheet's edge, but a cable or a pen lying across it does,
+and may end in a field after a short way (the helper's cables entering over the top edge: 3 sheets read
+wrong with nothing flagged)..."""
+EDGE_LINE_NEAR = 1.5
+"""...mm: how near the sheet's edge such a line's end lies..."""
 LEVEL_LINE_LENGTH = 160.0
 """...mm: or, along the rows, it is this long: longer than a row's numbers (eleven fields, about 150 mm), so
 no strike through skipped numbers (a helper's line across a whole row made four of its fields sure crosses)."""

@@ -414,3 +414,50 @@ def test_a_cross_under_a_long_line_stays_crossed() -> None:
     photo.stroke((0.0, y + 2.0), (110.0, y + 2.5), width=0.6)  # a cable along the row, off the fields' middles
     darkening = np.clip(photo.expected - photo.seen, 0, 1)
     assert read_field(darkening, field(photo.cells[3]), PX, photo.doubts()).state is State.CROSSED
+
+
+def test_a_short_line_running_in_from_the_sheets_edge_is_doubtful_where_it_ends_in_a_field() -> None:
+    """A cable lying over the sheet's top edge ended in a field after less than LINE_LENGTH on the sheet: its
+    tip read as a sure cross (a helper's photos: 3 sheets wrong, nothing flagged). Nobody's cross starts at the
+    sheet's edge; the same stroke starting inside the sheet is ink."""
+    x, y, w, h = Photo().cells[2]
+    for start, doubtful in (((x - 6.0, 0.0), True), ((x - 5.0, 3.0), False)):
+        photo = Photo()
+        photo.stroke(start, (x + w / 2, y + h / 2), width=2.5, luma=0.3)
+        found = photo.doubts()
+        assert bool((found == LINE).any()) is doubtful
+        darkening = np.clip(photo.expected - photo.seen, 0, 1)
+        reading = read_field(darkening, field(photo.cells[2]), PX, found)
+        if doubtful:
+            assert reading.state is State.UNCERTAIN and reading.reason == REASONS[LINE]
+        else:
+            assert reading.state is State.CROSSED
+
+
+def test_a_dark_rim_along_the_sheets_edge_is_no_line() -> None:
+    """Where the sheet's outline and the alignment differ by a pixel, a dark rim runs along an edge: it reaches
+    an edge at its end, but lies along one (30 mm: shorter than any line that is doubtful wherever it lies)."""
+    from printgen.scan.doubt import _long_lines
+
+    right, bottom = mm(SIZE[1]) - 1, mm(SIZE[0]) - 1
+    for start, end in (((0, 0), (mm(30), 1)), ((0, 0), (1, mm(30))), ((right, bottom), (right - 1, bottom - mm(30))),
+                       ((mm(40), bottom), (mm(70), bottom))):
+        darker = np.zeros((mm(SIZE[0]), mm(SIZE[1])), np.float32)
+        cv2.line(darker, start, end, 0.4, 2)
+        assert not _long_lines(darker, 0.02, PX).any()
+        cv2.line(darker, (mm(60), 0), (mm(70), mm(20)), 0.4, 2)  # one running in from the top edge is
+        assert _long_lines(darker, 0.02, PX).any()
+
+
+def test_a_cables_tip_beyond_a_gap_where_it_crosses_a_bands_rim_is_the_cables() -> None:
+    """A cable's found line stopped where it crossed a band's rim (the print breaks its darkening up for some
+    millimetres); its rounded tip beyond, in a field, read as a sure cross."""
+    photo = Photo()
+    x, y, w, h = photo.cells[5]
+    tip = (x + w / 2, y + h / 2)
+    photo.stroke((tip[0] + 52.0, tip[1] + 26.0), (tip[0] + 10.0, tip[1] + 5.0), width=3.0, luma=0.3)
+    photo.stroke((tip[0] + 2.0, tip[1] + 1.0), tip, width=3.0, luma=0.3)  # beyond a gap of 7 mm
+    found = photo.doubts()
+    darkening = np.clip(photo.expected - photo.seen, 0, 1)
+    reading = read_field(darkening, field(photo.cells[5]), PX, found)
+    assert reading.state is State.UNCERTAIN and reading.reason == REASONS[LINE]
