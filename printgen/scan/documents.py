@@ -36,6 +36,8 @@ PDF_PIXELS = 80_000_000
 """Most pixels all the pages of one PDF are rendered at together (a TIFF's decoded): MAX_PAGES scanned A4 pages."""
 PDF_SEARCH = 1024
 """A PDF's `%PDF-` header may follow some junk, within the first kilobyte (as PDF readers accept)."""
+MIN_DPI = 72
+"""A black-and-white page's pictures coarser than this (or of no size pdfium can tell) are rendered as any page."""
 NO_ERROR = 0
 """pdfium's code for no error (FPDF_ERR_SUCCESS): what it says when a PDF with no pages fails to load."""
 KINDS = (*FORMATS.values(), "PDF")
@@ -166,7 +168,8 @@ def _page(document, index: int, spent: float) -> tuple[np.ndarray | Refused | No
         return Refused(f"page {index + 1} cannot be read ({_first_line(error)})"), spent
     try:
         width, height = page.get_size()  # points, as pdfium renders them (rotation and crop box included)
-        scale = SCAN_DPI / 72
+        dpi = _one_bit(page)  # a scanner's black-and-white page: rendered at its own resolution, a dot a pixel
+        scale = (dpi or SCAN_DPI) / 72
         if width * height * scale * scale > min(PAGE_PIXELS, READ_PIXELS):
             scale = 0.999 * (min(PAGE_PIXELS, READ_PIXELS) / max(width * height, 1.0)) ** 0.5  # (sides round up)
         if min(width, height) * scale < MIN_SIDE:
@@ -174,13 +177,31 @@ def _page(document, index: int, spent: float) -> tuple[np.ndarray | Refused | No
         spent += (width * scale + 1) * (height * scale + 1)
         if spent > PDF_PIXELS:
             return None, spent
-        rendered = page.render(scale=scale, rev_byteorder=False)  # BGR(x) in memory: OpenCV's order
-        pixels = rendered.to_numpy()
-        return np.ascontiguousarray(pixels[..., :3]), spent
+        sharp = dpi is not None and scale * 72 >= 0.99 * dpi  # (shrunk, its dots are better averaged)
+        rendered = page.render(scale=scale, rev_byteorder=False, no_smoothimage=sharp)  # BGR(x): OpenCV's order
+        pixels = np.ascontiguousarray(rendered.to_numpy()[..., :3])
+        if dpi is not None:  # (its dots made greys again)
+            picture.descreen(pixels, scale * 72 / dpi)
+        return pixels, spent
     except pdfium.PdfiumError as error:
         return Refused(f"page {index + 1} cannot be rendered ({_first_line(error)})"), spent
     finally:
         page.close()
+
+
+def _one_bit(page) -> float | None:  # type: ignore[no-untyped-def]
+    """The resolution (dots per inch) of the pictures on `page` when all of them (one at least) are black and
+    white, one bit a pixel (a scanner's black-and-white mode: dithered dots, `picture.descreen`), at least MIN_DPI;
+    else None."""
+    import pypdfium2.raw as pdfium_c
+
+    dpis = []
+    for image in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE], max_depth=2):
+        found = image.get_metadata()
+        if found.bits_per_pixel != 1:
+            return None
+        dpis.append(min(found.horizontal_dpi, found.vertical_dpi))
+    return min(dpis) if dpis and min(dpis) >= MIN_DPI else None
 
 
 def _first_line(error: Exception) -> str:

@@ -216,3 +216,34 @@ def test_a_pdf_locked_with_a_password_says_so(tmp_path: Path) -> None:
     assert isinstance(refused, Refused)
     assert plain(refused.reason) == refused.reason == ("the PDF is locked with a password: save or export it again "
                                                        "without one")
+
+
+@pytest.mark.parametrize("form, options", [("TIFF", {"compression": "group4"}), ("PDF", {"resolution": 200})])
+def test_a_black_and_white_scan_is_read_as_its_greys(demo: Any, form: str, options: dict[str, Any]) -> None:
+    """A scanner's black-and-white mode dithers every band into black dots (a 1-bit PNG, a fax TIFF, a PDF of
+    one such picture a page; a 1-bit PNG is decoded as the TIFF is): read as they were, a helper's 2-up page had
+    every number crossed (259 for 23), the demo photo 35 fields to check. Its dots averaged back into greys, it
+    reads as the colour photo does."""
+    from printgen.scan.score import read_file, reader_for
+
+    reader = reader_for(())
+    ((_, colour),) = list(read_file(demo.jpeg, "demo.jpg", reader))
+    buffer = io.BytesIO()
+    Image.open(io.BytesIO(demo.jpeg)).convert("1").save(buffer, form, **options)
+    ((_, results),) = list(read_file(buffer.getvalue(), f"scan.{form.lower()}", reader))
+    (sheet,) = results
+    assert sheet.verdict.total == colour[0].verdict.total == demo.total  # type: ignore[union-attr]
+    assert not sheet.uncertain  # type: ignore[union-attr]
+    assert [r.crossed for r in sheet.readings] == [r.crossed for r in colour[0].readings]  # type: ignore[union-attr]
+
+
+def test_only_a_picture_of_black_and_white_alone_is_averaged() -> None:
+    """A photo holds greys (every photo does); a scan in black and white only black and white."""
+    from printgen.scan.picture import _bilevel
+
+    grey = np.full((60, 80, 3), 255, np.uint8)
+    grey[20:40, 20:60] = 0
+    assert _bilevel(grey)
+    grey[30, 30] = 128
+    grey[::2, ::3] = 200
+    assert not _bilevel(grey)
