@@ -4,8 +4,9 @@ Crossed fields get a green outline, uncertain ones an orange outline with a
 tag (?1, ?2, ...) astride its top left corner, clear of the field's middle where
 the ink to check lies, that a legend under the sheet explains (why a person should
 look there); an uncertain field counted as crossed in the score has a green
-outline inside its orange one. Each row's points are written after its lock and each
-sheet's total above it (red when the sheet is not legal, orange with how
+outline inside its orange one. Each row's points are written after its lock, the
+total after the totals line (clear of what the player wrote) and each sheet's
+title with its total above it (red when the sheet is not legal, orange with how
 many fields to check when some are uncertain), so a person can
 hold the picture against the sheet and see at a glance what the reader saw.
 The figures and the title sit on white tags: text on a photo's dark or
@@ -19,6 +20,7 @@ import numpy as np
 
 from printgen.builders.geometry import sheet_geometry
 from printgen.scan.ink import State
+from printgen.scan.locate import marker_corners_mm
 from printgen.scan.reader import Result, SheetReading
 
 LONGEST = 1600
@@ -39,6 +41,9 @@ TAG_SMALLEST = 0.45
 LEGEND_BESIDE = 0.4
 """The legend goes beside a sheet that leaves no room above or below it only where it is no smaller there than
 this share of its size (nor than TAG_SMALLEST)."""
+FIGURES_OFF = 1.5
+"""mm beyond the sheet's right edge where the tags of each row's points (by its lock) and of the total (by the
+totals line) start: clear of the locks and of the total the player wrote."""
 INSET = 0.14
 """Share of a field's side by which the green outline of an uncertain field counted as crossed lies inside it."""
 
@@ -199,8 +204,11 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray,
     title = f"{which}{layout.name}: total {verdict.total}, {state}{checks}"
     outline = _project(to_picture, [(0, 0), (layout.width, 0), (layout.width, layout.height), (0, layout.height)])
     colour = RED if not verdict.legal else ORANGE if doubtful else GREEN
-    if several:
-        _label(picture, f"sheet {reading.position}", outline[0], colour, size, tag=True)  # (on its corner marker)
+    if several:  # on its own top left marker (above it would lie over the sheet above's foot on a 2-up page)
+        tag = f"sheet {reading.position}"
+        text_w, text_h = _measure(tag, size)[:2]
+        marker = _project(to_picture, [tuple(np.mean(marker_corners_mm(0, layout.width, layout.height), axis=0))])[0]
+        _label(picture, tag, marker + np.array([-text_w / 2, text_h / 2]), colour, size, tag=True)
     title_size = _fitting([title], size * 1.2, picture.shape[1])
     text_h = _measure(title, title_size)[1]
     left, top = outline.min(axis=0)
@@ -213,19 +221,15 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray,
     # the figures after the title, so none hides under it: each row's points beyond the sheet's edge, by its lock
     figures = 0.0  # (how low the row points' tags reach)
     left, right = float(outline[:, 0].min()), float(outline[:, 0].max())  # (what the sheet and its figures cover)
-    for index, row in enumerate(geometry.rows):
-        _, cy, _ = row.lock
-        at = _project(to_picture, [(layout.width + 3.0, cy)])[0]
-        text = str(verdict.points[index])
-        text_w, text_h, _, pad, _ = _measure(text, size)
-        place = at + np.array([-text_w / 2, text_h / 2])
-        _label(picture, text, place, DARK, size, tag=True)
-        tag_x, tag_y = _inside(picture.shape, text, place, size)
+    _, total_y, _, total_h = geometry.totals[-1]  # (the total beside the totals line, clear of what the player
+    for text, cy, at_size in [*((str(p), row.lock[1], size) for p, row in zip(verdict.points, geometry.rows)),
+                              (str(verdict.total), total_y + total_h / 2, size * 1.2)]:  # wrote in its box)
+        text_w, text_h, _, pad, _ = _measure(text, at_size)
+        place = _project(to_picture, [(layout.width + FIGURES_OFF, cy)])[0] + np.array([pad, text_h / 2])
+        _label(picture, text, place, DARK, at_size, tag=True)
+        tag_x, tag_y = _inside(picture.shape, text, place, at_size)
         figures = max(figures, tag_y)  # (about where the tag's box ends)
         left, right = min(left, tag_x - pad), max(right, tag_x + text_w + pad)
-    x, y, w, h = geometry.totals[-1]
-    _label(picture, str(verdict.total), _project(to_picture, [(x + w * 0.6, y + h * 0.8)])[0], DARK, size * 1.2,
-           tag=True)
     counted = [COUNTED] if any(item.state is State.UNCERTAIN and item.crossed for item in reading.readings) else []
     lines = [f"?{k} {reason}" for k, reason in enumerate(reasons, start=1)] + counted
     if several:

@@ -36,8 +36,8 @@ def test_row_points_and_total_sit_on_white_tags_on_a_black_table(photo_read: tup
     to_picture = np.diag([scale, scale, 1.0]) @ readings[0].to_photo
     geometry = sheet_geometry(layout)
     places = [(layout.width + 3.0, row.lock[1]) for row in geometry.rows]
-    x, y, w, h = geometry.totals[-1]
-    places.append((x + w * 0.6, y + h * 0.8))
+    _, y, _, h = geometry.totals[-1]
+    places.append((layout.width + 3.0, y + h / 2))  # (beside the totals line, clear of the total the player wrote)
     dark = np.array(DARK[::-1])  # BGR in the picture
     for place in places:
         px, py = np.round(_project(to_picture, [place])[0]).astype(int)
