@@ -27,6 +27,15 @@ from printgen.signals import answer_signals, unwind
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+class _Path(click.Path):
+    """click's Path, refusing an empty value (which would name the current folder)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():
+            self.fail("an empty name names no file or folder", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 class CliError(click.ClickException):
     """A PrintgenError shown as `Error: ...` with its own exit code."""
 
@@ -66,6 +75,10 @@ def reports_errors(command: F) -> F:
             except ImportError as error:  # an installed module that cannot be loaded: mostly memory (ulimit -v)
                 raise CliError(PrintgenError(_load_failure(error))) from None
             except OSError as error:
+                if not error.filename and _stdout_failing(error):  # (what was written to files is whole)
+                    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # (no second try at exit)
+                    raise CliError(PrintgenError(f"cannot write to standard output: {error.strerror or error}")) \
+                        from None
                 where = f"{error.filename}: " if error.filename else ""
                 raise CliError(PrintgenError(f"{where}{error.strerror or error}; no partial file was left "
                                              "behind")) from None
@@ -82,6 +95,21 @@ def reports_errors(command: F) -> F:
                         signal.signal(signum, handler)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _stdout_failing(error: OSError) -> bool:
+    """Whether `error` came from writing to standard output (click's echo to it: a full disk, /dev/full), not
+    from a file printgen writes."""
+    trace = error.__traceback__
+    while trace is not None:
+        frame = trace.tb_frame
+        if frame.f_code.co_name == "echo" and frame.f_globals.get("__name__") == "click.utils":
+            try:
+                return bool(frame.f_locals.get("file").fileno() == sys.stdout.fileno())  # type: ignore[union-attr]
+            except (AttributeError, OSError, ValueError):
+                return False
+        trace = trace.tb_next
+    return False
 
 
 def _load_failure(error: ImportError) -> str:
@@ -410,8 +438,8 @@ def build(names: tuple[str, ...], build_all: bool, jobs: int | None, quiet: bool
 
 
 @main.command()
-@click.argument("manifest", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.toml")
-@click.option("--out", type=click.Path(path_type=Path), default=None,
+@click.argument("manifest", type=_Path(dir_okay=False, path_type=Path), metavar="FILE.toml")
+@click.option("--out", type=_Path(path_type=Path), default=None,
               help="Output folder; wins over the manifest's `out` (default: the manifest's `out`, else output/).")
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), default=None,
               help="Jobs at once, 1..64 (default: the number of cores).")
@@ -458,7 +486,7 @@ def batch(manifest: Path, out: Path | None, jobs: int | None, quiet: bool, allow
 
 
 @main.command()
-@click.argument("folder", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+@click.argument("folder", type=_Path(file_okay=False, path_type=Path), default=Path("output"),
                 metavar="[OUT]")
 @reports_errors
 def index(folder: Path) -> None:
@@ -476,8 +504,8 @@ def index(folder: Path) -> None:
 
 
 @main.command()
-@click.argument("pdf", type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="FILE.pdf")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.argument("pdf", type=_Path(exists=True, dir_okay=False, path_type=Path), metavar="FILE.pdf")
+@click.option("--out", type=_Path(file_okay=False, path_type=Path), default=None,
               help="Folder for the PNGs (default: FILE-preview/ beside the PDF).")
 @click.option("--width", type=click.IntRange(50, 4000), default=600, show_default=True,
               help="PNG width, 50..4000 pixels.")
@@ -672,12 +700,12 @@ def _run_build(name: str, checked: Any) -> list[Any]:
 
 
 @main.command()
-@click.argument("paths", nargs=-1, metavar="PHOTO|FOLDER...", type=click.Path(exists=True, path_type=Path))
+@click.argument("paths", nargs=-1, metavar="PHOTO|FOLDER...", type=_Path(exists=True, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per sheet instead of the summary.")
-@click.option("--annotate", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="OUT.png",
+@click.option("--annotate", type=_Path(dir_okay=False, path_type=Path), default=None, metavar="OUT.png",
               help="Draw what was read over the photo (several photos: OUT-PHOTO.png each; a PDF's pages one "
                    "under another).")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--csv", "csv_path", type=_Path(dir_okay=False, path_type=Path), default=None,
               metavar="FILE.csv", help="Write the standings: every player's rounds and total, ranked (-: to "
               "standard output, the sheets' lines then to standard error).")
 @click.option("--player", default=None, metavar="NAME",
@@ -685,7 +713,7 @@ def _run_build(name: str, checked: Any) -> list[Any]:
                    "anna-2.jpg is Anna's).")
 @click.option("--layout", "layout_files", multiple=True, metavar="FILE.toml",
               help="A layout file the sheets were printed from (built-in layouts are always known).")
-@click.option("--demo", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="OUT.jpg",
+@click.option("--demo", type=_Path(dir_okay=False, path_type=Path), default=None, metavar="OUT.jpg",
               help="Write a photo of a played, hand-filled sheet to try this command on (.jpg or .png), and "
                    "score nothing.")
 @reports_errors
@@ -742,8 +770,13 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
     )
     from printgen.scan.standings import Tally, player_of, ranked, standings_csv, unplayed
 
-    if player is not None and not player.strip():
-        raise UsageProblem("--player: give a name")
+    if player is not None:  # (it names a row of the standings' CSV)
+        from printgen.values import text
+
+        try:
+            text(player)
+        except ValueError as problem:
+            raise UsageProblem(f"--player: {'give a name' if not player.strip() else problem}") from None
     if player is not None and csv_path is None:
         raise UsageProblem("--player: names the player of the standings --csv writes; give --csv too")
     csv_out = csv_path == Path("-")  # the standings on standard output, every other line on standard error
@@ -806,7 +839,7 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
 
 
 @main.command()
-@click.option("--data", type=click.Path(path_type=Path), default=None, metavar="DIR",
+@click.option("--data", type=_Path(path_type=Path), default=None, metavar="DIR",
               help="Folder that keeps the games (SQLite; default: a printgen folder in your data directory).")
 @click.option("--lan", is_flag=True, help="Listen on every interface, with an access token shown as an "
               "address and a QR code for phones (default: this computer only, 127.0.0.1). The token is kept in "

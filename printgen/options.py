@@ -31,6 +31,7 @@ from printgen.values import (
     card_size,
     choice,
     did_you_mean,
+    file_name,
     flag,
     integer,
     length,
@@ -140,7 +141,7 @@ EVERY_GAME = frozenset(GAMES)
 
 BUILD_OPTIONS: tuple[Option, ...] = tuple(_owned(option) for option in (
     Option("output", ("--output", "-o"), "Name of the files written (default: the layout's name and what sets "
-           "this build apart, e.g. qwixx-big-points-it); may hold a folder: prints/club.", _KINDS, name,
+           "this build apart, e.g. qwixx-big-points-it); may hold a folder: prints/club.", _KINDS, file_name,
            metavar="NAME"),
     Option("out", ("--out",), "Output folder.", _KINDS, name, "output", metavar="FOLDER"),
     Option("format", ("--format", "-f"), "What to write: pdf, svg or both.", _KINDS, choice(FORMATS), "pdf",

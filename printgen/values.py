@@ -15,6 +15,9 @@ from collections.abc import Callable, Iterable
 from printgen import lengths
 from printgen.errors import UsageProblem, shown, utf8_name
 
+NAME_MAX = 255
+"""Bytes: the longest file or folder name most file systems hold (printgen's own files keep to fewer, see
+`printgen.output.MAX_NAME`)."""
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ufffe\uffff]")
 
 
@@ -127,6 +130,21 @@ def name(value: object) -> str:
         utf8_name(written, "a name printgen writes")
     except UsageProblem as problem:
         raise ValueError(str(problem)) from None
+    for part in re.split(r"[/\\]", written):
+        if len(part.encode("utf-8", "surrogateescape")) > NAME_MAX:
+            raise ValueError(f"{part[:40]}...: a file or folder name is at most {NAME_MAX} bytes long")
+    return written
+
+
+def file_name(value: object) -> str:
+    """An output name (`name`) whose file name, its last part, is at most MAX_NAME bytes long (with the
+    extension added, printgen writes no longer one)."""
+    from printgen.output import MAX_NAME
+
+    written = name(value)
+    last = re.split(r"[/\\]", written)[-1]
+    if len(last.encode("utf-8", "surrogateescape")) > MAX_NAME:
+        raise ValueError(f"{last[:40]}...: a file name is at most {MAX_NAME} bytes long")
     return written
 
 

@@ -454,3 +454,17 @@ def test_the_totals_label_is_the_word_printed_on_the_totals_line(runner: CliRunn
     assert result.exit_code == 0, result.output
     text = page_texts(tmp_path / "s.pdf")[0]
     assert "Gesamt" not in text and text.rstrip().endswith("Punkte")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_full_standard_output_is_named_not_blamed_on_a_file(tmp_path: Path) -> None:
+    """With standard output on a full disk, the file built is whole: the error says where writing failed."""
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "printgen", "build", "qwixx-standard", "-n", "1", "--out",
+                               str(tmp_path)], stdout=full, stderr=subprocess.PIPE, text=True, check=False)
+    assert done.returncode == 1
+    assert done.stderr == "Error: cannot write to standard output: No space left on device\n"
+    assert [p.name for p in tmp_path.glob("*.pdf")] == ["qwixx-standard-1sheet.pdf"]

@@ -23,6 +23,9 @@ def builtin_names() -> list[str]:
 
 def resolve(name_or_path: str) -> tuple[Path, str]:
     """The file behind a built-in name or a path, and how to name it in messages."""
+    if not name_or_path.strip():  # (an empty path is the current folder's)
+        raise UnknownLayout("an empty layout name: give a built-in layout's name (printgen list shows them) or a "
+                            "layout file, NAME.toml")
     candidate = Path(name_or_path)
     builtin = resource_dir("layouts") / f"{name_or_path}.toml"
     here = candidate.exists() or candidate.is_symlink()  # (a file of that name here, not a built-in one: that file)

@@ -151,8 +151,8 @@ def check_targets(targets: list[tuple[str, Path]], photos: list[Path]) -> None:
             raise UsageProblem(f"{option}: {folder} is a file, not a folder to hold {name}")
         if not target.parent.is_dir():
             raise UsageProblem(f"{option}: {folder}: no such folder to write {name} in")
-        check_file_target(target)
         try:
+            check_file_target(target)
             check_writable(target, problem=PrintgenError)  # (a folder the disk will not write in: a runtime problem)
         except PrintgenError as problem:
             raise type(problem)(f"{option}: {problem}") from None
@@ -170,7 +170,10 @@ def reader_for(layout_files: tuple[str, ...]) -> Reader:
     """A reader that knows the built-in layouts and the sheet layouts in `layout_files`."""
     extra = []
     for ref in layout_files:
-        loaded = layouts.load(ref)
+        try:
+            loaded = layouts.load(ref)
+        except layouts.UnknownLayout as error:  # (a file's own errors name the file, which is what --layout gave)
+            raise UsageProblem(f"--layout: {error}") from None
         layout = score_sheet(loaded)
         if layout is None:
             raise UsageProblem(f"--layout: {ref} is a {loaded.kind}, not a score sheet")

@@ -201,6 +201,20 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
     empty = CliRunner().invoke(main, ["score", str(tmp_path)])
     assert empty.exit_code == 2 and "no photos in this folder" in empty.output
     assert "Traceback" not in missing.output + empty.output
+    photo = tmp_path / "x.jpg"
+    photo.write_bytes(b"")
+    for args, line in ((["score", ""], "an empty name names no file or folder"),  # (the current folder's, else)
+                       (["score", str(photo), "--annotate", ""], "--annotate: an empty name names no file or folder"),
+                       (["score", str(photo), "--csv", ""], "--csv: an empty name names no file or folder"),
+                       (["score", "--demo", ""], "--demo: an empty name names no file or folder"),
+                       (["score", str(photo), "--layout", ""], "--layout: an empty layout name: give a built-in "
+                        "layout's name (printgen list shows them) or a layout file, NAME.toml"),
+                       (["score", str(photo), "--csv", "/dev/null"], "--csv: /dev/null: is a device; printgen replaces "
+                        "only regular files, so it was left untouched"),
+                       (["score", str(photo), "--csv", str(tmp_path / "s.csv"), "--player", "Zo\u00eb\n2"],
+                        "--player: 'Zo\u00eb\\n2' holds a control character")):
+        result = CliRunner().invoke(main, args)
+        assert (result.exit_code, result.output) == (2, f"Error: {line}\n"), args
 
 
 def test_without_the_scan_extra_score_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
