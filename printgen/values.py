@@ -9,6 +9,7 @@ files, so a value means the same everywhere.
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from collections.abc import Callable, Iterable
 
@@ -162,6 +163,8 @@ def picture_file(value: object) -> str:
     """A file to draw into: its name must end in .pdf, .svg or .png (the format follows it)."""
     path = name(value)
     suffix = path.rsplit(".", 1)[-1].lower() if "." in path.rsplit("/", 1)[-1] else ""
+    if os.path.isdir(path):
+        raise ValueError(f"{shown(value)} is a folder: give the file to draw into (game.pdf, game.svg or game.png)")
     if suffix not in ("pdf", "svg", "png"):
         raise ValueError(f"{shown(value)}: the file must end in .pdf, .svg or .png (the format follows the "
                          "extension)")

@@ -181,6 +181,10 @@ def test_simulate_renders_by_extension(tmp_path: Path) -> None:
     code, output = run("simulate", "qwixx-standard", "--games", "1", "--render", str(tmp_path / "game.gif"))
     assert code == 2 and "must end in .pdf, .svg or .png" in output
     assert not os.path.exists(tmp_path / "game.gif")
+    (tmp_path / "games.pdf").mkdir()  # (a folder, whatever its name)
+    code, output = run("simulate", "qwixx-standard", "--games", "1", "--render", str(tmp_path / "games.pdf"))
+    assert code == 2 and output.startswith("Error: --render: '") and output.count("\n") == 1
+    assert output.endswith("' is a folder: give the file to draw into (game.pdf, game.svg or game.png)\n")
 
 
 @pytest.mark.parametrize("args, line", [

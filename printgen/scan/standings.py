@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printgen.scan.reader import Result, SheetReading
-from printgen.scan.report import uncertain_fields
+from printgen.scan.report import uncertain_fields, where
 
 ROUND_NUMBER = re.compile(r"^(.*?\w.*?)[ _.-]+(?:r|round)?(\d{1,2})$", re.IGNORECASE)
 """A file name's stem that ends in a round number: `anna-2`, `Anna 3`, `bruno_r1` (at most two digits, so a
@@ -41,6 +41,8 @@ class Round:
     """The sheet's id where it has one (`printgen serve`)."""
     checked: bool = False
     """A person has looked at it and confirmed it (`printgen serve`)."""
+    where: str = ""
+    """The photo and which sheet of it, where it holds several (`printgen.scan.report.where`); else `file`."""
 
 
 @dataclass
@@ -140,8 +142,8 @@ def round_of(result: Result) -> Round:
     """What the standings need of a sheet read (or of a photo or sheet that could not be read)."""
     if isinstance(result, SheetReading):
         return Round(result.file, result.verdict.total, result.verdict.legal, len(uncertain_fields(result)),
-                     tuple(result.verdict.problems))
-    return Round(result.file, None, False, problems=(f"unreadable: {result.reason}",))
+                     tuple(result.verdict.problems), where=where(result))
+    return Round(result.file, None, False, problems=(f"unreadable: {result.reason}",), where=where(result))
 
 
 def ranked(entries: list[tuple[str, Round]]) -> list[Standing]:
@@ -192,7 +194,7 @@ def standings_csv(standings: list[Standing]) -> str:
         writer.writerow(["" if standing.rank is None else standing.rank, standing.player, standing.total,
                          len(standing.rounds), *totals, *[""] * (most - len(totals)),
                          "yes" if standing.legal else "no", sum(r.uncertain for r in standing.rounds),
-                         "; ".join(standing.problems()), "; ".join(r.file for r in standing.rounds)])
+                         "; ".join(standing.problems()), "; ".join(r.where or r.file for r in standing.rounds)])
     return out.getvalue()
 
 

@@ -280,8 +280,12 @@ def test_a_photo_of_several_sheets_says_whose_rounds_they_became(photos: tuple[P
     assert result.exit_code == 0, result.output
     assert (f"{folder / 'b-page.jpg'}: 2 sheets, all counted as b-page's rounds (another player's sheet in it: "
             "photograph it apart, or give it to them in printgen serve)") in result.stderr
-    named = CliRunner().invoke(main, ["score", str(folder / "b-page.jpg"), "--player", "Anna"])
-    assert "all counted as" not in named.output  # --player said whose they are
+    named = CliRunner().invoke(main, ["score", str(folder / "b-page.jpg"), "--player", "Anna", "--csv", "-"])
+    assert named.exit_code == 0, named.output
+    assert "all counted as" not in named.stderr  # --player said whose they are
+    (row,) = csv.DictReader(io.StringIO(named.stdout))
+    page = folder / "b-page.jpg"  # (each round's sheet told apart)
+    assert (row["player"], row["rounds"], row["files"]) == ("Anna", "2", f"{page} [sheet 1 of 2]; {page} [sheet 2 of 2]")
 
 
 def test_a_sheet_with_nothing_crossed_is_no_round(photos: tuple[Path, list[object]],
