@@ -180,11 +180,13 @@ def _cross_site(headers: dict[str, str]) -> bool:
     origin = headers.get("origin")
     if origin is None:
         return False
-    return origin == "null" or urlsplit(origin).netloc.lower() != headers.get("host", "").lower()
+    if origin == "null":  # (a form posted without JavaScript under `Referrer-Policy: no-referrer` says null too:
+        return fetch_site != "same-origin"  # the browser's own same-origin is trusted; a sandboxed frame's is not)
+    return urlsplit(origin).netloc.lower() != headers.get("host", "").lower()
 
 
 async def _refuse(send: Send, status: int, error: str) -> None:
-    body = json.dumps({"error": error}).encode()
+    body = json.dumps({"error": error}, separators=(",", ":")).encode()  # (as the app's own answers)
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                             *HEADERS]})

@@ -273,6 +273,12 @@ def test_a_post_from_another_site_is_refused(client: TestClient, demo: Any) -> N
         assert answer.status_code == 403 and "another site" in answer.json()["error"], headers
     same = client.post("/api/games", headers={"origin": "http://127.0.0.1:8420", "sec-fetch-site": "same-origin"})
     assert same.status_code == 405  # passes the guard; only GET lists games
+    # a form posted without JavaScript: under `Referrer-Policy: no-referrer` a browser says its origin is null,
+    # and that the request is its own site's (the build page's download refused every time)
+    form = client.post("/api/games", headers={"origin": "null", "sec-fetch-site": "same-origin"})
+    assert form.status_code == 405
+    framed = client.post("/api/games", headers={"origin": "null", "sec-fetch-site": "cross-site"})
+    assert framed.status_code == 403
 
 
 def test_with_a_token_nothing_is_answered_without_it(make_client: Callable[..., TestClient]) -> None:

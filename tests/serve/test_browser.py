@@ -164,6 +164,19 @@ def test_the_build_page_previews_and_downloads_a_pad_on_a_phone(address: str, br
     assert "sheets" in page.inner_text("#build-status")
 
 
+def test_without_javascript_the_build_page_still_downloads_a_pad(address: str, browser: Any, tmp_path: Path) -> None:
+    """A form posted without JavaScript carries `Origin: null` (the pages' `Referrer-Policy: no-referrer`): the
+    download was refused as from another site every time."""
+    page = browser.new_context(viewport=PHONE, java_script_enabled=False, accept_downloads=True).new_page()
+    page.goto(address.rstrip("/") + "/build")
+    page.fill('input[name="sheets"]', "2")
+    with page.expect_download() as download:
+        page.click("#download")
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    assert saved.suffix == ".pdf" and saved.read_bytes().startswith(b"%PDF")
+
+
 def test_the_desktop_layout(address: str, browser: Any, demo: Any, tmp_path: Path) -> None:
     photo = tmp_path / "bruno.jpg"
     photo.write_bytes(demo.jpeg)
