@@ -133,7 +133,7 @@ def _wanted(spec: dict[str, Any]) -> FieldKey:
     if names in ({"penalty"}, {"bonus_row"}):
         (name,) = names
         return NAMED[name], _whole(spec, name), None
-    if names == {"bonus_box"} and spec["bonus_box"] in BOX_INDEX:
+    if names == {"bonus_box"} and isinstance(spec["bonus_box"], str) and spec["bonus_box"] in BOX_INDEX:
         return "bonus-box", BOX_INDEX[spec["bonus_box"]], None
     keys = [json.dumps(name, ensure_ascii=False)[:40] for name in spec]
     named = (" and ".join([", ".join(keys[:-1]), keys[-1]]) + " together name" if len(keys) > 1 else

@@ -44,6 +44,7 @@ def test_a_field_is_named_as_score_json_names_it(read: tuple[Reader, SheetReadin
     {"row": True, "number": 5, "crossed": True}, {"field": "lock:9", "crossed": True},
     {"field": "bonus_row:0", "crossed": True}, {"field": 7, "crossed": True}, {"field": "lock:1e3", "crossed": True},
     {"row": 0, "number": 5, "field": "lock:0", "crossed": True},
+    {"bonus_box": [1], "crossed": True}, {"bonus_box": {}, "crossed": True},  # (unhashable: a 500 once)
 ])
 def test_anything_else_is_one_line(read: tuple[Reader, SheetReading], spec: Any) -> None:
     with pytest.raises(FieldError) as refused:
