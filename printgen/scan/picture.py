@@ -151,7 +151,10 @@ def _decode(data: bytes, page: int) -> np.ndarray | Refused:
             if factor > 1 and kind == "JPEG":  # decoded at 1/2, 1/4 or 1/8 scale straight from the file
                 picture.draft("RGB", (-(-width // factor), -(-height // factor)))
             picture.load()
-            rgb = _rgb(_upright(picture))
+            upright = _upright(picture)
+            if factor > 1 and upright.mode in SHRUNK_FIRST:  # (smaller before it is made RGB: a 100-megapixel
+                upright = upright.reduce(factor)  # grey PNG of 100 kB would take 300 MB more as RGB)
+            rgb = _rgb(upright)
     except Image.DecompressionBombError:  # pragma: no cover - the guard above is off; kept as a second line
         return Refused(f"a picture larger than {MAX_PIXELS / 1e6:.0f} megapixels")
     except MemoryError:
@@ -171,6 +174,10 @@ def _decode(data: bytes, page: int) -> np.ndarray | Refused:
     if _bilevel(bgr):  # a scanner's black-and-white mode: its dots averaged back into greys
         descreen(bgr)
     return bgr
+
+
+SHRUNK_FIRST = ("L", "LA", "RGB", "RGBA", "I", "F")
+"""Modes of a picture that Pillow shrinks as they are (a palette's or a one-bit picture's are made RGB first)."""
 
 
 def descreen(pixels: np.ndarray, dot: float = 1.0) -> None:

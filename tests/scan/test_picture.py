@@ -105,6 +105,26 @@ def test_a_large_jpeg_is_decoded_smaller(monkeypatch: pytest.MonkeyPatch) -> Non
     assert pixels.shape[0] * pixels.shape[1] <= 100_000 and pixels.shape[1] / pixels.shape[0] == pytest.approx(1.5)
 
 
+@pytest.mark.parametrize("mode", ["L", "RGBA", "I;16", "P"])
+def test_a_large_picture_of_any_mode_is_shrunk_and_a_grey_one_before_it_is_made_colour(
+        monkeypatch: pytest.MonkeyPatch, mode: str) -> None:
+    """A 100-megapixel grey PNG of 100 kB took 300 MB more made RGB at full size (a helper's upload bomb)."""
+    import io
+
+    from PIL import Image
+
+    made: list[tuple[str, tuple[int, int]]] = []
+    original = picture._rgb
+    monkeypatch.setattr(picture, "_rgb", lambda p: made.append((p.mode, p.size)) or original(p))
+    monkeypatch.setattr(picture, "READ_PIXELS", 100_000)
+    buffer = io.BytesIO()
+    Image.new("RGB", (1200, 800), (200, 120, 40)).convert(mode).save(buffer, "PNG")
+    pixels = decode(buffer.getvalue())
+    assert not isinstance(pixels, Refused)
+    assert pixels.shape[0] * pixels.shape[1] <= 100_000 and pixels.shape[1] / pixels.shape[0] == pytest.approx(1.5)
+    assert made[0][1] == ((300, 200) if mode in ("L", "RGBA") else (1200, 800))  # (Pillow shrinks neither as is)
+
+
 def test_exif_orientation_and_mirroring_are_applied() -> None:
     from PIL import Image
 
