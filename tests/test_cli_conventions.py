@@ -222,16 +222,16 @@ def test_clicks_own_usage_errors_are_one_line_naming_the_option(args: list[str],
                                                   "value)")),
     (["build", "qwixx-big-points", "-f", "svg", "-o", "preview"],
      "Error: qwixx-big-points would write preview, which belongs to the preview page (choose another name)"),
-    (["build", "qwixx-standard", "-o", "a" * 300], f"Error: --output: {'a' * 40}...: a file or folder name is at most "
-                                                   "255 bytes long"),
-    (["build", "qwixx-standard", "-o", "\u00e9" * 110], f"Error: --output: {chr(233) * 40}...: a file name is at most "
-                                                       "200 bytes long"),
-    (["build", "qwixx-standard", "--out", "d" * 300], f"Error: --out: {'d' * 40}...: a file or folder name is at most "
-                                                      "255 bytes long"),
-    (["build", ""], "Error: an empty layout name: give a built-in layout's name (printgen list shows them) or a layout "
-                    "file, NAME.toml"),
-    (["check", ""], "Error: an empty layout name: give a built-in layout's name (printgen list shows "
-                                      "them) or a layout file, NAME.toml"),
+    (["build", "qwixx-standard", "-o", "a" * 300], (f"Error: --output: {'a' * 40}...: a file or folder name is at most "
+                                                   "255 bytes long")),
+    (["build", "qwixx-standard", "-o", "\u00e9" * 110], (f"Error: --output: {chr(233) * 40}...: a file name is at most "
+                                                       "200 bytes long")),
+    (["build", "qwixx-standard", "--out", "d" * 300], (f"Error: --out: {'d' * 40}...: a file or folder name is at most "
+                                                      "255 bytes long")),
+    (["build", ""], ("Error: an empty layout name: give a built-in layout's name (printgen list shows them) or a layout "
+                    "file, NAME.toml")),
+    (["check", ""], ("Error: an empty layout name: give a built-in layout's name (printgen list shows "
+                                      "them) or a layout file, NAME.toml")),
     (["batch", ""], "Error: an empty name names no file or folder"),
     (["preview", "x.pdf", "--out", ""], "Error: --out: an empty name names no file or folder"),
     (["serve", "--data", ""], "Error: --data: an empty name names no file or folder"),

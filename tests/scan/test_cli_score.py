@@ -207,10 +207,10 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
                        (["score", str(photo), "--annotate", ""], "--annotate: an empty name names no file or folder"),
                        (["score", str(photo), "--csv", ""], "--csv: an empty name names no file or folder"),
                        (["score", "--demo", ""], "--demo: an empty name names no file or folder"),
-                       (["score", str(photo), "--layout", ""], "--layout: an empty layout name: give a built-in "
-                        "layout's name (printgen list shows them) or a layout file, NAME.toml"),
-                       (["score", str(photo), "--csv", "/dev/null"], "--csv: /dev/null: is a device; printgen replaces "
-                        "only regular files, so it was left untouched"),
+                       (["score", str(photo), "--layout", ""], ("--layout: an empty layout name: give a built-in "
+                        "layout's name (printgen list shows them) or a layout file, NAME.toml")),
+                       (["score", str(photo), "--csv", "/dev/null"], ("--csv: /dev/null: is a device; printgen replaces "
+                        "only regular files, so it was left untouched")),
                        (["score", str(photo), "--csv", str(tmp_path / "s.csv"), "--player", "Zo\u00eb\n2"],
                         "--player: 'Zo\u00eb\\n2' holds a control character")):
         result = CliRunner().invoke(main, args)
