@@ -42,7 +42,7 @@ from printgen.scan.report import where
 from printgen.scan.review import FieldError, record
 from printgen.scan.standings import Round, Standing, as_json, ranked, standings_csv, unplayed
 from printgen.serve import making
-from printgen.serve.guard import BODY_WAIT, App, Guard, TooLarge, TooSlow
+from printgen.serve.guard import App, Guard, TooLarge, TooSlow
 from printgen.serve.names import BadName, checked
 from printgen.serve.sheetview import accepted, corrected, review_of, sheet_json, view
 from printgen.serve.store import Duplicate, Store
@@ -281,7 +281,7 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
         BadName: lambda request, error: _error(400, str(error)),
         Duplicate: lambda request, error: _error(409, str(error)),
         TooLarge: lambda request, error: _error(413, f"too large: at most {MAX_UPLOAD // 2**20} MB"),
-        TooSlow: lambda request, error: _error(408, f"the upload stalled: nothing arrived for {BODY_WAIT:.0f} s"),
+        TooSlow: lambda request, error: _error(408, str(error)),
         Busy: lambda request, error: _error(503, f"busy: too many {error} at once; try again in a moment"),
         ClientDisconnect: _gone,
         Exception: lambda request, error: _error(500, f"internal error ({type(error).__name__})"),

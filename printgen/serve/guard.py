@@ -16,8 +16,9 @@
 - Size: a body larger than `max_body` is refused with 413, by its
   Content-Length before it is received and by counting as it arrives.
 - Time: a body that stops arriving for BODY_WAIT seconds (a phone that left
-  the Wi-Fi, or someone holding a slot on purpose) is given up with 408, so
-  it holds no place in the reading queue.
+  the Wi-Fi), or that comes slower than BODY_RATE once it has taken that
+  long (someone holding a slot by sending a byte now and then), is given up
+  with 408, so it holds no place in the reading queue.
 - Headers on every answer: a content security policy allowing only this
   server's own scripts, styles and pictures, no framing, no sniffing, no
   referrer (the address may hold the token).
@@ -59,7 +60,10 @@ HEADERS = [
 
 
 BODY_WAIT = 20.0
-"""Seconds a request body may pause between two of its parts."""
+"""Seconds a request body may pause between two of its parts..."""
+BODY_RATE = 8 * 1024
+"""...and bytes a second it must come at on average once it has taken that long (a phone on a poor 2G link
+sends more; a client holding an upload slot by sending a byte now and then, less)."""
 
 
 class TooLarge(Exception):
@@ -67,7 +71,12 @@ class TooLarge(Exception):
 
 
 class TooSlow(Exception):
-    """A request body stopped arriving for BODY_WAIT seconds."""
+    """A request body stopped arriving for BODY_WAIT seconds, or came slower than BODY_RATE; its message says
+    which."""
+
+    def __init__(self, stalled: bool) -> None:
+        super().__init__(f"the upload stalled: nothing arrived for {BODY_WAIT:.0f} s" if stalled else
+                         f"the upload came too slowly: less than {BODY_RATE // 1024} kB a second")
 
 
 class Guard:
@@ -108,20 +117,26 @@ class Guard:
         started = False
         received = 0
         complete = False
+        began: float | None = None
 
         async def counted() -> Message:
-            nonlocal received, complete
+            nonlocal received, complete, began
             if complete:  # after the body only a disconnect comes, whenever it comes
                 return await receive()
+            clock = asyncio.get_running_loop().time
+            began = clock() if began is None else began
             try:
                 message = await asyncio.wait_for(receive(), BODY_WAIT)
             except TimeoutError:
-                raise TooSlow from None
+                raise TooSlow(stalled=True) from None
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > self.max_body:
                     raise TooLarge
                 complete = not message.get("more_body", False)
+                taken = clock() - began
+                if not complete and taken > BODY_WAIT and received < BODY_RATE * taken:
+                    raise TooSlow(stalled=False)
             return message
 
         async def with_headers(message: Message) -> None:
@@ -140,9 +155,9 @@ class Guard:
         except TooLarge:
             if not started:
                 await _refuse(send, 413, f"too large: at most {self.max_body // 2**20} MB")
-        except TooSlow:
+        except TooSlow as slow:
             if not started:
-                await _refuse(send, 408, f"the upload stalled: nothing arrived for {BODY_WAIT:.0f} s")
+                await _refuse(send, 408, str(slow))
 
 
 def _token(scope: Scope, headers: dict[str, str]) -> tuple[str, bool]:

@@ -74,3 +74,37 @@ def test_a_stalled_upload_is_given_up_with_408(monkeypatch: pytest.MonkeyPatch) 
     assert json.loads(stalled[1]["body"]) == {"error": "the upload stalled: nothing arrived for 0 s"}
     whole = _posted(guarded, [b"x" * 100, b"y" * 100], stall=False)
     assert whole[0]["status"] == 200 and whole[-1]["body"] == b"read"
+
+
+def test_an_upload_trickling_in_is_given_up_with_408(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client that sends a byte now and then never pauses BODY_WAIT, yet held an upload slot for as long as it
+    liked (a helper's 24 of them kept every phone out)."""
+    monkeypatch.setattr(guard, "BODY_WAIT", 0.2)
+    monkeypatch.setattr(guard, "BODY_RATE", 2048)
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        while (await receive()).get("more_body"):
+            pass
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"read"})
+
+    def posted(part: bytes, pause: float) -> list[dict[str, Any]]:
+        async def receive() -> dict[str, Any]:
+            await asyncio.sleep(pause)
+            return {"type": "http.request", "body": part, "more_body": True}
+
+        sent: list[dict[str, Any]] = []
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        scope = {"type": "http", "method": "POST", "path": "/api/score", "query_string": b"",
+                 "headers": [(b"host", b"127.0.0.1:8420"), (b"content-length", b"100000")]}
+        asyncio.run(asyncio.wait_for(guard.Guard(app, None, 1 << 20)(scope, receive, send), 2))
+        return sent
+
+    trickle = posted(b"x", 0.05)
+    assert trickle[0]["status"] == 408
+    assert json.loads(trickle[1]["body"]) == {"error": "the upload came too slowly: less than 2 kB a second"}
+    with pytest.raises(TimeoutError):  # a steady one goes on (until the test stops waiting for it)
+        posted(b"x" * 500, 0.05)
