@@ -139,6 +139,20 @@ def test_a_phone_scores_corrects_and_confirms_a_sheet_and_the_standings_follow(
     keep(table, tmp_path, "phone-standings.png")
     assert errors == []
 
+    # a game's page opened before its first sheet says there is no such game yet, until the sheet comes
+    table.goto(address.rstrip("/") + "/games/Saturday")
+    assert table.locator("#others").is_visible() and "No game is called Saturday" in table.inner_text("#others")
+    again = tmp_path / "ben.jpg"
+    again.write_bytes(demo.jpeg + b"\0")  # (another file: the same one is refused as read already)
+    page.goto(address)
+    page.fill("#game", "Saturday")
+    page.fill("#player", "Ben")
+    page.set_input_files("#photo", str(again))
+    page.click("#send")
+    page.wait_for_selector(".sheet .total")
+    table.wait_for_selector("#table tbody td.total", timeout=15_000)
+    assert table.locator("#others").is_hidden()
+
 
 def test_the_build_page_previews_and_downloads_a_pad_on_a_phone(address: str, browser: Any, tmp_path: Path) -> None:
     page = browser.new_context(viewport=PHONE, device_scale_factor=2, accept_downloads=True).new_page()

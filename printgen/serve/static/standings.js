@@ -19,6 +19,8 @@
       if (!response.ok) return;
       const answer = await response.json();
       document.getElementById("empty").hidden = answer.players.length > 0;
+      const others = document.getElementById("others");  // "no game is called ... so far": it is now
+      if (others && answer.players.length > 0) others.hidden = true;
       body.textContent = "";
       for (const s of answer.players) {
         const row = document.createElement("tr");
