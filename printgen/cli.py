@@ -210,6 +210,7 @@ def one_line(error: click.UsageError, command: str = "printgen") -> str:
     """Click's usage error in printgen's words: `--jobs: 0 is out of range 1..64`; after an unknown option or
     command, the --help to read (`command`'s, when the error does not say which command it met)."""
     def ranged(text: str) -> str:
+        text = re.sub(r" is not a valid integer range\.?$", " is not a whole number", text)  # (`--port abc`)
         return re.sub(r"(\S+) is not in the range (\S+)<=x<=(\S+)\.$", r"\1 is out of range \2..\3", text).rstrip(".")
 
     command = error.ctx.command_path if error.ctx is not None else command
