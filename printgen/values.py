@@ -97,7 +97,7 @@ def offset(value: object) -> tuple[float, float]:
         raise ValueError(f"{shown(value)} is not two lengths X,Y (e.g. 0.5,-1 in mm)")
     x, y = (lengths.length(part) for part in parts)
     if abs(x) > 20 or abs(y) > 20:
-        raise ValueError(f"{shown(value)} is more than 20 mm; measure again with --alignment-page")
+        raise ValueError(f"{shown(value)} is more than 20 mm; measure again on the alignment page (--alignment-page)")
     return (x, y)
 
 

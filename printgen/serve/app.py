@@ -402,9 +402,17 @@ async def _build_request(request: Request) -> tuple[dict[str, Any], bool]:
     """A build request's values (JSON, or a form without JavaScript) and whether they came from a form."""
     kind = request.headers.get("content-type", "").split(";")[0].strip()
     if kind == "application/x-www-form-urlencoded":
-        async with request.form(max_files=0, max_fields=64) as form:  # a switch sends "off", then "on" if ticked
-            for key in form:
-                if len(values := form.getlist(key)) > 1 and not (len(values) == 2 and values[0] == "off"):
-                    raise HTTPException(400, f"{key}: given {len(values)} times; send one")
-            return {key: values[-1] for key in form if isinstance((values := form.getlist(key))[-1], str)}, True
+        try:
+            async with request.form(max_files=0, max_fields=64) as form:  # a switch sends "off", then "on" if ticked
+                for key in form:
+                    if len(values := form.getlist(key)) > 1 and not (len(values) == 2 and values[0] == "off"):
+                        named = key[:40].replace("_", " ")  # (as the build page names it)
+                        raise HTTPException(400, f"{named}: given {len(values)} times; send one")
+                return {key: values[-1] for key in form if isinstance((values := form.getlist(key))[-1], str)}, True
+        except HTTPException as error:  # python-multipart's own words are for programmers
+            if str(error.detail).startswith("Too many fields"):
+                raise HTTPException(400, "the form holds more fields than the build page has") from None
+            if str(error.detail).startswith("Field exceeded"):
+                raise HTTPException(400, "a field of the form is longer than any option's value") from None
+            raise
     return await _json(request), False

@@ -139,7 +139,8 @@ def read_request(values: Mapping[str, Any], from_form: bool = False) -> tuple[La
             about = ("is not a build option" if key not in BUILD_BY_KEY else
                      "is not offered here: it names a file or folder on the server (printgen build takes it)"
                      if key in HIDDEN else f"does not apply to {layout.name}")
-            raise UsageProblem(f"{label(BUILD_BY_KEY[key]) if key in BUILD_BY_KEY else named[:40]}: {about}")
+            raise UsageProblem(f"{label(BUILD_BY_KEY[key]) if key in BUILD_BY_KEY else named[:40] or chr(34) * 2}: "
+                               f"{about}")
         shown = label(option)  # every message names the option as the build page does (per page)
         if option.switch:
             given[key] = _switch(shown, value)

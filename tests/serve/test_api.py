@@ -319,6 +319,15 @@ def test_a_build_value_given_twice_is_refused_not_the_last_taken(client: TestCli
     twice = client.post("/api/build", content=b'{"layout": "qwixx-standard", "sheets": 5, "sheets": 6}',
                         headers={"content-type": "application/json"})
     assert (twice.status_code, twice.json()) == (400, {"error": "sheets: given twice; send one"})
+    marks = client.post("/api/build", content=b"layout=qwixx-standard&crop_marks=off&crop_marks=on&crop_marks=on",
+                        headers={"content-type": "application/x-www-form-urlencoded"})
+    assert (marks.status_code, marks.json()) == (400, {"error": "crop marks: given 3 times; send one"})  # (as the
+    # page names it)
+    many = client.post("/api/build", content="&".join(f"f{i}=1" for i in range(70)).encode(),
+                       headers={"content-type": "application/x-www-form-urlencoded"})
+    assert (many.status_code, many.json()) == (400, {"error": "the form holds more fields than the build page has"})
+    unnamed = client.post("/api/build", json={"layout": "qwixx-standard", "": 1})
+    assert (unnamed.status_code, unnamed.json()) == (400, {"error": '"": is not a build option'})
 
 
 def test_build_writes_both_formats_as_the_command_line_does_in_one_zip(client: TestClient) -> None:
