@@ -481,9 +481,11 @@ HIDDEN = 0.12
 print: ink never lightens."""
 HIDDEN_AREA = 1.0
 """mm²: smaller lighter specks than this say nothing (a print edge off by a pixel, JPEG)."""
-WIDE = 3.0
+WIDE = 2.5
 """mm: darkening that is wider than this everywhere is no stroke (a felt pen's is 1.5 mm, two crossing
-strokes about 2 mm)..."""
+strokes about 2 mm; at 3 mm a helper's cables of 2.4 to 3.5 mm, blurred narrower, read as crosses where they
+ended in a field: 21 of its cable sheets had a wrong field unflagged, 15 at 2.5 mm, on the four sets right
+sheets 507 -> 509 and false flags 228 -> 230)..."""
 WIDE_DARK = 0.1
 """...counted where it darkens the paper by more than this (luma 0..1)."""
 HUE_OFF = 0.12

@@ -461,3 +461,17 @@ def test_a_cables_tip_beyond_a_gap_where_it_crosses_a_bands_rim_is_the_cables() 
     darkening = np.clip(photo.expected - photo.seen, 0, 1)
     reading = read_field(darkening, field(photo.cells[5]), PX, found)
     assert reading.state is State.UNCERTAIN and reading.reason == REASONS[LINE]
+
+
+def test_a_thin_cable_is_something_lying_on_the_sheet_a_felt_pens_stroke_is_not() -> None:
+    """Darkening 2.5 mm wide or more all along, reaching past a field, is no stroke: a helper's cables of 2.4 to 3.5
+    mm read as crosses where their rounded ends lay in a field (with the bar at 3 mm, a 2.4 mm one was ink)."""
+    from printgen.scan.doubt import _covered
+
+    for width, lying in ((2.4, True), (1.5, False)):
+        darker = np.zeros((mm(40), mm(80)), np.float32)
+        cv2.line(darker, (mm(10), mm(25)), (mm(60), mm(15)), 1.0, mm(width))
+        darker = cv2.GaussianBlur(darker, (0, 0), 0.4 * PX) * 0.3  # (a camera's blur)
+        paper = np.ones_like(darker)
+        covered, _ = _covered(paper - darker, paper, darker, 0.02, np.zeros_like(darker), None, PX)
+        assert bool(covered[mm(20), mm(35)]) is lying, width
