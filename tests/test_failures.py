@@ -340,9 +340,11 @@ def test_a_name_too_long_is_one_line_before_anything_runs(tmp_path: Path) -> Non
     manifest = tmp_path / "jobs.toml"
     manifest.write_text(f'[[jobs]]\nlayout = "qwixx-standard"\noutput = "{"x" * 300}"\n')
     code, output = run_cli("batch", str(manifest), "--out", str(tmp_path / "o"))
-    assert code == 2 and "a file name is at most 200 bytes long" in output
+    assert code == 2 and "jobs[0].output: " in output and "name is at most 255 bytes long" in output
     code, output = run_cli("build", "qwixx-standard", "-o", "y" * 300, "--out", str(tmp_path / "o"))
-    assert code == 2 and "a file name is at most 200 bytes long" in output
+    assert code == 2 and "--output: " in output and "name is at most 255 bytes long" in output
+    code, output = run_cli("build", "qwixx-standard", "-o", "y" * 220, "--out", str(tmp_path / "o"))
+    assert code == 2 and "--output: " in output and "a file name is at most 200 bytes long" in output
     assert not (tmp_path / "o").exists()
 
 
