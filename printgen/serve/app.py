@@ -115,7 +115,7 @@ def create_app(data: Path, token: str | None = None, reader: Reader | None = Non
         if chosen not in names:  # a mistyped or stale link: never another layout's form in its place
             raise HTTPException(404, "no such layout")
         layout = making.load_layout(chosen)
-        options = [{"key": o.key, "switch": o.switch, "choices": o.choices, "default": o.default,
+        options = [{"key": o.key, "switch": o.switch, "choices": making.choices(o, layout), "default": o.default,
                     "label": making.label(o), "help": making.page_help(o, layout),
                     "placeholder": making.placeholder(o)} for o in making.offered(layout)]
         return page("build.html.j2", names=names, layout=layout.name, options=options, page="build")

@@ -25,6 +25,7 @@ from printgen import layouts
 from printgen.build import build_options, plan
 from printgen.errors import UsageProblem
 from printgen.kinds import Layout, kind_of
+from printgen.kinds.common import PLOTTER_PAPERS
 from printgen.kinds.score_sheets import PAD
 from printgen.options import BUILD_BY_KEY, Option, options_for, parse
 
@@ -117,6 +118,14 @@ def _number(value: object) -> str:
 def offered(layout: Layout) -> list[Option]:
     """The build options `layout` takes and the server accepts, in declaration order."""
     return [option for option in options_for(kind_of(layout).name, layout) if option.key not in HIDDEN]
+
+
+def choices(option: Option, layout: Layout) -> tuple[str, ...]:
+    """The values the build page offers for `option` of `layout`: its choices, less the papers only the board
+    prints on for anything else (chosen, they were refused)."""
+    if option.key != "paper" or kind_of(layout).name == "board":
+        return tuple(option.choices)
+    return tuple(c for c in option.choices if c not in PLOTTER_PAPERS)
 
 
 def read_request(values: Mapping[str, Any], from_form: bool = False) -> tuple[Layout, dict[str, Any]]:

@@ -393,6 +393,15 @@ def test_the_build_page_shows_the_options_of_the_chosen_layout(client: TestClien
     formats = re.search(r'<select name="format">(.*?)</select>', sheet, re.DOTALL)
     assert formats and re.findall(r'<option value="([^"]*)"', formats.group(1)) == list(FORMATS)
     assert "What to write: pdf, svg or both." in sheet  # the help the command line gives, and what is accepted
+    board = client.get("/build", params={"layout": "one-to-9-board"}).text
+
+    def papers(page: str) -> list[str]:
+        found = re.search(r'<select name="paper">(.*?)</select>', page, re.DOTALL)
+        assert found, page[:200]
+        return re.findall(r'<option value="([^"]*)"', found.group(1))
+
+    assert "a0" in papers(board) and not {"a2", "a1", "a0"} & {*papers(sheet), *papers(deck)}  # (a sheet on a0
+    # was refused when chosen: only the board prints there)
     assert client.get("/build", params={"layout": "../../etc"}).status_code == 404  # never another layout's form
 
 
