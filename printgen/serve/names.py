@@ -6,8 +6,8 @@ as one letter), runs of spaces as one space, a curly apostrophe (’ ‘ ʼ) as
 the straight one. A name is then 1 to MOST characters: a letter or digit
 of any script first, then letters (with their combining marks: Devanagari,
 Thai, Arabic vowel signs), digits, spaces and . ' - _. Control characters,
-slashes and everything else are refused; nothing ever builds a path from a
-name.
+slashes, letters that show as nothing (Hangul fillers) and everything else
+are refused; nothing ever builds a path from a name.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ PUNCTUATION = frozenset(" .'-_")
 """What may stand in a name beside letters, marks and digits."""
 JOINERS = frozenset("\u200c\u200d")
 """Zero-width (non-)joiners: part of how Persian and Indic names are written, never first."""
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Hangul fillers (letters to Unicode) and the blank Braille pattern: they show as nothing (a player nobody sees)."""
 APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 ALLOWED = "letters, digits, spaces and . ' - _"
 
@@ -46,10 +48,13 @@ def checked(value: object, what: str) -> str:
     for char in text[1:]:
         if unicodedata.category(char)[0] not in "LMN" and char not in PUNCTUATION and char not in JOINERS:
             raise BadName(f"{what}: {_named(char)} cannot be in a name (use {ALLOWED})")
+    blank = next((char for char in text if char in BLANK_LETTERS), None)
+    if blank is not None:
+        raise BadName(f"{what}: U+{ord(blank):04X} shows as nothing and cannot be in a name (use {ALLOWED})")
     return text
 
 
 def _named(char: str) -> str:
     """A character as a message shows it: itself when it can be seen, else its code (U+0000)."""
-    visible = unicodedata.category(char)[0] in "LNPS" and char not in "\u200c\u200d"
+    visible = unicodedata.category(char)[0] in "LNPS" and char not in JOINERS and char not in BLANK_LETTERS
     return f"“{char}”" if visible else f"U+{ord(char):04X}"

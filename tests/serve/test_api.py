@@ -462,6 +462,7 @@ def test_names_of_every_script_are_taken_and_kept_tidied(client: TestClient, dem
     ("a/b", "“/” cannot be in a name"), ("a\u0000b", "U+0000 cannot be in a name"),
     ("a\\b", "“\\” cannot be in a name"), ("x" * 41, "at most 40 characters (this one has 41)"),
     ("\u0301x", "starts with a letter or digit"), ("..", "starts with a letter or digit, not “.”"),
+    ("\u3164", "U+3164 shows as nothing"), ("Anna\u2800", "U+2800 cannot be in a name"),  # (a player nobody sees)
 ])
 def test_a_name_that_is_not_one_says_what_is_wrong(client: TestClient, demo: Any, typed: str, words: str) -> None:
     answer = upload(client, demo.jpeg, "Friday", typed)
