@@ -59,6 +59,9 @@ HEADERS = [
 ]
 
 
+COOKIE_AGE = 30 * 24 * 3600
+"""Seconds a phone keeps the access token's cookie: past the browser's session (a bookmark opened next week
+gets in; the token itself lasts until --new-token)."""
 BODY_WAIT = 20.0
 """Seconds a request body may pause between two of its parts..."""
 BODY_RATE = 8 * 1024
@@ -145,7 +148,8 @@ class Guard:
                 started = True
                 extra = list(HEADERS)
                 if set_cookie and self.token is not None:
-                    extra.append((b"set-cookie", f"{COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict"
+                    extra.append((b"set-cookie", f"{COOKIE}={self.token}; Path=/; Max-Age={COOKIE_AGE}; HttpOnly; "
+                                                 "SameSite=Strict"
                                   .encode()))
                 message["headers"] = [*message.get("headers", []), *extra]
             await send(message)
