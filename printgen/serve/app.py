@@ -311,7 +311,8 @@ def _http_error(request: Request, error: HTTPException) -> Response:
             heading="Not found", message=f"{message[:1].upper()}{message[1:]}: the address may be mistyped, or "
                                          "what it named was removed.", page=""), status_code=404)
     if error.status_code == 405:
-        allowed = (error.headers or {}).get("Allow", "GET")
+        allowed = ", ".join(sorted((error.headers or {}).get("Allow", "GET").split(", ")))  # (Starlette's order
+        # is a set's: it changed from run to run)
         answer = _error(405, f"{request.method} is not taken here: this address takes {allowed}")
         answer.headers["Allow"] = allowed
         return answer

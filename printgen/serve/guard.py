@@ -33,7 +33,7 @@ import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from http.cookies import CookieError, SimpleCookie
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, parse_qsl, quote, urlencode, urlsplit
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -110,6 +110,9 @@ class Guard:
                 await _refuse(send, 403, "wrong access token")
                 return
             set_cookie = from_query
+            if from_query and scope["method"] == "GET" and not scope["path"].startswith(("/api/", "/static/")):
+                await _without_token(scope, send, self.token)  # (a page: its address keeps no token)
+                return
         if scope["method"] not in SAFE_METHODS and _cross_site(headers):
             await _refuse(send, 403, "refused: the request came from another site")
             return
@@ -148,9 +151,7 @@ class Guard:
                 started = True
                 extra = list(HEADERS)
                 if set_cookie and self.token is not None:
-                    extra.append((b"set-cookie", f"{COOKIE}={self.token}; Path=/; Max-Age={COOKIE_AGE}; HttpOnly; "
-                                                 "SameSite=Strict"
-                                  .encode()))
+                    extra.append((b"set-cookie", _cookie(self.token)))
                 message["headers"] = [*message.get("headers", []), *extra]
             await send(message)
 
@@ -202,6 +203,23 @@ def _cross_site(headers: dict[str, str]) -> bool:
     if origin == "null":  # (a form posted without JavaScript under `Referrer-Policy: no-referrer` says null too:
         return fetch_site != "same-origin"  # the browser's own same-origin is trusted; a sandboxed frame's is not)
     return urlsplit(origin).netloc.lower() != headers.get("host", "").lower()
+
+
+async def _without_token(scope: Scope, send: Send, token: str) -> None:
+    """A page opened with ?token=: to the same address without it (which the browser's address bar, history and
+    bookmarks then keep), the token set as the cookie that lets the browser in from then on."""
+    query = [(k, v) for k, v in parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
+             if k != "token"]
+    target = quote(scope["path"]) + (f"?{urlencode(query)}" if query else "")
+    await send({"type": "http.response.start", "status": 303,
+                "headers": [(b"location", target.encode("latin-1")), (b"content-length", b"0"), *HEADERS,
+                            (b"set-cookie", _cookie(token))]})
+    await send({"type": "http.response.body", "body": b""})
+
+
+def _cookie(token: str) -> bytes:
+    """The Set-Cookie value that keeps the access token in a phone's browser (COOKIE_AGE)."""
+    return f"{COOKIE}={token}; Path=/; Max-Age={COOKIE_AGE}; HttpOnly; SameSite=Strict".encode()
 
 
 async def _refuse(send: Send, status: int, error: str) -> None:

@@ -288,9 +288,12 @@ def test_with_a_token_nothing_is_answered_without_it(make_client: Callable[..., 
     assert guarded.get("/", params={"token": "wrong"}).status_code == 403
     assert guarded.get("/api/games", headers={"authorization": "Bearer wrong"}).status_code == 403
     assert guarded.get("/api/games", headers={"authorization": "Bearer s3cret-token"}).status_code == 200
-    first = guarded.get("/", params={"token": "s3cret-token"})
-    assert first.status_code == 200 and "HttpOnly" in first.headers["set-cookie"]
+    first = guarded.get("/", params={"game": "Friday night", "token": "s3cret-token"}, follow_redirects=False)
+    assert first.status_code == 303 and first.headers["location"] == "/?game=Friday+night"  # (a page's address
+    # keeps no token: not in the address bar, the history nor a bookmark)
+    assert "HttpOnly" in first.headers["set-cookie"]
     assert f"Max-Age={30 * 24 * 3600};" in first.headers["set-cookie"]  # (past the browser's session)
+    assert guarded.get(first.headers["location"]).status_code == 200
     assert guarded.get("/api/games").status_code == 200  # the phone's browser keeps the cookie
     guarded.cookies.clear()
     assert guarded.get("/api/games").status_code == 401

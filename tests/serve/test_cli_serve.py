@@ -74,8 +74,9 @@ def test_lan_asks_for_the_token_it_prints_and_shows_as_a_qr_code(tmp_path: Path)
             raise AssertionError("answered without the token")
         except urllib.error.HTTPError as refused:
             assert refused.code == 401
-        with urllib.request.urlopen(f"{bare}?token={token}") as answer:
-            assert answer.status == 200
+        browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())  # (it keeps the cookie)
+        with browser.open(f"{bare}?token={token}") as answer:
+            assert answer.status == 200 and answer.url == bare  # (the address keeps no token)
         process.send_signal(signal.SIGTERM)
         process.communicate(timeout=20)
     assert process.returncode == 0
@@ -119,7 +120,8 @@ def test_the_lan_token_is_kept_for_the_next_start_until_a_new_one_is_asked_for(t
         with serving("--lan", "--port", "0", "--data", str(tmp_path), *extra) as (process, lines):
             address = address_in(lines)
             tokens.append(address.split("?token=", 1)[1])
-            with urllib.request.urlopen(address.replace(address.split("/")[2].split(":")[0], "127.0.0.1")) as page:
+            browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())  # (it keeps the cookie)
+            with browser.open(address.replace(address.split("/")[2].split(":")[0], "127.0.0.1")) as page:
                 assert page.status == 200  # (and the server is up: SIGTERM stops it as it should)
             process.send_signal(signal.SIGTERM)
             process.communicate(timeout=20)
