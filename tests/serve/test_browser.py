@@ -5,6 +5,7 @@ $PRINTGEN_SCREENSHOTS when set (how docs/screenshots is made)."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from collections.abc import Iterator
@@ -178,9 +179,10 @@ def test_the_build_page_previews_and_downloads_a_pad_on_a_phone(address: str, br
     assert "sheets" in page.inner_text("#build-status")
 
 
-def test_without_javascript_the_build_page_still_downloads_a_pad(address: str, browser: Any, tmp_path: Path) -> None:
+def test_without_javascript_a_pad_is_downloaded_and_a_sheet_read(address: str, browser: Any, demo: Any,
+                                                                   tmp_path: Path) -> None:
     """A form posted without JavaScript carries `Origin: null` (the pages' `Referrer-Policy: no-referrer`): the
-    download was refused as from another site every time."""
+    download and the upload were refused as from another site every time."""
     page = browser.new_context(viewport=PHONE, java_script_enabled=False, accept_downloads=True).new_page()
     page.goto(address.rstrip("/") + "/build")
     page.fill('input[name="sheets"]', "2")
@@ -189,6 +191,17 @@ def test_without_javascript_the_build_page_still_downloads_a_pad(address: str, b
     saved = tmp_path / download.value.suggested_filename
     download.value.save_as(saved)
     assert saved.suffix == ".pdf" and saved.read_bytes().startswith(b"%PDF")
+    photo = tmp_path / "anna.jpg"
+    photo.write_bytes(demo.jpeg)
+    page.goto(address)
+    assert "Without JavaScript the sheet is read and kept" in page.inner_text("#upload")
+    page.fill("#game", "Friday")
+    page.fill("#player", "Anna")
+    page.set_input_files("#photo", str(photo))
+    with page.expect_navigation():
+        page.click("#send")
+    (sheet,) = json.loads(page.inner_text("body"))["sheets"]  # (the answer, as plain text)
+    assert sheet["total"] == demo.total
 
 
 def test_the_desktop_layout(address: str, browser: Any, demo: Any, tmp_path: Path) -> None:
