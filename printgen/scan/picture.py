@@ -37,7 +37,11 @@ BILEVEL_BLUR = 1.0
 own resolution (a dithered dot is a pixel at any resolution; at 150 dpi a sigma of 2 px blurred the code past
 reading, 1 and 1.5 read a dithered and a thresholded scan of a 2-up page right)."""
 BILEVEL_SAMPLE = 7
-"""Every this many-th byte of a picture is looked at to tell whether it holds only black and white."""
+"""Every this many-th byte of a picture is looked at to tell whether it holds only black and white (the first
+BILEVEL_FIRST of them first: a photo's tell at once)."""
+BILEVEL_FIRST = 1 << 16
+SHRUNK_FIRST = ("L", "LA", "RGB", "RGBA", "I", "F")
+"""Modes of a picture that Pillow shrinks as they are (a palette's or a one-bit picture's are made RGB first)."""
 MIN_SIDE = 64
 """A picture narrower than this on either side cannot hold a readable sheet."""
 FORMATS = {"JPEG": "JPEG", "PNG": "PNG", "WEBP": "WebP", "BMP": "BMP", "TIFF": "TIFF", "HEIF": "HEIC"}
@@ -176,10 +180,6 @@ def _decode(data: bytes, page: int) -> np.ndarray | Refused:
     return bgr
 
 
-SHRUNK_FIRST = ("L", "LA", "RGB", "RGBA", "I", "F")
-"""Modes of a picture that Pillow shrinks as they are (a palette's or a one-bit picture's are made RGB first)."""
-
-
 def descreen(pixels: np.ndarray, dot: float = 1.0) -> None:
     """A black-and-white scan's `pixels` (its dots `dot` pixels wide) blurred in place, so that its dots read as
     the greys they stand for (BILEVEL_BLUR)."""
@@ -195,7 +195,7 @@ def _bilevel(pixels: np.ndarray) -> bool:
     import numpy as np
 
     sample = pixels.reshape(-1)[::BILEVEL_SAMPLE]
-    return bool(np.all((sample == 0) | (sample == 255)))
+    return all(bool(np.all((part == 0) | (part == 255))) for part in (sample[:BILEVEL_FIRST], sample[BILEVEL_FIRST:]))
 
 
 def _heif_opener() -> bool:
