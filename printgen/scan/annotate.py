@@ -221,9 +221,10 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray,
     # the figures after the title, so none hides under it: each row's points beyond the sheet's edge, by its lock
     figures = 0.0  # (how low the row points' tags reach)
     left, right = float(outline[:, 0].min()), float(outline[:, 0].max())  # (what the sheet and its figures cover)
-    _, total_y, _, total_h = geometry.totals[-1]  # (the total beside the totals line, clear of what the player
+    # and the total beside the totals line, clear of the total the player wrote in its box
+    _, total_y, _, total_h = geometry.totals[-1]
     for text, cy, at_size in [*((str(p), row.lock[1], size) for p, row in zip(verdict.points, geometry.rows)),
-                              (str(verdict.total), total_y + total_h / 2, size * 1.2)]:  # wrote in its box)
+                              (str(verdict.total), total_y + total_h / 2, size * 1.2)]:
         text_w, text_h, _, pad, _ = _measure(text, at_size)
         place = _project(to_picture, [(layout.width + FIGURES_OFF, cy)])[0] + np.array([pad, text_h / 2])
         _label(picture, text, place, DARK, at_size, tag=True)
