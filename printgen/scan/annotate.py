@@ -225,8 +225,11 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray,
     _, total_y, _, total_h = geometry.totals[-1]
     for text, cy, at_size in [*((str(p), row.lock[1], size) for p, row in zip(verdict.points, geometry.rows)),
                               (str(verdict.total), total_y + total_h / 2, size * 1.2)]:
-        text_w, text_h, _, pad, _ = _measure(text, at_size)
-        place = _project(to_picture, [(layout.width + FIGURES_OFF, cy)])[0] + np.array([pad, text_h / 2])
+        text_w, text_h, base, pad, _ = _measure(text, at_size)
+        anchor, onward = _project(to_picture, [(layout.width + FIGURES_OFF, cy), (layout.width + FIGURES_OFF + 1, cy)])
+        away = (onward - anchor) / max(float(np.linalg.norm(onward - anchor)), 1e-9)  # (the sheet's right, turned)
+        reach = abs(away[0]) * (text_w + 2 * pad) + abs(away[1]) * (text_h + base + 1.5 * pad)  # (the tag along it)
+        place = anchor + away * reach / 2 + np.array([-text_w / 2, text_h / 2])  # (its box's middle, half out)
         _label(picture, text, place, DARK, at_size, tag=True)
         tag_x, tag_y = _inside(picture.shape, text, place, at_size)
         figures = max(figures, tag_y)  # (about where the tag's box ends)
