@@ -310,7 +310,8 @@ def alignment_pages(grid: CardGrid, axis: str, offset: tuple[Mm, Mm],
 
     Printed double-sided and held against the light with the front towards you, each red cross sits off its
     ruler's centre by what the printer shifts the backs (X right, Y down, in mm): pass that as --back-offset.
-    The back's crosses are moved like every back (back_shift), so a rebuilt page reads 0,0.
+    The back's crosses are moved like every back (back_shift), so a rebuilt page reads 0,0; one built with an
+    offset says so, and that what it shows is to be added to that offset.
     """
     from printgen.measure import legible_lines
 
@@ -326,8 +327,10 @@ def alignment_pages(grid: CardGrid, axis: str, offset: tuple[Mm, Mm],
     front: list[Element] = [Text(w / 2, top, title, fit_size(title, "bold", 5.0, width), REGISTRATION, "bold",
                                  "middle")]
     y = top + 7.0
-    for key in ("alignment_how", "alignment_read", "alignment_rebuild"):
-        for line in legible_lines(labels[key], 3.0, width, most=4, shrink=False):
+    rebuild = labels["alignment_rebuild"] if offset == (0, 0) else labels["alignment_rebuild_offset"].format(
+        offset=f"{offset[0]:g},{offset[1]:g}")  # (its crosses are moved by it: what it shows is what is left over)
+    for words in (labels["alignment_how"], labels["alignment_read"], rebuild):
+        for line in legible_lines(words, 3.0, width, most=4, shrink=False):
             front.append(Text(w / 2, y, line, fit_size(line, "regular", 3.0, width), "#333333", "regular", "middle"))
             y += 4.5
     low_x, high_x = edge + RULER_REACH, w - edge - RULER_REACH

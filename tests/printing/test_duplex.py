@@ -84,3 +84,15 @@ def test_the_reading_is_the_shift_seen_from_the_front() -> None:
     grid = plan_cards(paper_size("a4"), POKER, 3.0, 0.0, "a4")
     assert read_rulers(grid, "x", (0.8, 1.2), (0.0, 0.0)) == (-0.8, 1.2)
     assert read_rulers(grid, "y", (0.8, 1.2), (0.0, 0.0)) == (0.8, -1.2)
+
+
+def test_an_alignment_page_built_with_an_offset_says_to_add_what_it_shows_to_it() -> None:
+    """Its crosses are moved by the offset, so it shows what is left over: told to build again with what it
+    read, a person checking a second time threw the first correction away."""
+    from printgen.page import Text
+
+    grid = plan_cards(paper_size("a4"), POKER, 3.0, 0.0, "a4")
+    words = {offset: " ".join(e.text for e in alignment_pages(grid, "x", offset)[0].elements if isinstance(e, Text))
+             for offset in ((0.0, 0.0), (5.0, -0.5))}
+    assert "Then build again with --back-offset X,Y." in words[(0.0, 0.0)]
+    assert "--back-offset 5,-0.5: add X,Y to it" in words[(5.0, -0.5)] and "Then build" not in words[(5.0, -0.5)]
