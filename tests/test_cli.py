@@ -332,6 +332,8 @@ def test_a_deck_with_its_own_gap_or_bleed_never_replaces_the_plain_one(runner: C
                         "paper; leave the paper out (or give --per-page 2 or more to print on it)")),
     (["--alignment-page"], ("Error: --alignment-page: is a test page for duplex printing at home, and print-shop "
                             "pages (--per-page 1) have none; leave it out")),
+    (["--printer-margin", "8"], ("Error: --printer-margin: print-shop pages (--per-page 1) are each a card with its "
+                                 "bleed, with no margin round it; leave it out")),  # (it changed the name alone)
 ])
 def test_print_shop_pages_refuse_a_paper_and_the_alignment_page(runner: CliRunner, tmp_path: Path, args: list[str],
                                                                 line: str) -> None:

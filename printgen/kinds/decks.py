@@ -36,6 +36,7 @@ from printgen.output import atomic_folder
 from printgen.page import Document, Hex, Item, Mm, Page
 from printgen.printing.card_grid import (
     CARD_SIDES,
+    CardGrid,
     alignment_pages,
     backs_cut,
     card_pages,
@@ -195,7 +196,8 @@ class Decks:
         used = dict.fromkeys(colour for _, colour, _ in layout.cards() if colour)
         return (worst_contrast(layout.source, [(Item(name, face).as_page(), "#ffffff") for name, face in faces.items()])
                 + alike(layout.source, [(name, layout.colour(name)) for name in used], "the cards")
-                + (_backs_cut(layout, options) if isinstance(options, DeckOptions) else []))
+                + (_backs_cut(layout, options) + _bleed_cut(layout, options) if isinstance(options, DeckOptions)
+                   else []))
 
     def check_options(self, layout: DeckLayout, options: DeckOptions) -> None:
         """OptionProblem for options about the backs that cannot work with the duplex mode, and for a paper only
@@ -211,6 +213,9 @@ class Decks:
             if options.alignment_page:
                 raise OptionProblem("alignment_page", "is a test page for duplex printing at home, and print-shop "
                                                       "pages (--per-page 1) have none; leave it out")
+            if "printer_margin" in changed:  # (it changed the file's name and nothing else)
+                raise OptionProblem("printer_margin", "print-shop pages (--per-page 1) are each a card with its "
+                                                      "bleed, with no margin round it; leave it out")
         if options.duplex == "off" and not options.backs_file:
             for key in ("alignment_page", "back_offset"):
                 if key in changed:
@@ -283,15 +288,20 @@ class Decks:
 KIND = Decks()
 
 
+def _page_grid(layout: DeckLayout, options: DeckOptions) -> CardGrid:
+    """How `options` set the cards of `layout` on a page (`plan_cards`)."""
+    return plan_cards(paper_size(options.page_paper), card_size(options.card_size or layout.card_size),
+                      options.card_bleed, options.gap, options.page_paper, options.per_page, options.printer_margin,
+                      options.crop_marks)
+
+
 def _backs_cut(layout: DeckLayout, options: DeckOptions) -> list[str]:
     """A warning line where the backs, moved against the printer's shift, lose part of their trim to the
     printer's margin (the cards at the page's edges then show it)."""
     if options.back_offset == (0.0, 0.0) or options.duplex == "off" and not options.backs_file \
             or options.per_page == 1:
         return []
-    grid = plan_cards(paper_size(options.page_paper), card_size(options.card_size or layout.card_size),
-                      options.card_bleed, options.gap, options.page_paper, options.per_page, options.printer_margin,
-                      options.crop_marks)
+    grid = _page_grid(layout, options)
     cut = backs_cut(grid, mirror_axis("long" if options.duplex == "off" else options.duplex, grid),
                     options.back_offset)
     if cut < 0.1:
@@ -301,6 +311,21 @@ def _backs_cut(layout: DeckLayout, options: DeckOptions) -> list[str]:
             "off the paper's edge")
     return [(f"--back-offset {x:g},{y:g}: the backs at the page's edge lose up to {cut:.1f} mm of the card {lost}; "
              "fewer cards a page (--per-page) leave them room")]
+
+
+def _bleed_cut(layout: DeckLayout, options: DeckOptions) -> list[str]:
+    """A warning line where a --bleed asked for shows only in part: neighbours share the gap between them, and
+    the paper's margin limits the bleed at the block's edges (a print shop's pages, one card each, keep it)."""
+    if "bleed" not in options.changed() or options.per_page == 1:
+        return []
+    grid = _page_grid(layout, options)
+    inner = min(grid.bleed, grid.gap / 2) if grid.cols > 1 or grid.rows > 1 else grid.bleed
+    shown = min(inner, *grid.outer)
+    if shown >= grid.bleed - 0.05:
+        return []
+    return [(f"--bleed {options.card_bleed:g} mm: only {shown:.1f} mm of it shows round each card (the cards sit "
+            f"{grid.gap:.1f} mm apart, and the paper's margin limits it at the page's edges); --per-page 1 (a print "
+            "shop's pages, one card each) keeps it whole")]
 
 
 def _unfit(faces: list[Face]) -> tuple[str, str] | None:
@@ -348,9 +373,7 @@ def _too_small(why: str, text: bool, size: tuple[Mm, Mm], least: tuple[Mm, Mm] |
 
 def _pdf_writers(layout: DeckLayout, options: DeckOptions, names: Names, faces: list[Face]) -> Iterator[Any]:
     """(target, writer) of the deck's PDF and, with --backs-file, of its backs' own PDF."""
-    grid = plan_cards(paper_size(options.page_paper), card_size(options.card_size or layout.card_size),
-                      options.card_bleed, options.gap, options.page_paper, options.per_page, options.printer_margin,
-                      options.crop_marks)
+    grid = _page_grid(layout, options)
     axis = mirror_axis("long" if options.duplex == "off" else options.duplex, grid)
     test = list(alignment_pages(grid, axis, options.back_offset, catalogue(options.lang))) \
         if options.alignment_page else []

@@ -61,6 +61,16 @@ def test_backs_moved_past_what_the_printer_prints_are_warned_of(tmp_path: Path) 
         assert (lines == []) if warned is None else (len(lines) == 1 and warned in lines[0]), lines
 
 
+def test_a_bleed_that_shows_only_in_part_is_warned_of(tmp_path: Path) -> None:
+    """--bleed 10 on a page of cards 6.7 mm apart showed 3.4 mm of it round each card, silently."""
+    for extra, warned in ((["--bleed", "10"], "--bleed 10 mm: only 3.4 mm of it shows round each card"),
+                          (["--bleed", "3"], None), (["--bleed", "10", "--per-page", "1"], None)):
+        result = CliRunner().invoke(main, ["build", "qwixx-cards-deck", *extra, "--no-index", "--out", str(tmp_path)])
+        assert result.exit_code == 0, result.output
+        lines = [line for line in result.stderr.splitlines() if line.startswith("Warning:")]
+        assert (lines == []) if warned is None else (len(lines) == 1 and warned in lines[0]), lines
+
+
 @pytest.mark.parametrize("size", [(120.0, 170.0), (150.0, 210.0), (63.5, 88.9)])
 def test_large_cards_with_symbols_keep_the_symbol_below_the_index(size: tuple[float, float]) -> None:
     """One to 9 with --symbols was refused from 118 x 165 to 150 x 210 mm: the index grows with the card, the
