@@ -196,8 +196,8 @@ class Decks:
         used = dict.fromkeys(colour for _, colour, _ in layout.cards() if colour)
         return (worst_contrast(layout.source, [(Item(name, face).as_page(), "#ffffff") for name, face in faces.items()])
                 + alike(layout.source, [(name, layout.colour(name)) for name in used], "the cards")
-                + (_backs_cut(layout, options) + _bleed_cut(layout, options) if isinstance(options, DeckOptions)
-                   else []))
+                + (_backs_cut(layout, options) + _bleed_cut(layout, options) + _fewer_a_page(layout, options)
+                   if isinstance(options, DeckOptions) else []))
 
     def check_options(self, layout: DeckLayout, options: DeckOptions) -> None:
         """OptionProblem for options about the backs that cannot work with the duplex mode, and for a paper only
@@ -326,6 +326,18 @@ def _bleed_cut(layout: DeckLayout, options: DeckOptions) -> list[str]:
     return [(f"--bleed {options.card_bleed:g} mm: only {shown:.1f} mm of it shows round each card (the cards sit "
             f"{grid.gap:.1f} mm apart, and the paper's margin limits it at the page's edges); --per-page 1 (a print "
             "shop's pages, one card each) keeps it whole")]
+
+
+def _fewer_a_page(layout: DeckLayout, options: DeckOptions) -> list[str]:
+    """A warning line where fewer cards than --per-page asks for fit a page (it caps the grid: the file's name
+    says what was asked)."""
+    if options.per_page is None or options.per_page == 1:
+        return []
+    grid = _page_grid(layout, options)
+    if grid.cols * grid.rows >= options.per_page:
+        return []
+    return [(f"--per-page {options.per_page}: {grid.cols * grid.rows} cards a page ({grid.cols} x {grid.rows}) are "
+            "the most of up to that many that fit this paper and its margin")]
 
 
 def _unfit(faces: list[Face]) -> tuple[str, str] | None:
