@@ -229,10 +229,28 @@ def test_two_colours_of_a_deck_or_board_that_print_alike_are_warned_of(tmp_path:
                                                                         what: str) -> None:
     path = tmp_path / f"{name}.toml"
     path.write_text((resource_dir("layouts") / f"{name}.toml").read_text(encoding="utf-8").replace(
-        '"#d82f3f"', '"#f5c519"', 1), encoding="utf-8")
+        '"#d82f3f"', '"#ee8e22"', 1).replace('"#f5c518"', '"#ee9222"', 1), encoding="utf-8")  # (each still its own
+    # hue, an orange red and an orange yellow: see the test below)
     result = CliRunner().invoke(main, ["check", str(path)])
-    assert result.exit_code == 0 and result.stderr == (f"Warning: {path}: palette: red (#f5c519) and yellow (#f5c518) "
+    assert result.exit_code == 0 and result.stderr == (f"Warning: {path}: palette: red (#ee8e22) and yellow (#ee9222) "
                                                        f"print alike, and players tell {what} apart by colour\n")
+
+
+@pytest.mark.parametrize("name", ["qwixx-standard", "qwixx-gemixxt-a", "one-to-9-deck", "one-to-9-board"])
+def test_a_game_colour_printed_as_another_is_a_mismatch(tmp_path: Path, name: str) -> None:
+    """Red and blue swapped in [palette] printed the red row blue, and `check` and `build` took it (a player
+    matches rows and cards to dice and suits by colour). A grey stays a grey: it is taken, not checked."""
+    text = (resource_dir("layouts") / f"{name}.toml").read_text(encoding="utf-8")
+    swapped = tmp_path / "swapped.toml"
+    swapped.write_text(text.replace('"#d82f3f"', '"#red#"').replace('"#153d84"', '"#d82f3f"').replace(
+        '"#red#"', '"#153d84"'), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(swapped)])
+    assert result.exit_code == 1
+    assert f"{swapped}: palette.red: #153d84 prints as blue, not red (a hue of 218 degrees" in result.output
+    assert f"{swapped}: palette.blue: #d82f3f prints as red, not blue" in result.output
+    greys = tmp_path / "greys.toml"
+    greys.write_text(text.replace('"#d82f3f"', '"#444444"').replace('"#153d84"', '"#999999"'), encoding="utf-8")
+    assert "palette." not in CliRunner().invoke(main, ["check", str(greys)]).output
 
 
 def test_check_names_every_mismatch_even_after_a_file_it_cannot_read(tmp_path: Path,

@@ -20,6 +20,7 @@ from printgen.kinds.common import (
     OptionProblem,
     Palette,
     Plan,
+    hue_mismatches,
     other_card_size,
     read_card_size,
     read_game,
@@ -108,6 +109,7 @@ class Boards:
             found.append(("colours", f"{list(layout.colours)}, the rules say {list(one_to_nine.COLOURS)}"))
         if layout.numbers != one_to_nine.NUMBERS:
             found.append(("numbers", f"{list(layout.numbers)}, the rules say {list(one_to_nine.NUMBERS)}"))
+        found += hue_mismatches(layout.palette)
         if found:
             return found
         from printgen.builders.one_to_nine_pieces import board_item

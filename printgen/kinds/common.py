@@ -184,6 +184,38 @@ def read_palette(top: Fields) -> dict[str, str] | None:
     return palette
 
 
+HUES = {"red": (335.0, 32.0), "yellow": (32.0, 75.0), "green": (75.0, 175.0), "blue": (175.0, 265.0)}
+"""The hues (degrees, from .. to, round the circle) a game colour's printed shade must lie in to read as it: a
+player matches a row or a card to a die or a suit by it (a red and a blue swapped in [palette] printed the red
+row blue). Wide enough for colour-blind palettes (Okabe-Ito's vermillion red, bluish green); a grey (COLOURLESS)
+is taken for a grey, not checked."""
+COLOURLESS = 0.2
+"""Saturation (HLS, 0..1) below which a shade is a grey; and lightness outside 0.08..0.95: black or white."""
+
+
+def hue_mismatches(palette: tuple[tuple[str, Hex], ...]) -> list[tuple[str, str]]:
+    """(key, what) for every game colour of `palette` (HUES) whose printed shade is clearly another colour."""
+    import colorsys
+
+    from printgen.colours import rgb
+
+    found = []
+    for name, shade in palette:
+        if name not in HUES:
+            continue
+        hue, lightness, saturation = colorsys.rgb_to_hls(*rgb(shade))
+        if saturation < COLOURLESS or not 0.08 <= lightness <= 0.95:
+            continue
+        low, high = HUES[name]
+        degrees = hue * 360
+        if not (low <= degrees < high if low < high else degrees >= low or degrees < high):
+            seen = next((other for other, (a, b) in HUES.items()
+                         if (a <= degrees < b if a < b else degrees >= a or degrees < b)), "purple")
+            found.append((f"palette.{name}", (f"{shade} prints as {seen}, not {name} (a hue of {degrees:.0f} "
+                                             f"degrees; {name} lies between {low:g} and {high:g})")))
+    return found
+
+
 def require_colours(top: Fields, palette: dict[str, str], names: tuple[str, ...], why: str) -> None:
     """A problem for every colour `names` asks of [palette] that it lacks."""
     for colour in names:

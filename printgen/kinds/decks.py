@@ -23,6 +23,7 @@ from printgen.kinds.common import (
     OptionProblem,
     Palette,
     Plan,
+    hue_mismatches,
     other_card_size,
     read_card_size,
     read_game,
@@ -171,6 +172,7 @@ class Decks:
                 f"and {len(found) - MISMATCHES_SHOWN + 1} more cards printed more or less often than the rules deck "
                 f"has them ({sum(printed.values())} cards printed, the rules deck has {sum(rules.values())}"
                 f"{f', {wrong:+d}' if wrong else ''}): is a group's copies or numbers wrong?"))]
+        found += hue_mismatches(layout.palette)
         if found:
             return found
         try:

@@ -22,6 +22,7 @@ from printgen.kinds.common import (
     OptionProblem,
     Palette,
     Plan,
+    hue_mismatches,
     read_palette,
     read_title,
     refuse_plotter_paper,
@@ -204,7 +205,7 @@ class ScoreSheets:
 
     def mismatches(self, layout: ScoreSheetLayout) -> list[tuple[str, str]]:
         """Every way the sheet disagrees with its rules (key, what), then whether it can be drawn at all."""
-        return _mismatches(layout) or _drawing(layout)
+        return (_mismatches(layout) + hue_mismatches(layout.palette)) or _drawing(layout)
 
     def warnings(self, layout: ScoreSheetLayout, options: CommonOptions | None = None) -> list[str]:
         """Text or fields below the minimums at 100 %, or a sheet printed scaled down on its paper."""
