@@ -453,6 +453,8 @@ def _mismatches(layout: ScoreSheetLayout) -> list[tuple[str, str]]:
     if layout.penalties.label != penalty_word:
         found.append(("penalties.label", (f"{layout.penalties.label!r}, the {spec.name} rules call them "
                                          f"{penalty_word!r}")))
+    if layout.totals_label != "total":  # (the sum of the totals line: "misthrows" there printed the total as them)
+        found.append(("totals.label", f"{layout.totals_label!r}, the last box of the totals line is the 'total'"))
     if layout.penalties.count != spec.max_penalties:
         found.append(("penalties.count", f"{layout.penalties.count}, the rules say {spec.max_penalties}"))
     if layout.penalties.points != -spec.penalty_points:
