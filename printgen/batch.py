@@ -29,7 +29,7 @@ from printgen.output import (
     folders_flushed_by_parent,
     remove_leftovers_in,
 )
-from printgen.signals import answer_signals, unwind
+from printgen.signals import answer_signals, held_back, let_in, unwind
 from printgen.tomlkeys import Fields
 from printgen.values import did_you_mean
 
@@ -210,7 +210,8 @@ def _in_processes(jobs: list[Job], workers: int, on_done: Callable[[JobResult], 
             while waiting and len(running) < workers:
                 index, job = waiting.pop(0)
                 process = context.Process(target=_work, args=(index, job, finished, os.getpid()), daemon=True)
-                process.start()
+                with held_back():  # (a Ctrl-C in the fork's hooks or the child's first steps was lost or printed)
+                    process.start()
                 running[index] = process
             try:
                 index, result = finished.get(timeout=0.2)
@@ -275,10 +276,11 @@ def _work(index: int, job: Job, finished: Any, parent: int) -> None:
     """A worker process: build one job and report; a signal unwinds it (removing its partial file) and ends it
     quietly. It dies with the batch (`parent`), even one killed with kill -9, and never puts a file into place
     after it."""
-    from printgen.workers import die_with
-
-    answer_signals(unwind)  # (a Ctrl-C the batch ignores, as a background job does, its workers ignore too)
     try:
+        from printgen.workers import die_with
+
+        answer_signals(unwind)  # (a Ctrl-C the batch ignores, as a background job does, its workers ignore too)
+        let_in()  # (held back since the fork)
         die_with(parent)
         with folders_flushed_by_parent():
             result = run_job(job)  # sent back without its job: the plan's writers are closures

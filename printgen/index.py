@@ -34,6 +34,7 @@ from urllib.parse import quote
 from printgen.errors import display_name
 from printgen.files import Written
 from printgen.output import atomic_file, check_file_target, folders_flushed_once, safe_folder
+from printgen.signals import held_back, let_in
 
 MAX_THUMBNAILS = 24
 THUMB_WIDTH = 220
@@ -193,17 +194,25 @@ def _preview_at_once(pdfs: list[tuple[Path, Written | None]], out: Path) -> None
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    from printgen.workers import die_with
-
     safe_folder(out / PREVIEW)
     try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=die_with,
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start,
                                  initargs=(os.getpid(),)) as pool:
-            for _ in pool.map(_pdf_info_or_none, [pdf for pdf, _ in pdfs], [out] * len(pdfs),
-                              [written for _, written in pdfs]):
+            with held_back():  # (the workers are forked as the PDFs are handed out: see printgen.signals.held_back)
+                done = pool.map(_pdf_info_or_none, [pdf for pdf, _ in pdfs], [out] * len(pdfs),
+                                [written for _, written in pdfs])
+            for _ in done:
                 pass
     except Exception:  # noqa: BLE001 - e.g. no processes allowed: the previews are then made one by one
         return
+
+
+def _worker_start(parent: int) -> None:
+    """A preview worker's start: forked with signals held back, it lets them in and dies with its parent."""
+    from printgen.workers import die_with
+
+    let_in()
+    die_with(parent)
 
 
 def _pdf_info_or_none(path: Path, out: Path, written: Written | None) -> dict[str, Any] | None:

@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from printgen.signals import held_back, let_in
+
 MAX_WORKERS = 8
 """Most photos read at once (each worker holds one photo's pixels, up to a few hundred MB)."""
 
@@ -68,7 +70,9 @@ def _in_workers(paths: list[Path], reader: Any, keep_pixels: bool, count: int) -
     pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork"), initializer=_start,
                                initargs=(os.getpid(),))
     try:
-        for pictures in pool.map(_read, paths, [keep_pixels] * len(paths)):
+        with held_back():  # (the workers are forked as the photos are handed out: see printgen.signals.held_back)
+            read = pool.map(_read, paths, [keep_pixels] * len(paths))
+        for pictures in read:
             yield from pictures
     except BaseException:  # Ctrl-C, a closed pipe: the photos not yet read are dropped, the workers ended
         processes = list((getattr(pool, "_processes", None) or {}).values())
@@ -107,6 +111,7 @@ def _start(parent: int) -> None:
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    let_in()
     die_with(parent)
     _keep_freed_memory()
 

@@ -96,6 +96,27 @@ def let_unwind(signum: int, frame: object) -> None:
     condition" in the middle of the unwinding, where it would end as a traceback.)"""
 
 
+STOPPING = {_signal.SIGINT, _signal.SIGTERM}
+
+
+class held_back:
+    """SIGINT and SIGTERM held back in this thread while it lasts, and answered after: around a fork, whose
+    hooks in the parent (logging's lock) and whose child's first steps (before its own handlers are set) would
+    print a handler's exception and lose it. The child starts with them held: it lets them in (`let_in`) once its
+    handlers are set."""
+
+    def __enter__(self) -> None:
+        self._before = _signal.pthread_sigmask(_signal.SIG_BLOCK, STOPPING)
+
+    def __exit__(self, *exc: object) -> None:
+        _signal.pthread_sigmask(_signal.SIG_SETMASK, self._before)
+
+
+def let_in() -> None:
+    """Let SIGINT and SIGTERM in, in a child forked while they were `held_back` (its handlers now set)."""
+    _signal.pthread_sigmask(_signal.SIG_UNBLOCK, STOPPING)
+
+
 def answer_signals(handler: Callable[[int, Any], None]) -> None:
     """Let `handler` answer Ctrl-C unless it is ignored (as a shell ignores it for a background job, which Python
     respects too), and SIGTERM. SIGTERM comes last: once it is answered (as /proc shows), so is Ctrl-C."""

@@ -40,3 +40,36 @@ def test_a_ctrl_c_landing_in_a_finalizerunwinds_the_command_once_it_is_done() ->
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+
+
+def test_a_signal_around_a_fork_is_answered_after_it_and_the_child_starts_with_it_held() -> None:
+    """A Ctrl-C landing in a fork's hooks (logging's lock, in the parent) was printed and lost, and the batch
+    finished with exit 0; one landing in a worker's first steps, before its handlers were set, printed a
+    traceback. Held back around the fork, it is answered after it in the parent; the child starts with both
+    signals held, and lets them in once its handlers are set."""
+    import os
+    import threading
+
+    from printgen.signals import held_back, let_in
+
+    previous = signal.getsignal(signal.SIGTERM)
+    seen: list[str] = []
+    signal.signal(signal.SIGTERM, lambda signum, frame: seen.append("answered"))
+    try:
+        with held_back():
+            signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGTERM)  # (to this thread, which holds
+            # it back: sent to the process, a thread of pytest-xdist's would take it)
+            assert seen == []
+            pid = os.fork()
+            if pid == 0:  # the child: both held until it lets them in
+                held = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+                let_in()
+                os._exit(0 if {signal.SIGINT, signal.SIGTERM} <= held
+                         and not {signal.SIGINT, signal.SIGTERM} & signal.pthread_sigmask(signal.SIG_BLOCK, [])
+                         else 1)
+        assert seen == ["answered"]  # (answered as the block ends)
+        _, status = os.waitpid(pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0
+        assert signal.SIGTERM not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    finally:
+        signal.signal(signal.SIGTERM, previous)

@@ -117,8 +117,8 @@ class TokenSheets:
                  for kind, count in rules.items() if printed[kind] != count]
         sizes = {kind: [g.diameter for g in layout.groups if g.kind == kind] for kind in rules}
         if sizes["small-star"] and sizes["big-star"] and max(sizes["small-star"]) >= min(sizes["big-star"]):
-            found.append(("tokens.big-star", f"{min(sizes['big-star']):g} mm across, no bigger than the small stars "
-                                             f"({max(sizes['small-star']):g} mm): players tell them apart by size"))
+            found.append(("tokens.big-star", (f"{min(sizes['big-star']):g} mm across, no bigger than the small stars "
+                                             f"({max(sizes['small-star']):g} mm): players tell them apart by size")))
         if found:
             return found
         from printgen.builders.one_to_nine_pieces import token_items
