@@ -285,6 +285,9 @@ def _work(index: int, job: Job, finished: Any, parent: int) -> None:
         with folders_flushed_by_parent():
             result = run_job(job)  # sent back without its job: the plan's writers are closures
         finished.put((index, (result.files, result.seconds, result.error)))
+        finished.close()  # the result through the pipe, then out at once: a Ctrl-C in multiprocessing's own
+        finished.join_thread()  # ending of a worker printed a traceback
+        os._exit(0)
     except Terminated:
         os._exit(143)
     except KeyboardInterrupt:

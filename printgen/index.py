@@ -201,16 +201,25 @@ def _preview_at_once(pdfs: list[tuple[Path, Written | None]], out: Path) -> None
             with held_back():  # (the workers are forked as the PDFs are handed out: see printgen.signals.held_back)
                 done = pool.map(_pdf_info_or_none, [pdf for pdf, _ in pdfs], [out] * len(pdfs),
                                 [written for _, written in pdfs])
-            for _ in done:
-                pass
+            try:
+                for _ in done:
+                    pass
+            except BaseException:  # a Ctrl-C or SIGTERM: the PDFs not yet begun are left (each worker ends its own)
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
     except Exception:  # noqa: BLE001 - e.g. no processes allowed: the previews are then made one by one
         return
 
 
 def _worker_start(parent: int) -> None:
-    """A preview worker's start: forked with signals held back, it lets them in and dies with its parent."""
+    """A preview worker's start: it leaves Ctrl-C to its parent (which hands out no more PDFs; a Ctrl-C to the
+    process group raised in a worker waiting for one printed a traceback), lets in the signals held back since
+    the fork (a SIGTERM unwinds it, removing its partial file) and dies with its parent."""
+    import signal
+
     from printgen.workers import die_with
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     let_in()
     die_with(parent)
 
