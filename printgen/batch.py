@@ -327,8 +327,8 @@ def summary(results: Iterable[JobResult], seconds: float, workers: int) -> list[
             failed += 1
             lines.append(f"FAILED {result.job.label}: {result.error}")
     lines.append(f"{files} file{'s' if files != 1 else ''} from {len(results)} job{'s' if len(results) != 1 else ''}, "
-                 f"{failed} failed, {seconds:.2f} s with {workers} "
-                 f"job{'s' if workers != 1 else ''} at once")
+                 f"{failed} failed, {seconds:.2f} s with {min(workers, len(results))} "
+                 f"job{'s' if min(workers, len(results)) != 1 else ''} at once")  # (1 job runs alone, whatever -j)
     return lines
 
 

@@ -63,6 +63,8 @@ def integer(low: int, high: int, ranges: str = "") -> Callable[[object], int]:
         if isinstance(value, bool) or not isinstance(value, int | str):
             raise ValueError(f"{shown(value)} is not a whole number")
         digits = value.strip().replace("_", "") if isinstance(value, str) else None
+        if digits is not None and not digits.isascii():  # (int() takes any script's digits: -n ٤ made 4 sheets)
+            raise ValueError(f"{shown(value)}: write whole numbers with the digits 0 to 9")
         if digits is not None and len(digits.lstrip("+-")) > 40:
             raise ValueError(f"a number of {len(digits):,} digits is out of range {low:,}..{high:,}")
         try:

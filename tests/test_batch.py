@@ -111,6 +111,8 @@ def test_a_failing_job_does_not_stop_the_others(tmp_path: Path, monkeypatch: pyt
     lines = summary(results, 1.0, 1)
     assert any(line.startswith("FAILED jobs[2]") for line in lines)
     assert lines[-1].startswith("3 files from 3 jobs, 1 failed")
+    assert summary(results, 1.0, 8)[-1].endswith("with 3 jobs at once")  # (never more than there are jobs)
+    assert summary(results[:1], 1.0, 2)[-1].endswith("with 1 job at once")
 
 
 def test_batch_command_writes_files_summary_and_index(tmp_path: Path) -> None:

@@ -191,6 +191,7 @@ def test_simulate_renders_by_extension(tmp_path: Path) -> None:
     (["build", "--all", "-j", "0"], "Error: --jobs: 0 is out of range 1..64"),
     (["build", "--all", "-j", "x"], "Error: --jobs: 'x' is not a whole number"),
     (["serve", "--port", "abc"], "Error: --port: 'abc' is not a whole number"),
+    (["build", "qwixx-standard", "-n", "\u0664"], "Error: --sheets: '\u0664': write whole numbers with the digits 0 to 9"),
     (["preview", "x.pdf", "--width", "5"], "Error: --width: 5 is out of range 50..4000"),
     (["build", "qwixx-standard", "--nosuch"], ("Error: --nosuch: no such option (did you mean --out?); see "
                                                "printgen build --help")),
