@@ -117,7 +117,7 @@ MISMATCHES: list[tuple[str, str, str, str, str]] = [
     ("one-to-9-stars", "count = 39", "count = 38", "tokens.small-star", "38 printed, the rules have 39"),
     ("one-to-9-stars", "count = 9\n", "count = 10\n", "tokens.big-star", "10 printed, the rules have 9"),
     ("qwixx-standard", 'label = "total"', 'label = "misthrows"', "totals.label",
-     "'misthrows', the last box of the totals line is the 'total'"),
+     "'misthrows' names the penalties; the last box of the totals line is the sheet's total ('total', 'points')"),
     ("one-to-9-stars", "diameter = 32", "diameter = 20", "tokens.big-star",  # (the big stars printed as small ones)
      "20 mm across, no bigger than the small stars (20 mm): players tell them apart by size"),
     ("qwixx-standard", 'title = "Qwixx"', 'title = "' + "Qwixx " * 20 + 'Qwixx"', "title",

@@ -286,8 +286,8 @@ class ScoreSheets:
         if fmt == "svg":
             return ["one sheet" if not self.svg_folder(layout, options) else f"{options.pad_sheets} sheets"], \
                 frozenset({"sheets", "per_page", "bleed"})
-        return [f"{options.pad_sheets} sheets, {sheets_a_page(layout, options)} a page"], frozenset({"sheets",
-                                                                                                    "per_page"})
+        sheets = f"{options.pad_sheets} sheet{'s' if options.pad_sheets != 1 else ''}"
+        return [f"{sheets}, {sheets_a_page(layout, options)} a page"], frozenset({"sheets", "per_page"})
 
     def plan(self, layout: ScoreSheetLayout, options: SheetOptions, names: Names) -> Plan:
         """A pad of score sheets: OUT/NAME.pdf (imposed) and OUT/NAME.svg (or a folder when sheets differ)."""
@@ -453,8 +453,9 @@ def _mismatches(layout: ScoreSheetLayout) -> list[tuple[str, str]]:
     if layout.penalties.label != penalty_word:
         found.append(("penalties.label", (f"{layout.penalties.label!r}, the {spec.name} rules call them "
                                          f"{penalty_word!r}")))
-    if layout.totals_label != "total":  # (the sum of the totals line: "misthrows" there printed the total as them)
-        found.append(("totals.label", f"{layout.totals_label!r}, the last box of the totals line is the 'total'"))
+    if layout.totals_label in ("misthrows", "misplays"):  # (the sum of the totals line, printed as the penalties)
+        found.append(("totals.label", (f"{layout.totals_label!r} names the penalties; the last box of the totals line "
+                                      "is the sheet's total ('total', 'points')")))
     if layout.penalties.count != spec.max_penalties:
         found.append(("penalties.count", f"{layout.penalties.count}, the rules say {spec.max_penalties}"))
     if layout.penalties.points != -spec.penalty_points:
