@@ -31,6 +31,7 @@ import hmac
 import json
 import re
 from collections.abc import Awaitable, Callable, MutableMapping
+from html import escape
 from http.cookies import CookieError, SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs, parse_qsl, quote, urlencode, urlsplit
@@ -102,12 +103,13 @@ class Guard:
             return
         if self.token is not None:
             given, from_query = _token(scope, headers)
+            page = "text/html" in headers.get("accept", "") and scope["method"] == "GET"  # (a browser's page)
             if not given:
                 await _refuse(send, 401, "this server needs its access token: open the address with ?token= that "
-                                         "printgen serve printed")
+                                         "printgen serve printed", page)
                 return
             if not hmac.compare_digest(given.encode(), self.token.encode()):
-                await _refuse(send, 403, "wrong access token")
+                await _refuse(send, 403, "wrong access token", page)
                 return
             set_cookie = from_query
             if from_query and scope["method"] == "GET" and not scope["path"].startswith(("/api/", "/static/")):
@@ -222,9 +224,23 @@ def _cookie(token: str) -> bytes:
     return f"{COOKIE}={token}; Path=/; Max-Age={COOKIE_AGE}; HttpOnly; SameSite=Strict".encode()
 
 
-async def _refuse(send: Send, status: int, error: str) -> None:
-    body = json.dumps({"error": error}, separators=(",", ":")).encode()  # (as the app's own answers)
+ASK_FOR_THE_TOKEN = ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
+                     "content=\"width=device-width, initial-scale=1\"><title>printgen: access token needed</title>"
+                     "</head><body><h1>printgen"
+                     "</h1><p>{error}.</p><p>Scan the QR code that <code>printgen serve --lan</code> shows in its "
+                     "window, or open the address it printed (it ends in <code>?token=</code>): this phone then "
+                     "stays let in for 30 days.</p></body></html>")
+"""What a browser's page gets instead of a refusal's JSON line when the access token is missing or wrong (a
+bookmark opened after the cookie has gone showed raw JSON)."""
+
+
+async def _refuse(send: Send, status: int, error: str, page: bool = False) -> None:
+    """One line of JSON `{"error": ...}` with `status` (or, for a browser's `page`, ASK_FOR_THE_TOKEN)."""
+    if page:
+        words = escape(error[:1].upper() + error[1:])
+        body, kind = ASK_FOR_THE_TOKEN.format(error=words).encode(), b"text/html; charset=utf-8"
+    else:
+        body, kind = json.dumps({"error": error}, separators=(",", ":")).encode(), b"application/json"  # (as the app's)
     await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                            *HEADERS]})
+                "headers": [(b"content-type", kind), (b"content-length", str(len(body)).encode()), *HEADERS]})
     await send({"type": "http.response.body", "body": body})

@@ -297,6 +297,11 @@ def test_with_a_token_nothing_is_answered_without_it(make_client: Callable[..., 
     assert guarded.get("/api/games").status_code == 200  # the phone's browser keeps the cookie
     guarded.cookies.clear()
     assert guarded.get("/api/games").status_code == 401
+    page = guarded.get("/", headers={"accept": "text/html,application/xhtml+xml"})  # (a bookmark, the cookie gone)
+    assert page.status_code == 401 and page.headers["content-type"].startswith("text/html")
+    assert "Scan the QR code" in page.text and "s3cret" not in page.text
+    wrong = guarded.get("/", params={"token": "wrong"}, headers={"accept": "text/html"})
+    assert wrong.status_code == 403 and "Wrong access token." in wrong.text
 
 
 def test_build_returns_the_pdf_of_the_options_given(client: TestClient) -> None:
