@@ -40,7 +40,6 @@ import fcntl
 import os
 import re
 import shutil
-import signal
 import stat
 import tempfile
 from collections.abc import Callable, Iterator
@@ -49,6 +48,7 @@ from contextvars import ContextVar
 from pathlib import Path
 
 from printgen.errors import PrintgenError, UsageProblem
+from printgen.signals import give_back, hold
 
 
 def _kind(mode: int) -> str:
@@ -109,7 +109,7 @@ def check_writable(target: Path, made: bool = False, named: str = "",
     where = target.parent
     while made and not os.path.lexists(where) and where != where.parent:
         where = where.parent
-    held = _hold_signals()  # (a signal between the probe's making and its removal would leave it behind)
+    held = hold()  # (a signal between the probe's making and its removal would leave it behind)
     try:
         descriptor, probe = tempfile.mkstemp(dir=where, prefix=_prefix(target), suffix=".part")
         os.close(descriptor)
@@ -118,7 +118,7 @@ def check_writable(target: Path, made: bool = False, named: str = "",
         raised = UsageProblem if isinstance(error, NotADirectoryError) else problem  # (a file in the path named)
         raise raised(f"{named or target}: cannot be written: {error.strerror or error}") from None
     finally:
-        _let_signals_in(held)
+        give_back(held)
 
 
 def safe_folder(folder: Path) -> None:
@@ -194,7 +194,7 @@ def atomic_file(target: Path, flush: bool = True) -> Iterator[Path]:
     check_file_target(target)
     descriptor, temporary, held = _claim_beside(target, ".part")
     try:
-        _let_signals_in(held)  # one that came meanwhile is answered here, where the file is removed on the way out
+        give_back(held)  # one that came meanwhile is answered here, where the file is removed on the way out
         with _naming(target):
             yield temporary
             os.chmod(temporary, 0o644)
@@ -218,7 +218,7 @@ def atomic_folder(target: Path) -> Iterator[Path]:
     descriptor, lock, held = _claim_beside(target, ".lock")
     temporary, old = _sibling(lock, "part"), _sibling(lock, "old")
     try:
-        _let_signals_in(held)  # one that came meanwhile is answered here, where the lock file is removed
+        give_back(held)  # one that came meanwhile is answered here, where the lock file is removed
         with _naming(target):
             _new_folder(temporary)
             yield temporary
@@ -305,15 +305,11 @@ def _may_rename() -> None:
         raise Terminated()
 
 
-STOPPING = {signal.SIGINT, signal.SIGTERM}
-"""The signals whose handlers (printgen.cli's) unwind a command, removing its temporary files on the way."""
-
-
 def _claim_beside(target: Path, suffix: str) -> tuple[int, Path, set[int]]:
     """A new hidden file beside `target` ending in `suffix`, claimed (see `_claim`) after older leftovers are
     removed, with SIGINT and SIGTERM held back: its descriptor, its path and the signals to give back to
-    `_let_signals_in` once the caller's cleanup of the file is in place (at once if it could not be made)."""
-    held = _hold_signals()
+    `give_back` once the caller's cleanup of the file is in place (at once if it could not be made)."""
+    held = hold()
     try:
         with _naming(target):
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -321,22 +317,9 @@ def _claim_beside(target: Path, suffix: str) -> tuple[int, Path, set[int]]:
             descriptor, path = _claim(lambda: tempfile.mkstemp(prefix=_prefix(target), suffix=suffix,
                                                                dir=target.parent))
     except BaseException:
-        _let_signals_in(held)
+        give_back(held)
         raise
     return descriptor, path, held
-
-
-def _hold_signals() -> set[int]:
-    """Hold back SIGINT and SIGTERM (in this thread: Python answers them in the main thread) until
-    `_let_signals_in`: from a temporary file's creation until the `try` that removes it, one would leave it
-    behind. The signals held before, to give back to `_let_signals_in`."""
-    return signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
-
-
-def _let_signals_in(held: set[int]) -> None:
-    """Let SIGINT and SIGTERM in again (unless they were held before `_hold_signals`); one that came meanwhile is
-    answered now."""
-    signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _claim(make: Callable[[], tuple[int, str]]) -> tuple[int, Path]:

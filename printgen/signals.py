@@ -99,17 +99,29 @@ def let_unwind(signum: int, frame: object) -> None:
 STOPPING = {_signal.SIGINT, _signal.SIGTERM}
 
 
+def hold() -> set[int]:
+    """Hold back SIGINT and SIGTERM in this thread (Python answers them in the main thread) until `give_back`;
+    the signals held before, to give back."""
+    return set(_signal.pthread_sigmask(_signal.SIG_BLOCK, STOPPING))
+
+
+def give_back(held: set[int]) -> None:
+    """Let SIGINT and SIGTERM in again (unless they were held before `hold`); one that came meanwhile is answered
+    now."""
+    _signal.pthread_sigmask(_signal.SIG_SETMASK, held)
+
+
 class held_back:
-    """SIGINT and SIGTERM held back in this thread while it lasts, and answered after: around a fork, whose
-    hooks in the parent (logging's lock) and whose child's first steps (before its own handlers are set) would
-    print a handler's exception and lose it. The child starts with them held: it lets them in (`let_in`) once its
-    handlers are set."""
+    """SIGINT and SIGTERM held back in this thread while it lasts (`hold`), and answered after: around a fork,
+    whose hooks in the parent (logging's lock) and whose child's first steps (before its own handlers are set)
+    would print a handler's exception and lose it. The child starts with them held: it lets them in (`let_in`)
+    once its handlers are set."""
 
     def __enter__(self) -> None:
-        self._before = _signal.pthread_sigmask(_signal.SIG_BLOCK, STOPPING)
+        self._before = hold()
 
     def __exit__(self, *exc: object) -> None:
-        _signal.pthread_sigmask(_signal.SIG_SETMASK, self._before)
+        give_back(self._before)
 
 
 def let_in() -> None:
