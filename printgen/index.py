@@ -34,7 +34,7 @@ from urllib.parse import quote
 from printgen.errors import display_name
 from printgen.files import Written
 from printgen.output import atomic_file, check_file_target, folders_flushed_once, safe_folder
-from printgen.signals import held_back, let_in
+from printgen.signals import held_back
 
 MAX_THUMBNAILS = 24
 THUMB_WIDTH = 220
@@ -194,9 +194,11 @@ def _preview_at_once(pdfs: list[tuple[Path, Written | None]], out: Path) -> None
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    from printgen.workers import pool_worker
+
     safe_folder(out / PREVIEW)
     try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start,
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=pool_worker,
                                  initargs=(os.getpid(),)) as pool:
             with held_back():  # (the workers are forked as the PDFs are handed out: see printgen.signals.held_back)
                 done = pool.map(_pdf_info_or_none, [pdf for pdf, _ in pdfs], [out] * len(pdfs),
@@ -209,19 +211,6 @@ def _preview_at_once(pdfs: list[tuple[Path, Written | None]], out: Path) -> None
                 raise
     except Exception:  # noqa: BLE001 - e.g. no processes allowed: the previews are then made one by one
         return
-
-
-def _worker_start(parent: int) -> None:
-    """A preview worker's start: it leaves Ctrl-C to its parent (which hands out no more PDFs; a Ctrl-C to the
-    process group raised in a worker waiting for one printed a traceback), lets in the signals held back since
-    the fork (a SIGTERM unwinds it, removing its partial file) and dies with its parent."""
-    import signal
-
-    from printgen.workers import die_with
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    let_in()
-    die_with(parent)
 
 
 def _pdf_info_or_none(path: Path, out: Path, written: Written | None) -> dict[str, Any] | None:

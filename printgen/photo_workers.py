@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from printgen.signals import held_back, let_in
+from printgen.signals import held_back
 
 MAX_WORKERS = 8
 """Most photos read at once (each worker holds one photo's pixels, up to a few hundred MB)."""
@@ -103,16 +103,15 @@ def _opencv_threads(count: int) -> int:
 
 
 def _start(parent: int) -> None:
-    """A worker's start: it leaves Ctrl-C to its parent, dies at once when told to (not by the parent's own
-    SIGTERM handling, which a fork inherits) and dies with its parent; freed memory is kept for the next photo."""
+    """A worker's start: as any pool's (`pool_worker`: Ctrl-C is its parent's, it dies with it), and it dies at
+    once when told to (not by the parent's own SIGTERM handling, which a fork inherits); freed memory is kept for
+    the next photo."""
     import signal
 
-    from printgen.workers import die_with
+    from printgen.workers import pool_worker
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    let_in()
-    die_with(parent)
+    pool_worker(parent)
     _keep_freed_memory()
 
 

@@ -35,6 +35,17 @@ def die_with(parent: int) -> None:
         os.kill(os.getpid(), signal.SIGTERM)
 
 
+def pool_worker(parent: int) -> None:
+    """A pool's worker's start (its `initializer`): it leaves Ctrl-C to `parent` (a Ctrl-C to the process group
+    raised in a worker waiting for work printed a traceback; the parent stops handing work out), lets in the
+    signals held back since its fork (`printgen.signals.held_back`) and dies with `parent`."""
+    from printgen.signals import let_in
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    let_in()
+    die_with(parent)
+
+
 def _death_signal(signum: int) -> bool:
     """Ask the kernel for `signum` when the parent dies; False where it cannot be asked."""
     if not sys.platform.startswith("linux"):
