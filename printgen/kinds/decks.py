@@ -189,7 +189,7 @@ class Decks:
 
     def warnings(self, layout: DeckLayout, options: CommonOptions | None = None) -> list[str]:
         """Text that reads at less than 3:1 against what is behind it, two of the cards' colours that print
-        alike (a palette of one's own), and backs a --back-offset moves past what the printer prints."""
+        alike (a palette of one's own), and what the options ask of the pages that prints only in part."""
         from printgen.measure import alike, worst_contrast
 
         lang = options.lang if options else "en"
@@ -198,8 +198,7 @@ class Decks:
         used = dict.fromkeys(colour for _, colour, _ in layout.cards() if colour)
         return (worst_contrast(layout.source, [(Item(name, face).as_page(), "#ffffff") for name, face in faces.items()])
                 + alike(layout.source, [(name, layout.colour(name)) for name in used], "the cards")
-                + (_backs_cut(layout, options) + _bleed_cut(layout, options) + _fewer_a_page(layout, options)
-                   if isinstance(options, DeckOptions) else []))
+                + (_page_warnings(layout, options) if isinstance(options, DeckOptions) else []))
 
     def check_options(self, layout: DeckLayout, options: DeckOptions) -> None:
         """OptionProblem for options about the backs that cannot work with the duplex mode, and for a paper only
@@ -297,13 +296,20 @@ def _page_grid(layout: DeckLayout, options: DeckOptions) -> CardGrid:
                       options.crop_marks)
 
 
-def _backs_cut(layout: DeckLayout, options: DeckOptions) -> list[str]:
-    """A warning line where the backs, moved against the printer's shift, lose part of their trim to the
-    printer's margin (the cards at the page's edges then show it)."""
-    if options.back_offset == (0.0, 0.0) or options.duplex == "off" and not options.backs_file \
-            or options.per_page == 1:
+def _page_warnings(layout: DeckLayout, options: DeckOptions) -> list[str]:
+    """What `options` ask of the cards' pages that prints only in part (print-shop pages, one card each, keep
+    everything): backs moved past the printer's margin, a bleed the gaps cut down, fewer cards a page."""
+    if options.per_page == 1:
         return []
     grid = _page_grid(layout, options)
+    return _backs_cut(grid, options) + _bleed_cut(grid, options) + _fewer_a_page(grid, options)
+
+
+def _backs_cut(grid: CardGrid, options: DeckOptions) -> list[str]:
+    """A warning line where the backs, moved against the printer's shift, lose part of their trim to the
+    printer's margin (the cards at the page's edges then show it)."""
+    if options.back_offset == (0.0, 0.0) or options.duplex == "off" and not options.backs_file:
+        return []
     cut = backs_cut(grid, mirror_axis("long" if options.duplex == "off" else options.duplex, grid),
                     options.back_offset)
     if cut < 0.1:
@@ -315,12 +321,11 @@ def _backs_cut(layout: DeckLayout, options: DeckOptions) -> list[str]:
              "fewer cards a page (--per-page) leave them room")]
 
 
-def _bleed_cut(layout: DeckLayout, options: DeckOptions) -> list[str]:
+def _bleed_cut(grid: CardGrid, options: DeckOptions) -> list[str]:
     """A warning line where a --bleed asked for shows only in part: neighbours share the gap between them, and
-    the paper's margin limits the bleed at the block's edges (a print shop's pages, one card each, keep it)."""
-    if "bleed" not in options.changed() or options.per_page == 1:
+    the paper's margin limits the bleed at the block's edges."""
+    if "bleed" not in options.changed():
         return []
-    grid = _page_grid(layout, options)
     inner = min(grid.bleed, grid.gap / 2) if grid.cols > 1 or grid.rows > 1 else grid.bleed
     shown = min(inner, *grid.outer)
     if shown >= grid.bleed - 0.05:
@@ -330,13 +335,10 @@ def _bleed_cut(layout: DeckLayout, options: DeckOptions) -> list[str]:
             "shop's pages, one card each) keeps it whole")]
 
 
-def _fewer_a_page(layout: DeckLayout, options: DeckOptions) -> list[str]:
+def _fewer_a_page(grid: CardGrid, options: DeckOptions) -> list[str]:
     """A warning line where fewer cards than --per-page asks for fit a page (it caps the grid: the file's name
     says what was asked)."""
-    if options.per_page is None or options.per_page == 1:
-        return []
-    grid = _page_grid(layout, options)
-    if grid.cols * grid.rows >= options.per_page:
+    if options.per_page is None or grid.cols * grid.rows >= options.per_page:
         return []
     return [(f"--per-page {options.per_page}: {grid.cols * grid.rows} cards a page ({grid.cols} x {grid.rows}) are "
             "the most of up to that many that fit this paper and its margin")]
