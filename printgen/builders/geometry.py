@@ -29,6 +29,9 @@ BONUS_ROW: Mm = 8.0
 BONUS_BOXES: Mm = 11.0
 HEADER_AREA: Mm = 8.0
 """Width of a row band's left end (direction arrow, colour shape)."""
+LOCK_SLOT_MOST: Mm = 15.5
+"""The widest a row's lock slot (its right end) grows with a taller band (the built-in sheets' widest is 15.03
+mm): a band taller than that gives its numbers the row's width, and the lock stays at the right end."""
 MARKER: Mm = 7.5
 """Side of a registration marker, one in each corner of the sheet. Smaller markers cost the reader
 accuracy: on benchmarks/scan.py (150 photos, seed 2026) 5 mm and 6 mm markers read fewer fields right than
@@ -255,13 +258,13 @@ TOTAL_W: Mm = 30.0
 def _row(numbers: tuple[int, ...], left: Mm, right: Mm, y: Mm, h: Mm) -> RowGeometry:
     inset = 1.3
     side = h - 2 * inset
-    lock_slot = side + 2.5
+    lock_slot = min(side + 2.5, LOCK_SLOT_MOST)
     cells_left = left + HEADER_AREA
     pitch = (right - inset - lock_slot - cells_left) / len(numbers)
     side = min(side, pitch - 1.4)
     cy = y + h / 2
     cells = tuple((cells_left + i * pitch + (pitch - side) / 2, cy - side / 2, side) for i in range(len(numbers)))
-    lock = (right - inset - lock_slot / 2, cy, side / 2)
+    lock = (right - inset - lock_slot / 2, cy, min(side, lock_slot - 2.5) / 2)
     return RowGeometry((left, y, right - left, h), cells, pitch, lock)
 
 
