@@ -91,12 +91,18 @@ PLOTTER_PAPERS = ("a2", "a1", "a0")
 """Papers only the board is printed on (a plotter's): a pad, a deck or tokens would float in the middle of one."""
 
 
+def desk_papers() -> list[str]:
+    """The papers a pad, a deck or tokens print on: every paper but PLOTTER_PAPERS, in
+    `printgen.printing.paper.PAPERS`' order."""
+    from printgen.printing.paper import PAPERS
+
+    return [name for name in PAPERS if name not in PLOTTER_PAPERS]
+
+
 def refuse_plotter_paper(options: CommonOptions, what: str) -> None:
     """OptionProblem where `options` put `what` (e.g. "score sheets") on a paper only the board takes."""
     if options.paper in PLOTTER_PAPERS:
-        from printgen.printing.paper import PAPERS
-
-        papers = [name for name in PAPERS if name not in PLOTTER_PAPERS]
+        papers = desk_papers()
         raise OptionProblem("paper", f"{options.paper} is for the board; {what} print on {', '.join(papers[:-1])} "
                                      f"or {papers[-1]}")
 

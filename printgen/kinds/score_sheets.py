@@ -22,6 +22,7 @@ from printgen.kinds.common import (
     OptionProblem,
     Palette,
     Plan,
+    desk_papers,
     hue_mismatches,
     read_palette,
     read_title,
@@ -220,11 +221,11 @@ class ScoreSheets:
         found += colour_warnings(layout, lang)
         grid = plan_grid(paper_size(paper), layout.width, layout.height, per_page)
         if on_paper and grid.scale < 0.999:
-            whole = [name for name in PAPERS
+            whole = [name for name in desk_papers()
                      if plan_grid(PAPERS[name], layout.width, layout.height, per_page).scale >= 0.999]
             found.append(f"{layout.source}: the {layout.width:g} x {layout.height:g} mm sheet is printed at "
                          f"{grid.scale:.0%} on {paper}" + (f" with {per_page} a page" if per_page > 1 else "")
-                         + " (it does not fit at 100 %" + (f"; -p {whole[0]} holds it whole)" if whole else ")"))
+                         + " (it does not fit at 100 %; " + (f"-p {whole[0]} holds it whole)" if whole else OWN_SIZE + ")"))
         return found
 
     def check_options(self, layout: ScoreSheetLayout, options: SheetOptions) -> None:
@@ -334,6 +335,10 @@ def _sheets(count: int) -> str:
     return f"{count}sheet{'' if count == 1 else 's'}"
 
 
+OWN_SIZE = "--per-page 1 with no paper prints it at its own size"
+"""The way out when no paper holds a sheet at full size (pages of the sheet's size, for a print shop)."""
+
+
 def refuse_illegible(layout: ScoreSheetLayout, options: SheetOptions, per_page: int) -> None:
     """UsageProblem when `per_page` sheets a page would shrink a sheet below the minimum sizes (6 pt text, 7 mm
     fields) where it was not below them at full size, naming the option sets that print it no worse and where a
@@ -349,7 +354,7 @@ def refuse_illegible(layout: ScoreSheetLayout, options: SheetOptions, per_page: 
 
     if not worse(grid.scale):
         return  # legible as printed, or no more illegible than the sheet's own design
-    fits = [name for name in PAPERS if not worse(plan_grid(PAPERS[name], layout.width, layout.height,
+    fits = [name for name in desk_papers() if not worse(plan_grid(PAPERS[name], layout.width, layout.height,
                                                            per_page).scale)]
     fewer = next((n for n in (2, 1) if n < per_page and not worse(
         plan_grid(paper_size(paper), layout.width, layout.height, n).scale)), None)
@@ -357,7 +362,7 @@ def refuse_illegible(layout: ScoreSheetLayout, options: SheetOptions, per_page: 
     hints = [f"--per-page {fewer}"] if fewer else []
     if fits:
         hints.append(f"--per-page {per_page} with -p {fits[0]}" if typed and per_page > 1 else f"-p {fits[0]}")
-    hint = f"use {', or '.join(hints)}" if hints else "no paper printgen knows holds it legibly: make the sheet smaller"
+    hint = f"use {', or '.join(hints)}" if hints else f"no paper printgen knows holds it legibly: {OWN_SIZE}, or make the sheet smaller"
     origins = dict(options.origins)
     key = "per_page" if typed else "paper"
     lead = f"{key} (from {origins[key]})" if key in origins else f"--{key.replace('_', '-')}"

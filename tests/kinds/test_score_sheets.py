@@ -82,18 +82,19 @@ def test_a_sheet_larger_than_its_paper_is_warned_of_or_refused_naming_the_paper(
 
 
 def test_a_sheet_too_small_by_design_is_still_refused_where_its_paper_shrinks_it_further(
-        tmp_path: Path, write_layout: Callable[..., Path]) -> None:
-    """A 190 x 400 mm sheet's fields are 6.4 mm at full size (a warning: its own design); on A4 it printed at 69 %,
-    with 4.7 pt text and 4.4 mm fields, and on A5 at 48 %, warned of only."""
-    taller = write_layout("height = 115", "height = 400", name="taller.toml")
+        tmp_path: Path, write_layout: Callable[..., Path], standard_text: str) -> None:
+    """A 150 x 400 mm sheet's points table prints at 5.1 pt at full size (a warning: its own design); on A4 it
+    printed at 69 %, with 3.5 pt text and 6.3 mm fields, and on A5 at 48 %, warned of only."""
+    taller = write_layout(raw=standard_text.replace("width = 190", "width = 150", 1)
+                          .replace("height = 115", "height = 400", 1).encode(), name="taller.toml")
     runner = CliRunner()
     for paper, scale in (("a4", "69%"), ("a5", "48%")):
         refused = runner.invoke(main, ["build", str(taller), "-n", "1", "-p", paper, "--out", str(tmp_path / paper)])
         assert refused.exit_code == 2 and not (tmp_path / paper).exists()
-        assert refused.stderr.startswith(f"Error: --paper: the 190 x 400 mm taller sheet prints at {scale} on {paper}")
+        assert refused.stderr.startswith(f"Error: --paper: the 150 x 400 mm taller sheet prints at {scale} on {paper}")
         assert refused.stderr.endswith("; use -p a3\n")
     built = runner.invoke(main, ["build", str(taller), "-n", "1", "-p", "a3", "--no-index", "--out", str(tmp_path)])
-    assert built.exit_code == 0 and "fields for a cross as small as 6.4 mm" in built.stderr
+    assert built.exit_code == 0 and "text as small as 5.1 pt" in built.stderr
 
 
 @pytest.mark.parametrize("colour, warning", [
@@ -123,3 +124,24 @@ def test_two_row_colours_that_print_alike_are_warned_of(write_layout: Callable[.
 def test_no_built_in_sheet_is_warned_of() -> None:
     result = CliRunner().invoke(main, ["check"])
     assert result.exit_code == 0 and result.stderr == ""
+
+
+def test_a_sheet_no_desk_paper_holds_is_pointed_to_its_own_size_never_to_the_boards_papers(
+        tmp_path: Path, write_layout: Callable[..., Path]) -> None:
+    """A 500 mm wide sheet fits only a2 or larger, which are the board's: the way out is pages of its own size."""
+    wide = write_layout("width = 190", "width = 500", name="wide.toml")
+    runner = CliRunner()
+    checked = runner.invoke(main, ["check", str(wide)])
+    assert checked.exit_code == 0, checked.output
+    assert checked.stderr == (f"Warning: {wide}: the 500 x 115 mm sheet is printed at 55% on a4 (it does not fit at "
+                              "100 %; --per-page 1 with no paper prints it at its own size)\n")
+    refused = runner.invoke(main, ["build", str(wide), "-n", "1", "--out", str(tmp_path / "a4")])
+    assert refused.exit_code == 2 and not (tmp_path / "a4").exists()
+    assert refused.stderr.endswith("no paper printgen knows holds it legibly: --per-page 1 with no paper prints it "
+                                   "at its own size, or make the sheet smaller\n")
+    assert "a2" not in refused.stderr
+    built = runner.invoke(main, ["build", str(wide), "-n", "1", "--per-page", "1", "--no-index", "--out",
+                                 str(tmp_path)])
+    assert built.exit_code == 0, built.output
+    page = PdfReader(tmp_path / "wide-1up-1sheet.pdf").pages[0]
+    assert round(float(page.mediabox.width) / 72 * 25.4) == 500
