@@ -179,15 +179,26 @@ def worst_contrast(source: str, pages: list[tuple[Page, str]]) -> list[str]:
 
 MIN_DIFFERENCE = 10.0
 """Least colour difference (CIE76 delta E) of two colours that tell things apart (rows, cards' suits)."""
+MIN_GREY_DIFFERENCE = 20.0
+"""Least difference of their greys (Rec. 601 luma, of 255) for two such colours: printed in black and white,
+closer ones look alike (printgen's own four are at least 40 apart)."""
 
 
 def alike(source: str, colours: list[tuple[str, str]], what: str) -> list[str]:
     """A warning line (`source: palette: ...`) for every two of `colours` (name, "#rrggbb") that print alike
-    (closer than MIN_DIFFERENCE), though players tell `what` apart by them."""
+    (closer than MIN_DIFFERENCE), or alike in grey (closer than MIN_GREY_DIFFERENCE), though players tell
+    `what` apart by them."""
     from itertools import combinations
 
-    from printgen.colours import difference
+    from printgen.colours import difference, luma
 
-    return [f"{source}: palette: {first} ({one}) and {second} ({other}) print alike, and players tell {what} "
-            "apart by colour" for (first, one), (second, other) in combinations(colours, 2)
-            if difference(one, other) < MIN_DIFFERENCE]
+    found = []
+    for (first, one), (second, other) in combinations(colours, 2):
+        if difference(one, other) < MIN_DIFFERENCE:
+            found.append(f"{source}: palette: {first} ({one}) and {second} ({other}) print alike, and players tell "
+                         f"{what} apart by colour")
+        elif abs(luma(one) - luma(other)) < MIN_GREY_DIFFERENCE:
+            found.append(f"{source}: palette: {first} ({one}) and {second} ({other}) print as nearly the same grey "
+                         f"(luma {luma(one):.0f} and {luma(other):.0f} of 255): printed in black and white, players "
+                         f"could not tell {what} apart")
+    return found

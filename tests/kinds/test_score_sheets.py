@@ -117,8 +117,19 @@ def test_two_row_colours_that_print_alike_are_warned_of(write_layout: Callable[.
     path = write_layout('"#d82f3f"', '"#ee8e22"')
     path.write_text(path.read_text(encoding="utf-8").replace('"#f5c518"', f'"{yellow}"'), encoding="utf-8")
     result = CliRunner().invoke(main, ["check", str(path)])
-    assert result.exit_code == 0 and result.stderr == (f"Warning: {path}: palette: red (#ee8e22) and yellow ({yellow}) "
-                                                       "print alike, and players tell the rows apart by colour\n")
+    assert result.exit_code == 0  # (the orange red is also as grey as the green: test_..._same_grey_...)
+    assert result.stderr.splitlines()[0] == (f"Warning: {path}: palette: red (#ee8e22) and yellow ({yellow}) print "
+                                             "alike, and players tell the rows apart by colour")
+
+
+def test_two_row_colours_that_print_as_the_same_grey_are_warned_of(write_layout: Callable[..., Path]) -> None:
+    """A sky blue and the yellow differ in colour (each in its own hue) but print as one grey on a black-and-white
+    printer (a designer's palette the fresh-eyes pass found taken)."""
+    path = write_layout('"#153d84"', '"#87ceeb"')
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 0 and result.stderr == (
+        f"Warning: {path}: palette: yellow (#f5c518) and blue (#87ceeb) print as nearly the same grey (luma 192 and "
+        "188 of 255): printed in black and white, players could not tell the rows apart\n")
 
 
 def test_no_built_in_sheet_is_warned_of() -> None:
