@@ -92,14 +92,22 @@ def card_back(layout: DeckLayout, card: Card, size: tuple[Mm, Mm], bleed: Mm) ->
     index = readable_on(back)
     elements += corner_indices(str(card.number), w, h, bleed, index, index)
     title = layout.title.upper()
-    size_ = fit_size(title, "bold", 4.2, w * 0.5)
     baseline = bleed + h - SAFE - 5.0
-    room = baseline - (bleed + h / 2 + disc_radius(w, h)) - TITLE_GAP  # (below the disc: on small cards it is low)
-    if cap_height("bold") * size_ > room:
-        size_ = max(room, 0.0) / cap_height("bold")  # (a title too small to read is warned of, as all text is)
-    elements.append(Text(bleed + w / 2, baseline, title, size_, text_on(back, WHITE), "bold", "middle"))
+    elements.append(Text(bleed + w / 2, baseline, title, _back_title_size(layout, w, h), text_on(back, WHITE), "bold",
+                         "middle"))
     return Symbol(safe_id(f"back-{card.number:02d}-{_size_id(size, bleed)}"), w + 2 * bleed, h + 2 * bleed,
                   tuple(elements))
+
+
+@cache
+def _back_title_size(layout: DeckLayout, w: Mm, h: Mm) -> Mm:
+    """The em size of the title on every back of a `w` x `h` card: at most half the card wide, clear of the
+    widest corner index of the deck (INDEX_CLEAR) and below the disc. (A title too small to read is warned of, as
+    all text is.)"""
+    widest = max((index_reach(str(card.number), w, h) for card in deck_cards(layout)), default=0.0)
+    size = fit_size(layout.title.upper(), "bold", 4.2, max(min(w * 0.5, w - 2 * (widest + INDEX_CLEAR)), 0.0))
+    room = h - SAFE - 5.0 - (h / 2 + disc_radius(w, h)) - TITLE_GAP  # (below the disc: on small cards it is low)
+    return min(size, max(room, 0.0) / cap_height("bold"))
 
 
 def number_disc(number: str, w: Mm, h: Mm, bleed: Mm, colour: str, ring: bool) -> list[Element]:
@@ -120,6 +128,8 @@ def disc_radius(w: Mm, h: Mm) -> Mm:
 
 TITLE_GAP: Mm = 0.8
 """Between a back's disc and the title under it."""
+INDEX_CLEAR: Mm = 1.0
+"""Between a back's title and the corner indices at its sides (what crowds closer than 0.5 mm is refused)."""
 
 
 def index_size(w: Mm) -> Mm:

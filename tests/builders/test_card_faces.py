@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from printgen import layouts
 from printgen.builders.card_faces import card_back, card_front, deck_cards
 from printgen.fonts import cap_height
@@ -65,6 +67,20 @@ def test_a_backs_title_stays_below_its_disc_on_small_cards() -> None:
         (disc,) = [d for d in drawn if d.kind == "circle"]
         (title,) = [d for d in drawn if d.kind == "text" and d.text == "QWIXX"]
         assert title.y - cap_height("bold") * title.size >= disc.bounds[3], (size, disc.bounds)
+
+
+def test_a_backs_long_title_is_made_smaller_to_keep_clear_of_the_widest_corner_index() -> None:
+    """An 11-letter title crowded the turned index "10" on 44 x 63 mm cards, and the deck was refused at a card
+    size the README offers (a designer's deck); every back prints its title at one size."""
+    layout = replace(deck(), title="Kartenglück")
+    sizes = set()
+    for number in range(2, 13):
+        drawn = record(Item("x", card_back(layout, Card(number), (44.0, 63.0), 3.0)).as_page())
+        (title,) = [d for d in drawn if d.kind == "text" and d.text == "KARTENGLÜCK"]
+        turned = [d for d in drawn if d.kind == "text" and d.text == str(number)][-1]
+        assert turned.bounds[0] - title.bounds[2] >= 0.5 or turned.bounds[1] >= title.bounds[3], number
+        sizes.add(title.size)
+    assert len(sizes) == 1 and sizes.pop() * 72 / 25.4 >= 6.0
 
 
 def test_the_art_of_every_face_stays_inside_landscape_and_square_cards() -> None:
