@@ -63,15 +63,17 @@ def test_backs_moved_past_what_the_printer_prints_are_warned_of(tmp_path: Path) 
 
 def test_a_bleed_or_cards_a_page_that_print_only_in_part_are_warned_of(tmp_path: Path) -> None:
     """--bleed 10 on a page of cards 6.7 mm apart showed 3.4 mm of it round each card, and --per-page 9 printed 8
-    a page, silently."""
+    a page, silently (in a file named 9up: it is named by what it holds, 8up)."""
     for extra, warned in ((["--bleed", "10"], "--bleed 10 mm: only 3.4 mm of it shows round each card"),
                           (["--bleed", "3"], None), (["--bleed", "10", "--per-page", "1"], None),
-                          (["--per-page", "9"], "--per-page 9: 8 cards a page (4 x 2) are the most"),  # (named 9up)
+                          (["--per-page", "9"], "--per-page 9: 8 cards a page (4 x 2) are the most"),
                           (["--per-page", "8"], None)):
         result = CliRunner().invoke(main, ["build", "qwixx-cards-deck", *extra, "--no-index", "--out", str(tmp_path)])
         assert result.exit_code == 0, result.output
         lines = [line for line in result.stderr.splitlines() if line.startswith("Warning:")]
         assert (lines == []) if warned is None else (len(lines) == 1 and warned in lines[0]), lines
+        if extra == ["--per-page", "9"]:
+            assert "wrote " + str(tmp_path / "qwixx-cards-deck-8up.pdf") in result.stdout
 
 
 @pytest.mark.parametrize("size", [(120.0, 170.0), (150.0, 210.0), (63.5, 88.9)])
