@@ -403,7 +403,8 @@ def _blank_page(layout: ScoreSheetLayout, lang: str, symbols: bool) -> Page:
 
 def colour_warnings(layout: ScoreSheetLayout, lang: str = "en") -> list[str]:
     """The sheet's text that reads at less than 3:1 on what is behind it, a row colour that hardly shows on white
-    paper (its band and fields would not), and two row colours that print alike (rows are told apart by colour)."""
+    paper (its band and fields would not), two row colours that print alike (rows are told apart by colour), and
+    a colour of [palette] that nothing uses (a typo, or a colour the designer expected to see)."""
     from printgen.colours import legibility
     from printgen.measure import alike, worst_contrast
 
@@ -415,7 +416,10 @@ def colour_warnings(layout: ScoreSheetLayout, lang: str = "en") -> list[str]:
         if shows < MIN_BAND_CONTRAST:
             found.append(f"{layout.source}: palette.{name}: {hexes[name]} hardly shows on white paper "
                          f"({shows:.2f}:1): its rows' bands and fields would not be seen")
-    return found + alike(layout.source, [(name, hexes[name]) for name in used], "the rows")
+    found += alike(layout.source, [(name, hexes[name]) for name in used], "the rows")
+    named = set(used) | set(layout.bonus_row)
+    return found + [f"{layout.source}: palette.{name}: no row uses it (a row names its colour in `colour`)"
+                    for name in hexes if name not in named]
 
 
 MIN_BAND_CONTRAST = 1.25

@@ -132,6 +132,13 @@ def test_two_row_colours_that_print_as_the_same_grey_are_warned_of(write_layout:
         "188 of 255): printed in black and white, players could not tell the rows apart\n")
 
 
+def test_a_palette_colour_no_row_uses_is_warned_of(write_layout: Callable[..., Path]) -> None:
+    path = write_layout('blue = "#153d84"', 'blue = "#153d84"\npurple = "#800080"')
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 0 and result.stderr == (f"Warning: {path}: palette.purple: no row uses it (a row names "
+                                                       "its colour in `colour`)\n")
+
+
 def test_no_built_in_sheet_is_warned_of() -> None:
     result = CliRunner().invoke(main, ["check"])
     assert result.exit_code == 0 and result.stderr == ""
