@@ -45,14 +45,19 @@ def resolve(name_or_path: str) -> tuple[Path, str]:
         if candidate.is_symlink():  # (a link whose target is missing, or that leads back to itself)
             raise UnknownLayout(f"{name_or_path}: is a link that leads to no file (its target is missing, or the "
                                 "links go round in a loop)")
-        raise UnknownLayout(f"{name_or_path}: no such layout file")
+        raise UnknownLayout(f"{name_or_path}: no such layout file{_with_suffix(name_or_path)}")
     if builtin.is_file():
         return builtin, f"layouts/{name_or_path}.toml"
     from printgen.values import did_you_mean
 
     hint = " (to build the whole default pack, use --all)" if name_or_path.lower() in ("all", "every") else \
-        did_you_mean(name_or_path, builtin_names())
+        _with_suffix(name_or_path) or did_you_mean(name_or_path, builtin_names())
     raise UnknownLayout(f"unknown layout {name_or_path!r}{hint}; known layouts: {', '.join(builtin_names())}")
+
+
+def _with_suffix(name: str) -> str:
+    """A hint naming `name`.toml where that file exists (the suffix left off), else nothing."""
+    return f" (did you mean {name}.toml?)" if Path(f"{name}.toml").is_file() else ""
 
 
 def load(name_or_path: str) -> Layout:

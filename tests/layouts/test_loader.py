@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import dataclasses
 from collections.abc import Callable
 from pathlib import Path
@@ -31,6 +32,14 @@ def test_builtin_names() -> None:
 def test_unknown_name_lists_known_names() -> None:
     with pytest.raises(layouts.UnknownLayout, match="known layouts: .*qwixx-standard"):
         layouts.load("no-such-sheet")
+
+
+def test_a_layout_file_named_without_its_suffix_is_suggested(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "mine.toml").write_text("", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for given, suggested in (("./mine", "./mine.toml"), ("mine", "mine.toml"), (f"{tmp_path}/mine", f"{tmp_path}/mine.toml")):
+        with pytest.raises(layouts.UnknownLayout, match=re.escape(f"(did you mean {suggested}?)")):
+            layouts.load(given)
 
 
 def test_a_file_that_is_no_layout_is_named_for_what_it_is(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
