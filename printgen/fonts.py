@@ -261,3 +261,25 @@ def _svg_path_pen() -> Any:
             self.parts.append("z")
 
     return SvgPathPen
+
+
+GREEK_CAPITAL_ACCENTS = frozenset("\u0300\u0301\u0313\u0314\u0342\u0343\u0344\u0345")
+"""Marks (accents, breathings, iota subscript) that Greek typesetting drops from words set in capitals; the
+diaeresis stays."""
+
+
+def capitals(text: str) -> str:
+    """`text` in capitals as a typesetter sets them: Greek letters lose their accents (a title of Greek words set
+    as ΕΛΛΗΝΙΚΑ, not ΕΛΛΗΝΙΚΆ); every other script as str.upper has it."""
+    import unicodedata
+
+    upper = text.upper()
+    if not any("\u0370" <= char <= "\u03ff" or "\u1f00" <= char <= "\u1fff" for char in upper):
+        return upper
+    kept: list[str] = []
+    for char in unicodedata.normalize("NFD", upper):
+        if char in GREEK_CAPITAL_ACCENTS and kept and unicodedata.name(kept[-1], "").startswith("GREEK"):
+            continue
+        kept.append(char)
+    return unicodedata.normalize("NFC", "".join(kept))
+

@@ -104,3 +104,12 @@ def test_listing_layouts_loads_neither_reportlab_nor_fonttools() -> None:
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('reportlab', 'fontTools')))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "qwixx-standard" in done.stdout and done.stdout.splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize("title, printed", [("Ελληνικά", "ΕΛΛΗΝΙΚΑ"), ("Ἀθῆναι", "ΑΘΗΝΑΙ"), ("προϊόν", "ΠΡΟΪΟΝ"),
+                                            ("Würfelglück", "WÜRFELGLÜCK"), ("Straße", "STRASSE"),
+                                            ("École", "ÉCOLE")])
+def test_titles_are_set_in_capitals_as_typesetters_set_them(title: str, printed: str) -> None:
+    """Greek capitals drop their accents and breathings (a designer's Greek title printed ΕΛΛΗΝΙΚΆ); the diaeresis
+    stays, and every other script keeps its accents."""
+    assert fonts.capitals(title) == printed

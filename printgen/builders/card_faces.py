@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from printgen.builders.scoresheet import centred_text, place
 from printgen.builders.shapes import colour_shape, safe_id
 from printgen.colours import ink, readable_on, text_on
-from printgen.fonts import cap_height, fit_size, text_width
+from printgen.fonts import cap_height, capitals, fit_size, text_width
 from printgen.labels import catalogue
 from printgen.page import Circle, Element, Group, Line, Mm, Paint, Rect, Symbol, Text
 from printgen.rules.qwixx_deck import Card
@@ -91,7 +91,7 @@ def card_back(layout: DeckLayout, card: Card, size: tuple[Mm, Mm], bleed: Mm) ->
     elements += number_disc(str(card.number), w, h, bleed, back, ring=False)
     index = readable_on(back)
     elements += corner_indices(str(card.number), w, h, bleed, index, index)
-    title = layout.title.upper()
+    title = capitals(layout.title)
     baseline = bleed + h - SAFE - 5.0
     elements.append(Text(bleed + w / 2, baseline, title, _back_title_size(layout, w, h), text_on(back, WHITE), "bold",
                          "middle"))
@@ -105,7 +105,7 @@ def _back_title_size(layout: DeckLayout, w: Mm, h: Mm) -> Mm:
     widest corner index of the deck (INDEX_CLEAR) and below the disc. (A title too small to read is warned of, as
     all text is.)"""
     widest = max((index_reach(str(card.number), w, h) for card in deck_cards(layout)), default=0.0)
-    size = fit_size(layout.title.upper(), "bold", 4.2, max(min(w * 0.5, w - 2 * (widest + INDEX_CLEAR)), 0.0))
+    size = fit_size(capitals(layout.title), "bold", 4.2, max(min(w * 0.5, w - 2 * (widest + INDEX_CLEAR)), 0.0))
     room = h - SAFE - 5.0 - (h / 2 + disc_radius(w, h)) - TITLE_GAP  # (below the disc: on small cards it is low)
     return min(size, max(room, 0.0) / cap_height("bold"))
 

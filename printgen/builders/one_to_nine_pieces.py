@@ -26,7 +26,7 @@ from printgen.builders.card_faces import (
 from printgen.builders.scoresheet import centred_text, place
 from printgen.builders.shapes import colour_shape, safe_id
 from printgen.colours import ink, mix, readable_on, text_on, tint
-from printgen.fonts import balanced, cap_height, fit_size, text_width
+from printgen.fonts import balanced, cap_height, capitals, fit_size, text_width
 from printgen.labels import catalogue
 from printgen.measure import clashes
 from printgen.page import Circle, Element, Group, Item, Mm, Paint, Path, Rect, Symbol, Text
@@ -196,7 +196,7 @@ def nine_back(layout: DeckLayout, size: tuple[Mm, Mm], bleed: Mm) -> Symbol:
     w, h = size
     gold = layout.colour("star")
     cx, cy = bleed + w / 2, bleed + h / 2
-    title = layout.title.upper()
+    title = capitals(layout.title)
     elements: list[Element] = [
         Rect(0, 0, w + 2 * bleed, h + 2 * bleed, Paint(fill=layout.back)),
         star(cx, cy - h * 0.06, art_width(w, h) * 0.34, Paint(fill=gold)),
@@ -261,7 +261,7 @@ def board_item(layout: BoardLayout, card: tuple[Mm, Mm], lang: str = "en") -> It
 def _board_title(layout: BoardLayout, width: Mm, labels: dict[str, str]) -> list[Element]:
     elements: list[Element] = []
     x, baseline, size = BOARD_MARGIN, BOARD_MARGIN + 13.0, 16.0
-    for i, letter in enumerate(layout.title.upper()):
+    for i, letter in enumerate(capitals(layout.title)):
         colour = ink(layout.colour(layout.colours[i % len(layout.colours)])) if letter.strip() else DARK
         elements.append(Text(x, baseline, letter, size, colour, "bold"))
         x += text_width(letter, "bold", size) + 0.6

@@ -37,7 +37,7 @@ from printgen.builders.shapes import (
     safe_id,
 )
 from printgen.colours import MIN_CONTRAST, edge, ink, legibility, tint
-from printgen.fonts import Weight, cap_height, fit_lines, fit_size, text_width
+from printgen.fonts import Weight, cap_height, capitals, fit_lines, fit_size, text_width
 from printgen.labels import catalogue
 from printgen.page import (
     Circle,
@@ -191,7 +191,7 @@ def title_size(layout: ScoreSheetLayout, labels: dict[str, str]) -> Mm:
     """The title's em size: 7 mm, or smaller so the name label and NAME_LINE still fit beside it (a layout
     whose title would need less than printgen's minimum text size is refused by `printgen check`)."""
     room = _line_end(layout, labels) - CORNER - text_width(f"{labels['name']}:", "regular", 3.4) - 12.0 - NAME_LINE
-    letters = layout.title.upper()
+    letters = capitals(layout.title)
     per_mm = sum(text_width(letter, "bold", 1.0) for letter in letters)
     return min(TITLE_SIZE, (room - TITLE_GAP * len(letters)) / per_mm) if per_mm else TITLE_SIZE
 
@@ -212,7 +212,7 @@ def _header(layout: ScoreSheetLayout, geometry: SheetGeometry, labels: dict[str,
     baseline = geometry.title_baseline
     x = CORNER
     inks = [ink(layout.colour(row.colour)) for row in layout.rows]
-    for i, letter in enumerate(layout.title.upper()):
+    for i, letter in enumerate(capitals(layout.title)):
         elements.append(Text(x, baseline, letter, size, inks[i % len(inks)], "bold"))
         x += text_width(letter, "bold", size) + TITLE_GAP
     line_end = _line_end(layout, labels)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.files import PdfSettings, ProgressCallback, Written
-from printgen.fonts import missing_glyphs
+from printgen.fonts import capitals, missing_glyphs
 from printgen.fonts import problem as glyph_problem
 from printgen.games import GAMES
 from printgen.page import Hex
@@ -171,7 +171,7 @@ def read_title(top: Fields) -> str | None:
         return None
     if title is not None:
         title = unicodedata.normalize("NFC", title)
-        missing = missing_glyphs(title + title.upper())
+        missing = missing_glyphs(title + capitals(title))
         if missing:
             top.problem("title", glyph_problem(missing))
             return None
