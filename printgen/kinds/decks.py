@@ -394,6 +394,9 @@ def _too_small(why: str, text: bool, size: tuple[Mm, Mm], least: tuple[Mm, Mm] |
 def _pdf_writers(layout: DeckLayout, options: DeckOptions, names: Names, faces: list[Face]) -> Iterator[Any]:
     """(target, writer) of the deck's PDF and, with --backs-file, of its backs' own PDF."""
     grid = _page_grid(layout, options)
+    if grid.seam:  # (neighbours' bleeds meet: each runs a little past the other's)
+        faces = deck_faces(layout, card_size(options.card_size or layout.card_size), options.card_bleed + grid.seam,
+                           options.symbols, options.corner_guide, options.lang)
     axis = mirror_axis("long" if options.duplex == "off" else options.duplex, grid)
     test = list(alignment_pages(grid, axis, options.back_offset, catalogue(options.lang))) \
         if options.alignment_page else []

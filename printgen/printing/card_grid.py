@@ -6,7 +6,9 @@ printers cannot print) to the paper edge. Each face is one Symbol of the
 card plus its bleed, placed with a clip: at the block's outer edges the
 bleed shows as far as the margin and the crop marks allow (at least
 MIN_OUTER_BLEED), between neighbours half the gap (at most the bleed), so no
-card's art covers another's. By default (`gap=None`) each card gets its own
+card's art reaches another's trim; where neighbours' bleeds meet, each runs
+SEAM_OVERLAP past the gap's middle (the later covers the earlier there: two
+edges that only touch leave a light hairline in PDF viewers). By default (`gap=None`) each card gets its own
 bleed: the gap is twice the bleed where the paper allows, else as wide as
 the paper allows if that still gives each card MIN_OWN_BLEED of its own
 (print-and-play files do the same: a cut a little off the line then shows
@@ -96,10 +98,19 @@ class CardGrid:
         y = (self.page_h - block_h) / 2 + row * (self.card_h + self.gap)
         return (x, y, x + self.card_w, y + self.card_h)
 
+    @property
+    def seam(self) -> Mm:
+        """How far past the gap's middle each card's art shows where neighbours' bleeds meet (SEAM_OVERLAP, at
+        most what leaves the card drawn first MIN_OWN_BLEED of its own), else 0: its faces need that much more
+        bleed."""
+        if self.per_page == 1 or self.bleed < self.gap / 2:
+            return 0.0
+        return min(SEAM_OVERLAP, max(self.gap / 2 - MIN_OWN_BLEED, 0.0))
+
     def visible(self, index: int) -> Box:
         """The part of slot `index`'s bleed that may show: the outer bleed outside, half the gap inside."""
         row, col = divmod(index, self.cols)
-        inner = min(self.bleed, self.gap / 2)
+        inner = min(self.bleed, self.gap / 2) + self.seam
         out_x, out_y = self.outer
         x0, y0, x1, y1 = self.trim(index)
         return (
@@ -115,6 +126,10 @@ class CardGrid:
         return (self.margin, self.margin, self.page_w - self.margin, self.page_h - self.margin)
 
 
+SEAM_OVERLAP: Mm = 0.25
+"""How far past the gap's middle a card's bleed runs where it meets its neighbour's (never onto the neighbour's
+trim): at least half a pixel of a PDF viewer at 72 dpi, whose smoothing leaves a light line where two shapes only
+touch."""
 MIN_OWN_BLEED: Mm = 1.0
 """The default gap is used only if it gives each card at least this much bleed of its own (or its whole
 bleed, if smaller)."""
@@ -235,7 +250,8 @@ def back_shift(axis: str, offset: tuple[Mm, Mm]) -> tuple[Mm, Mm]:
 
 def card_pages(faces: list[Symbol], grid: CardGrid, marks: bool, mirror: str | None = None,
                offset: tuple[Mm, Mm] = (0.0, 0.0)) -> Iterator[Page]:
-    """Pages of `faces` (each with its bleed around the trim) in `grid`; `mirror` "x" or "y" for backs,
+    """Pages of `faces` (each with its bleed around the trim: the grid's, plus its `seam`) in `grid`; `mirror` "x"
+    or "y" for backs,
     moved against the printer's shift `offset` (see back_shift) and kept inside the printer margin."""
     for start in range(0, len(faces), grid.per_page):
         batch = faces[start : start + grid.per_page]
@@ -247,7 +263,8 @@ def card_pages(faces: list[Symbol], grid: CardGrid, marks: bool, mirror: str | N
                 trim, clip = _mirrored(trim, grid, mirror, shift), _mirrored(clip, grid, mirror, shift)
                 if grid.per_page > 1:
                     clip = _intersect(clip, grid.printable)
-            elements.append(Use(face, trim[0] - grid.bleed, trim[1] - grid.bleed, 1.0, clip))
+            bleed = (face.width - grid.card_w) / 2  # (the grid's, or more: `seam`)
+            elements.append(Use(face, trim[0] - bleed, trim[1] - bleed, 1.0, clip))
         if marks and (mirror is None or grid.per_page == 1 and offset == (0.0, 0.0)):  # (a print shop's back, a
             # card centred on its own page, has its marks where its front has them: the shop cuts from either side)
             elements += crop_marks(grid, len(batch))

@@ -88,3 +88,30 @@ def test_large_cards_with_symbols_keep_the_symbol_below_the_index(size: tuple[fl
     for name in ("qwixx-cards-deck", "one-to-9-deck"):
         for card, front, _ in deck_faces(load(name), size, 3.0, symbols=True):
             assert clashes(Item(card, front).as_page()) == [], (name, size, front.id)
+
+
+@pytest.mark.parametrize("dpi", [72, 96, 133])
+def test_neighbours_bleeds_show_no_light_line_where_they_meet(tmp_path: Path, dpi: int) -> None:
+    """Two cards' bleeds that only touched mid-gap left a light hairline in poppler's renders (its smoothing of two
+    edges on one pixel; PDFium shows none): each now runs its `seam` past the middle. Three red cards side by side
+    on page 1."""
+    import shutil
+    import subprocess
+
+    import numpy as np
+    from PIL import Image
+
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("poppler's pdftoppm is not installed")
+    result = CliRunner().invoke(main, ["build", "qwixx-cards-deck", "--per-page", "3", "--no-index", "--out",
+                                       str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-f", "1", "-l", "1", "-singlefile",
+                    str(tmp_path / "qwixx-cards-deck-3up.pdf"), str(tmp_path / "page")], check=True)
+    pixels = np.asarray(Image.open(tmp_path / "page.png").convert("RGB")).astype(int)
+    row = pixels[int(pixels.shape[0] * 0.3)]  # across the cards above their discs
+    red = np.flatnonzero((row[:, 0] > 150) & (row[:, 1] < 120))
+    block = row[red.min() + 2:red.max() - 1]
+    assert len(block) > 3 * 60 * dpi / 25.4  # three cards wide
+    lighter = block[:, 1] - np.median(block[:, 1])
+    assert (lighter < 25).all(), np.flatnonzero(lighter >= 25)

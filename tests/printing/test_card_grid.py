@@ -87,16 +87,21 @@ def test_every_cut_line_has_a_crop_mark_at_both_ends(paper: str, size: str, gap:
 
 @pytest.mark.parametrize("paper, size, per_page", [(p, s, n) for p, s, g, n in GRIDS if g is None])
 def test_by_default_each_card_has_its_own_bleed(paper: str, size: str, per_page: int | None) -> None:
-    """A cut a little off the line shows the card's own colour: no card's visible art reaches another's, and
-    each keeps at least MIN_OWN_BLEED (A4 and Letter: the whole 3 mm where the paper allows it) all round."""
+    """A cut a little off the line shows the card's own colour: no card's visible art reaches another's trim, and
+    each keeps at least MIN_OWN_BLEED of its own all round (A4 and Letter: the whole 3 mm where the paper allows
+    it), the later of two neighbours covering the earlier's only over their `seam` past the gap's middle."""
     grid = _grid(paper, size, None, per_page)
     assert grid.gap >= 2 * MIN_OWN_BLEED - 1e-9
     for i in range(grid.per_page):
         v, t = grid.visible(i), grid.trim(i)
-        assert min(t[0] - v[0], t[1] - v[1], v[2] - t[2], v[3] - t[3]) >= MIN_OWN_BLEED - 1e-9
-        for j in range(i + 1, grid.per_page):
-            w = grid.visible(j)
-            assert not (v[0] < w[2] - 1e-9 and w[0] < v[2] - 1e-9 and v[1] < w[3] - 1e-9 and w[1] < v[3] - 1e-9)
+        row, col = divmod(i, grid.cols)
+        inner = (col > 0, row > 0, col < grid.cols - 1, row < grid.rows - 1)  # (a neighbour's art may cover `seam`)
+        shown = (t[0] - v[0], t[1] - v[1], v[2] - t[2], v[3] - t[3])
+        assert min(s - 2 * grid.seam * n for s, n in zip(shown, inner)) >= MIN_OWN_BLEED - 1e-9
+        for j in range(grid.per_page):
+            w = grid.trim(j)
+            assert i == j or not (v[0] < w[2] - 1e-9 and w[0] < v[2] - 1e-9 and v[1] < w[3] - 1e-9 and
+                                  w[1] < v[3] - 1e-9)
 
 
 def test_gap_zero_keeps_nine_poker_cards_on_a4_with_every_mark() -> None:
