@@ -68,7 +68,8 @@ def wrap(text: str, weight: Weight, size: float, max_width: float, max_lines: in
     """`text` broken at spaces into lines no wider than `max_width` (the last may still be wider).
 
     A word of one letter or digit never ends a line: it stays with the word after it (Polish typesetting
-    forbids a lone "z" or "w" at a line's end, and "2 / crosses" or "+1 / small star" read badly anywhere).
+    forbids a lone "z" or "w" at a line's end, and "2 / crosses" or "+1 / small star" read badly anywhere);
+    a short last word never starts the last line alone.
     """
     lines: list[str] = []
     words = _glued(text.split())
@@ -102,7 +103,7 @@ def balanced(text: str, weight: Weight, size: float, max_width: float, max_lines
 
 def _glued(words: list[str]) -> list[str]:
     """`words` with each one-character word (a letter or digit, or a sign and one digit: "+1") joined to
-    the word after it, so no line ends on it."""
+    the word after it, so no line ends on it, and a short last word (SHORT_LAST) joined to the one before."""
     glued: list[str] = []
     carry = ""
     for index, word in enumerate(words):
@@ -111,7 +112,13 @@ def _glued(words: list[str]) -> list[str]:
         carry = joined if short and index < len(words) - 1 else ""
         if not carry:
             glued.append(joined)
+    if len(glued) > 1 and len(glued[-1]) <= SHORT_LAST:  # a short last word never stands alone on the last line
+        glued[-2:] = [f"{glued[-2]} {glued[-1]}"]
     return glued
+
+
+SHORT_LAST = 4
+"""Characters of a last word that `wrap` keeps with the word before it ("… to jest / X,Y." read badly)."""
 
 
 MIN_TEXT: float = 6.0 * 25.4 / 72

@@ -58,15 +58,16 @@ def sizes(page: Page) -> Sizes:
 
 def legible_lines(text: str, size: float, width: float, fewest: int = 1, most: int = 8,
                   shrink: bool = True) -> list[str]:
-    """`text` (regular) wrapped at em size `size` (mm) into the fewest lines, from `fewest`, whose widest fits
+    """`text` (regular) wrapped at em size `size` (mm) into the fewest lines, from `fewest`, evened out
+    (`printgen.fonts.balanced`), whose widest fits
     `width` when shrunk no further than MIN_TEXT_PT (at most `most` lines); not `shrink`: the fewest that fit
     at `size` itself, where `most` lines can."""
-    from printgen.fonts import text_width, wrap
+    from printgen.fonts import balanced, text_width
 
     smallest = MIN_TEXT_PT / PT_PER_MM
     for fit in ((size,) if not shrink else ()) + (smallest,):
         for count in range(fewest, most + 1):
-            lines = wrap(text, "regular", size, width, count)
+            lines = balanced(text, "regular", size, width, count)
             if all(text_width(line, "regular", fit) <= width for line in lines):
                 return lines
     return lines

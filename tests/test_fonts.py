@@ -113,3 +113,11 @@ def test_titles_are_set_in_capitals_as_typesetters_set_them(title: str, printed:
     """Greek capitals drop their accents and breathings (a designer's Greek title printed ΕΛΛΗΝΙΚΆ); the diaeresis
     stays, and every other script keeps its accents."""
     assert fonts.capitals(title) == printed
+
+
+def test_a_short_last_word_never_stands_alone_on_the_last_line() -> None:
+    """The Polish alignment page on A5 ended "… to jest / X,Y." (a helper's find)."""
+    text = "Odczytaj, gdzie każdy czerwony krzyżyk z tyłu trafia na skalę (mm; + w prawo i w dół): to jest X,Y."
+    width = fonts.text_width(text.removesuffix(" X,Y."), "regular", 3.0) + 0.5  # all but the last word fits
+    lines = fonts.wrap(text, "regular", 3.0, width, 3)
+    assert len(lines) == 2 and lines[-1].endswith("jest X,Y.")
