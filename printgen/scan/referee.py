@@ -75,22 +75,23 @@ def referee(variant: str, marks: Marks, lucky: tuple[int, int] | None = None,
 
 
 def _end_problems(spec: VariantSpec, marks: Marks) -> list[str]:
-    """Sheets the dice games end before they can be reached (the card game ends otherwise).
+    """Sheets the games end before they can be reached.
 
-    A dice game ends once two rows are closed or a player has taken the last penalty, at the end of that
-    turn. So a player who took the last penalty (a turn in which they crossed nothing) can have locked at
-    most one row before it; and without bonus crosses, which can lock rows along the way, one turn locks
-    at most two rows (the white sum and a colour sum), so at most three rows carry a lock at the end.
+    A dice game ends at once when a second row is locked or a player takes the last penalty (RULES.md 1);
+    the card game as soon as a player has completed two rows (5). So a dice player who took the last penalty
+    (a turn in which they crossed nothing) can have locked at most one row before it. And without bonus
+    crosses, which can lock rows along the way, a player locks one row at a time (a play marks one row), so
+    their own sheet carries at most two locks: before the game's last moment at most one row is closed (for
+    the card game: completed by them), and the game ends as the second is.
     """
-    if spec.card_game:
-        return []
     locks = sum(marks.locks)
     problems = []
-    if marks.penalties >= spec.max_penalties and locks >= 2:
+    if not spec.card_game and marks.penalties >= spec.max_penalties and locks >= 2:
         problems.append(f"{locks} locks and all {spec.max_penalties} penalties: the game ends at the second "
                         "closed row or the last penalty, whichever comes first")
-    if locks > 3 and not spec.bonus_numbers and not spec.bonus_kinds:
-        problems.append(f"{locks} locks: the game ends once two rows are closed, and one turn closes at most two")
+    if locks > 2 and not spec.bonus_numbers and not spec.bonus_kinds:
+        problems.append(f"{locks} locks: the game ends as a second row is locked, and a player locks one row at a "
+                        "time")
     return problems
 
 
@@ -215,8 +216,9 @@ class _Search:
             return None
         if self._finished(sheet, counts):
             return sheet
-        for row, numbers in enumerate(self.wanted):
-            if counts[row] < len(numbers) and not sheet.is_closed(row):
+        locked = sum(closed)
+        for row, numbers in enumerate(self.wanted):  # (once a second row is closed the game is over: no more marks)
+            if locked < 2 and counts[row] < len(numbers) and not sheet.is_closed(row):
                 after = sheet.copy()
                 try:
                     after.mark(row, numbers[counts[row]])
@@ -225,8 +227,8 @@ class _Search:
                 found = self._next(after)
                 if found is not None:
                     return found
-        locked = sum(closed)
-        for row, numbers in enumerate(self.wanted):  # another player locks this row (at most 3 rows lock)
+        for row, numbers in enumerate(self.wanted):  # another player locks this row (at most 3 rows lock: a
+            # third at the moment the second does, in action 1)
             if counts[row] == len(numbers) and not closed[row] and not self.marks.locks[row] and locked < 3:
                 after = sheet.copy()
                 after.close(row)

@@ -115,11 +115,41 @@ def test_numbers_not_on_the_row_are_reported() -> None:
 
 
 def test_sheets_past_the_end_of_the_game_are_not_legal() -> None:
-    """RULES.md: a dice game ends at the end of the turn in which a second row closes or a player takes the
-    last penalty; a penalty turn crosses nothing, and one turn closes at most two rows."""
+    """RULES.md: a dice game ends at once when a second row is locked or a player takes the last penalty; a
+    penalty turn crosses nothing, and a player locks one row at a time."""
     full = [set(row.numbers) for row in qwixx.variant("standard").rows]
     every = referee("standard", marks(full, (True,) * 4, 4))
     assert not every.legal and any("4 locks" in p for p in every.problems)
+
+
+@pytest.mark.parametrize("variant", ["standard", "big-points", "gemixxt-a", "cards"])
+def test_a_player_never_locks_a_third_row_of_their_own(variant: str) -> None:
+    """Three locks of one player's own were taken as legal (a rules pass's find): the game ends as the second
+    row locks, and a play marks one row, so a sheet carries at most two (the card game: a player's second
+    completed row ends it). Two stay legal."""
+    spec = qwixx.variant(variant)
+    locked = []
+    for row in spec.rows:  # each row's first numbers, as many as locking needs, and its last (which locks it)
+        locked.append(set(row.numbers[:spec.lock_min_crosses]) | {row.numbers[-1]})
+    three = [locked[i] if i < 3 else set() for i in range(4)]
+    verdict = referee(variant, marks(three, (True, True, True, False), 0))
+    assert not verdict.legal
+    assert verdict.problems == ["3 locks: the game ends as a second row is locked, and a player locks one row at a time"]
+    two = [locked[i] if i < 2 else set() for i in range(4)]
+    assert referee(variant, marks(two, (True, True, False, False), 0)).legal
+
+
+def test_no_bonus_cross_or_mark_comes_after_the_games_end() -> None:
+    """Bonus B's box B (yellow 3, blue 10) gives a cross in every open row: with green and blue given none, both
+    were closed, so the game had ended, yet red 5 and 6 came after red 2, B's own cross. And Bonus A's field 3
+    (green) struck with red and yellow void (both closed: the game over) cannot be followed by green 9 and 8.
+    The referee's search let other players close rows and play on (a rules pass's find)."""
+    after_b = Marks((frozenset({2, 5, 6}), frozenset({3, 4}), frozenset(), frozenset({10})), (False,) * 4, 0,
+                    bonus_boxes=frozenset({2}))
+    assert not referee("bonus-b", after_b).legal
+    after_a = Marks((frozenset(), frozenset(), frozenset({11, 10, 9, 8}), frozenset()), (False,) * 4, 0,
+                    bonus_row=frozenset({2}))
+    assert not referee("bonus-a", after_a).legal  # (played games stay legal: test_no_played_game_ends_past_the_end)
     two = [set(row.numbers) if i < 2 else set() for i, row in enumerate(qwixx.variant("standard").rows)]
     penalised = referee("standard", marks(two, (True, True, False, False), 4))
     assert not penalised.legal and any("all 4 penalties" in p for p in penalised.problems)
