@@ -269,9 +269,12 @@ def _narrow_on_dark_print(residual: np.ndarray, printed: np.ndarray, px_per_mm: 
     (a dark mark narrower than that) what is darker than the middle of that mark (its median away from its
     edges, where blur makes it lighter). Fields are light, so a
     filled field still counts whole."""
-    reach, bands, marks, inner, labels, count = _dark_print(printed, px_per_mm)
+    reach, bands, core, marks, inner, labels, count = _dark_print(printed, px_per_mm)
     darker = np.maximum(residual, 0.0)  # lighter than the print is no ink, and must not lift what is beside it
-    narrow = darker - cv2.dilate(cv2.erode(darker, reach), reach)  # a white top hat: only what is narrow
+    # a white top hat over the bands' cores alone: only what is narrow there (a band's strip between two fields,
+    # as wide as a stroke's reach, is measured along the strip, not against the paper or its blurred edge beside)
+    opened = cv2.dilate(np.where(core, cv2.erode(np.where(core, darker, np.float32(OFF_BAND)), reach), 0.0), reach)
+    narrow = darker - opened
     baseline = np.clip(_medians(labels[inner], residual.ravel()[inner], count), 0.0, None)
     out = residual.copy()
     out.ravel()[bands] = narrow.ravel()[bands]
@@ -288,10 +291,12 @@ def _print_of(blank: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarr
 
 @per_blank
 def _dark_print(printed: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
-                                                                 np.ndarray, int]:
+                                                                 np.ndarray, np.ndarray, int]:
     """The dark print of the blank sheet's luma `printed`, as `_narrow_on_dark_print` needs it: the disc of a
-    stroke's reach; the flat indices of its bands, of its marks and of the marks' insides (a mark too thin for
-    an inside: all of it); every pixel's mark label (flat) and how many labels there are."""
+    stroke's reach; the flat indices of its bands and where their cores are (an image: BAND_EDGE in from their
+    edges, which the photo's blur mixes with what is beside them); the flat indices of its marks
+    and of the marks' insides (a mark too thin for an inside: all of it); every pixel's mark label (flat) and
+    how many labels there are."""
     reach = disc(DARK_PRINT_STROKE, px_per_mm)
     dark = (printed < LIGHT_COLOURS).astype(np.uint8)
     bands = cv2.dilate(cv2.erode(dark, reach), reach).astype(bool) & dark.astype(bool)
@@ -299,7 +304,15 @@ def _dark_print(printed: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.n
     count, labels = cv2.connectedComponents(marks.astype(np.uint8), connectivity=8)
     inner = cv2.erode(marks.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     inner |= marks & ~np.isin(labels, np.unique(labels[inner]))
-    return reach, np.flatnonzero(bands), np.flatnonzero(marks), np.flatnonzero(inner), labels.ravel(), count
+    core = cv2.erode(bands.astype(np.uint8), disc(BAND_EDGE, px_per_mm)).astype(bool)
+    return (reach, np.flatnonzero(bands), core, np.flatnonzero(marks), np.flatnonzero(inner), labels.ravel(),
+            count)
+
+
+BAND_EDGE = 0.4
+"""mm in from a band's edge where its core starts (a photo's blur reaches about this far)."""
+OFF_BAND = 10.0
+"""Far above any darkening: what lies off the bands, so their top hat's erosion never takes it."""
 
 
 def _medians(labels: np.ndarray, values: np.ndarray, count: int) -> np.ndarray:

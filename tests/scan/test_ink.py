@@ -690,3 +690,27 @@ def test_a_circle_round_a_bonus_row_field_counts_as_a_cross(reader: object) -> N
     result = read(reader, shot(sheet_paper.finish(), turn=-6, width=2200))
     assert [r.field.name for r in result.readings if r.crossed] == [
         r.field.name for r in result.readings if r.field.kind == "bonus-row"][:3]
+
+
+def test_a_band_darker_than_expected_all_along_is_no_ink_in_its_strips_between_fields_a_stroke_is() -> None:
+    """Light falling off over a band (or glare brightening it elsewhere, which the band's learnt colour follows)
+    leaves the band evenly darker than expected; its strips between two fields, as narrow as a stroke's reach,
+    kept all of it, measured against the fields' paper beside them, and empty numbers read as circled (a
+    helper's unseen photo: four blue fields sure crosses). Along the strip it is the band's own; a stroke
+    across the strip still counts."""
+    from printgen.scan.ink import _narrow_on_dark_print
+
+    px = 6.0
+    printed = np.full((120, 200), 1.0, np.float32)
+    printed[20:100, :] = 0.22  # a band...
+    for left in (20, 92, 164):  # ...holding light fields 16 px apart (a standard sheet's strips, their blurred
+        printed[28:92, left - 4:left + 52] = 0.88  # edges included)
+    printed = cv2.GaussianBlur(printed, (0, 0), 1.0)  # (as the photo's blur mixes their edges)
+    residual = np.where(printed < 0.3, 0.15, 0.0).astype(np.float32)  # the band evenly darker than expected
+    residual = cv2.GaussianBlur(residual, (0, 0), 1.0)
+    stroked = residual.copy()
+    stroked[58:61, 40:110] += 0.3  # a stroke across the first strip (x 72..87)
+    even = _narrow_on_dark_print(residual, printed, px)
+    assert float(np.abs(even[40:80, 75:85]).max()) < 0.03, even[40:80, 75:85].max()
+    ink = _narrow_on_dark_print(stroked, printed, px)
+    assert float(ink[58:61, 75:85].min()) > 0.25
