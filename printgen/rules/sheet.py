@@ -362,17 +362,19 @@ class Sheet:
         """Bonus B kind 1: two crosses in the row with the fewest crosses, counted over all rows.
 
         A closed row counts too (RULES.md section 4): when it alone has the fewest
-        crosses, both crosses are lost. Among tied rows the player chooses; a
-        closed row is never worth choosing, so only open tied rows are offered.
+        crosses, both crosses are lost. Among tied rows the player chooses, a closed
+        one too ("crosses that cannot be made there are lost": a player may rather
+        lose them than lock a row and end the game), unless every tied row is closed.
         """
         fewest = min(self.crosses(r) for r in range(len(self.spec.rows)))
-        tied = [r for r in range(len(self.spec.rows)) if self.crosses(r) == fewest]
-        candidates = tuple(r for r in tied if not self.is_closed(r))
-        if len(candidates) > 1:
-            self._pending = PendingChoice(1, candidates, 2)
-        elif candidates:
-            self._bonus_cross(candidates[0])
-            self._bonus_cross(candidates[0])
+        tied = tuple(r for r in range(len(self.spec.rows)) if self.crosses(r) == fewest)
+        if all(self.is_closed(r) for r in tied):
+            return
+        if len(tied) > 1:
+            self._pending = PendingChoice(1, tied, 2)
+        else:
+            self._bonus_cross(tied[0])
+            self._bonus_cross(tied[0])
 
     def _strike_bonus_field(self) -> None:
         if "free" not in self._bonus_row:

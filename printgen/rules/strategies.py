@@ -69,7 +69,7 @@ class GreedyStrategy(Strategy):
         return best if cost <= allowed or locks else None
 
     def choose(self, sheet: Sheet, choice: PendingChoice, rng: random.Random) -> int:
-        return min(choice.rows, key=lambda r: (_gap_to_next(sheet, r), r))
+        return min(choice.rows, key=lambda r: (sheet.is_closed(r), _gap_to_next(sheet, r), r))  # (a closed row: lost)
 
 
 def skips(sheet: Sheet, option: Option) -> int:
