@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from printgen.rules.card_game import CARD_SHEETS
 from printgen.rules.illegal_move import IllegalMove
 from printgen.rules.scoring import points
 from printgen.rules.sheet import Sheet
@@ -78,7 +79,8 @@ def _end_problems(spec: VariantSpec, marks: Marks) -> list[str]:
     """Sheets the games end before they can be reached.
 
     A dice game ends at once when a second row is locked or a player takes the last penalty (RULES.md 1);
-    the card game as soon as a player has completed two rows (5). So a dice player who took the last penalty
+    the card game as soon as a player has completed two rows (5), on its own sheet or on gemixxt A's (3). So a
+    dice player who took the last penalty
     (a turn in which they crossed nothing) can have locked at most one row before it. And without bonus
     crosses, which can lock rows along the way, a player locks one row at a time (a play marks one row), so
     their own sheet carries at most two locks: before the game's last moment at most one row is closed (for
@@ -86,7 +88,9 @@ def _end_problems(spec: VariantSpec, marks: Marks) -> list[str]:
     """
     locks = sum(marks.locks)
     problems = []
-    if not spec.card_game and marks.penalties >= spec.max_penalties and locks >= 2:
+    cards = spec.card_game or spec.name in CARD_SHEETS  # (a gemixxt A sheet may have been played with cards, whose
+    # misplays end the game only in a variant)
+    if not cards and marks.penalties >= spec.max_penalties and locks >= 2:
         problems.append(f"{locks} locks and all {spec.max_penalties} penalties: the game ends at the second "
                         "closed row or the last penalty, whichever comes first")
     if locks > 2 and not spec.bonus_numbers and not spec.bonus_kinds:

@@ -139,6 +139,22 @@ def test_a_player_never_locks_a_third_row_of_their_own(variant: str) -> None:
     assert referee(variant, marks(two, (True, True, False, False), 0)).legal
 
 
+def test_a_gemixxt_a_sheet_played_with_cards_may_end_with_two_locks_and_every_misplay() -> None:
+    """Gemixxt A is also played with cards (RULES.md 3), where a player's fourth misplay ends the game only in
+    a variant: 2 locks and 4 misplays came from `CardGame(players=4, seed=1714, strategies="random",
+    sheet="gemixxt-a")` and were called illegal (a fresh pass's find). The dice rule still holds for
+    standard sheets."""
+    rows = (frozenset({7, 8, 9, 10, 11, 12}), frozenset({5, 7, 9, 10, 11, 12}), frozenset({3, 4, 5}),
+            frozenset({3, 4, 5}))
+    played = referee("gemixxt-a", Marks(rows, (True, True, False, False), 4))
+    assert played.legal and played.total == 48, played.problems
+    game = qwixx.CardGame(players=4, seed=1714, strategies="random", sheet="gemixxt-a")
+    game.play()
+    for sheet in game.sheets:
+        verdict = referee("gemixxt-a", marks_of(sheet))
+        assert verdict.legal and verdict.total == sheet.total(), verdict.problems
+
+
 def test_no_bonus_cross_or_mark_comes_after_the_games_end() -> None:
     """Bonus B's box B (yellow 3, blue 10) gives a cross in every open row: with green and blue given none, both
     were closed, so the game had ended, yet red 5 and 6 came after red 2, B's own cross. And Bonus A's field 3
