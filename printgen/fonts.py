@@ -276,17 +276,29 @@ diaeresis stays."""
 
 
 def capitals(text: str) -> str:
-    """`text` in capitals as a typesetter sets them: Greek letters lose their accents (a title of Greek words set
-    as ΕΛΛΗΝΙΚΑ, not ΕΛΛΗΝΙΚΆ); every other script as str.upper has it."""
+    """`text` in capitals as a typesetter sets them: Greek letters lose their accents and breathings (a title of
+    Greek words set as ΕΛΛΗΝΙΚΑ, not ΕΛΛΗΝΙΚΆ), and an Ι or Υ after a vowel whose accent that drops takes a
+    diaeresis, so the two stay apart (Μάιος: ΜΑΪΟΣ); every other script as str.upper has it."""
     import unicodedata
 
     upper = text.upper()
     if not any("\u0370" <= char <= "\u03ff" or "\u1f00" <= char <= "\u1fff" for char in upper):
         return upper
-    kept: list[str] = []
+    letters: list[list[str]] = []  # each base character with its marks
     for char in unicodedata.normalize("NFD", upper):
-        if char in GREEK_CAPITAL_ACCENTS and kept and unicodedata.name(kept[-1], "").startswith("GREEK"):
-            continue
-        kept.append(char)
+        if unicodedata.combining(char) and letters:
+            letters[-1].append(char)
+        else:
+            letters.append([char])
+    kept: list[str] = []
+    parted = False  # the letter before lost an accent that kept it apart from an Ι or Υ after it
+    for base, *marks in letters:
+        greek = unicodedata.name(base, "").startswith("GREEK")
+        dropped = greek and any(mark in GREEK_CAPITAL_ACCENTS for mark in marks)
+        if greek:
+            marks = [mark for mark in marks if mark not in GREEK_CAPITAL_ACCENTS]
+        if parted and base in "ΙΥ" and not marks:
+            marks = ["\u0308"]
+        kept.append(base + "".join(marks))
+        parted = dropped and base in "ΑΕΟΥ"
     return unicodedata.normalize("NFC", "".join(kept))
-

@@ -107,11 +107,14 @@ def test_listing_layouts_loads_neither_reportlab_nor_fonttools() -> None:
 
 
 @pytest.mark.parametrize("title, printed", [("Ελληνικά", "ΕΛΛΗΝΙΚΑ"), ("Ἀθῆναι", "ΑΘΗΝΑΙ"), ("προϊόν", "ΠΡΟΪΟΝ"),
+                                            ("Καΐκι", "ΚΑΪΚΙ"), ("Μάιος", "ΜΑΪΟΣ"), ("Ωραίο", "ΩΡΑΙΟ"),
+                                            ("αύριο", "ΑΥΡΙΟ"),
                                             ("Würfelglück", "WÜRFELGLÜCK"), ("Straße", "STRASSE"),
                                             ("École", "ÉCOLE")])
 def test_titles_are_set_in_capitals_as_typesetters_set_them(title: str, printed: str) -> None:
-    """Greek capitals drop their accents and breathings (a designer's Greek title printed ΕΛΛΗΝΙΚΆ); the diaeresis
-    stays, and every other script keeps its accents."""
+    """Greek capitals drop their accents and breathings (a designer's Greek title printed ΕΛΛΗΝΙΚΆ), an accent
+    after a diaeresis too; the diaeresis stays, and one is added where the dropped accent kept two vowels apart;
+    every other script keeps its accents."""
     assert fonts.capitals(title) == printed
 
 
