@@ -56,8 +56,12 @@ def resolve(name_or_path: str) -> tuple[Path, str]:
 
 
 def _with_suffix(name: str) -> str:
-    """A hint naming `name`.toml where that file exists (the suffix left off), else nothing."""
-    return f" (did you mean {name}.toml?)" if Path(f"{name}.toml").is_file() else ""
+    """A hint naming `name`.toml where that file exists (the suffix left off), or the built-in layout a missing
+    NAME.toml names (the suffix given to a built-in name), else nothing."""
+    if Path(f"{name}.toml").is_file():
+        return f" (did you mean {name}.toml?)"
+    stem = name.removesuffix(".toml")
+    return f" (did you mean the built-in {stem}?)" if stem != name and stem in builtin_names() else ""
 
 
 def load(name_or_path: str) -> Layout:
