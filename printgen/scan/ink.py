@@ -830,7 +830,8 @@ def _ink_in(patch: np.ndarray, weights: np.ndarray, total: float, field: Field, 
     struck = _struck(mass, px_per_mm) if field.kind in STRUCK_THROUGH else None
     if struck is not None:  # a line through the field: what counts is the ink away from it
         cover = float(mass[~struck].sum()) / total
-    line = _slanted_line(trace * visible, visible) if struck is None else 0.0
+    away = visible if struck is None else visible * ~struck  # (a strike-through's own ink is no slanted line)
+    line = _slanted_line(trace * away, away)
     return cover, struck is not None, line
 
 
