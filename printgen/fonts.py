@@ -276,9 +276,9 @@ diaeresis stays."""
 
 
 def capitals(text: str) -> str:
-    """`text` in capitals as a typesetter sets them: Greek letters lose their accents and breathings (a title of
-    Greek words set as ΕΛΛΗΝΙΚΑ, not ΕΛΛΗΝΙΚΆ), and an Ι or Υ after a vowel whose accent that drops takes a
-    diaeresis, so the two stay apart (Μάιος: ΜΑΪΟΣ); every other script as str.upper has it."""
+    """`text` in capitals as a typesetter sets them: Greek letters lose their accents and breathings
+    (ΕΛΛΗΝΙΚΑ, not ΕΛΛΗΝΙΚΆ), and an Ι or Υ after a vowel whose accent drops takes a diaeresis, so
+    the two stay apart (Μάιος: ΜΑΪΟΣ); every other script as str.upper has it."""
     import unicodedata
 
     upper = text.upper()

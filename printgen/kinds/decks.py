@@ -236,7 +236,7 @@ class Decks:
     def print_part(self, layout: DeckLayout, options: DeckOptions) -> list[str]:
         parts = []
         if options.per_page is not None:
-            parts.append("print-shop" if options.per_page == 1 else f"{_a_page(_page_grid(layout, options))}up")
+            parts.append("print-shop" if options.per_page == 1 else f"{_page_grid(layout, options).per_page}up")
         if options.gap is not None:  # the gap between the cards moves every card on the page
             parts.append(f"gap{options.gap:g}mm")
         parts += {"long": [], "short": ["short-edge"], "off": ["fronts"]}[options.duplex]
@@ -338,14 +338,11 @@ def _bleed_cut(grid: CardGrid, options: DeckOptions) -> list[str]:
 def _fewer_a_page(grid: CardGrid, options: DeckOptions) -> list[str]:
     """A warning line where fewer cards than --per-page asks for fit a page (it caps the grid: the file's name
     says how many were printed a page)."""
-    if options.per_page is None or _a_page(grid) >= options.per_page:
+    if options.per_page is None or grid.per_page >= options.per_page:
         return []
-    return [(f"--per-page {options.per_page}: {_a_page(grid)} cards a page ({grid.cols} x {grid.rows}) are "
+    return [(f"--per-page {options.per_page}: {grid.per_page} cards a page ({grid.cols} x {grid.rows}) are "
             "the most of up to that many that fit this paper and its margin")]
 
-
-def _a_page(grid: CardGrid) -> int:
-    return grid.cols * grid.rows
 
 
 def _unfit(faces: list[Face]) -> tuple[str, str] | None:

@@ -225,7 +225,8 @@ class ScoreSheets:
                      if plan_grid(PAPERS[name], layout.width, layout.height, per_page).scale >= 0.999]
             found.append(f"{layout.source}: the {layout.width:g} x {layout.height:g} mm sheet is printed at "
                          f"{grid.scale:.0%} on {paper}" + (f" with {per_page} a page" if per_page > 1 else "")
-                         + " (it does not fit at 100 %; " + (f"-p {whole[0]} holds it whole)" if whole else OWN_SIZE + ")"))
+                         + " (it does not fit at 100 %; "
+                         + (f"-p {whole[0]} holds it whole)" if whole else f"{OWN_SIZE})"))
         return found
 
     def check_options(self, layout: ScoreSheetLayout, options: SheetOptions) -> None:
@@ -362,7 +363,8 @@ def refuse_illegible(layout: ScoreSheetLayout, options: SheetOptions, per_page: 
     hints = [f"--per-page {fewer}"] if fewer else []
     if fits:
         hints.append(f"--per-page {per_page} with -p {fits[0]}" if typed and per_page > 1 else f"-p {fits[0]}")
-    hint = f"use {', or '.join(hints)}" if hints else f"no paper printgen knows holds it legibly: {OWN_SIZE}, or make the sheet smaller"
+    hint = (f"use {', or '.join(hints)}" if hints else
+            f"no paper printgen knows holds it legibly: {OWN_SIZE}, or make the sheet smaller")
     origins = dict(options.origins)
     key = "per_page" if typed else "paper"
     lead = f"{key} (from {origins[key]})" if key in origins else f"--{key.replace('_', '-')}"

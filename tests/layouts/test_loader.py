@@ -34,10 +34,12 @@ def test_unknown_name_lists_known_names() -> None:
         layouts.load("no-such-sheet")
 
 
-def test_a_layout_file_named_without_its_suffix_or_a_built_in_one_with_it_is_suggested(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_layout_file_named_without_its_suffix_or_a_built_in_one_with_it_is_suggested(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "mine.toml").write_text("", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    for given, suggested in (("./mine", "./mine.toml"), ("mine", "mine.toml"), (f"{tmp_path}/mine", f"{tmp_path}/mine.toml")):
+    for given, suggested in (("./mine", "./mine.toml"), ("mine", "mine.toml"),
+                             (f"{tmp_path}/mine", f"{tmp_path}/mine.toml")):
         with pytest.raises(layouts.UnknownLayout, match=re.escape(f"(did you mean {suggested}?)")):
             layouts.load(given)
     with pytest.raises(layouts.UnknownLayout, match=re.escape("no such layout file (did you mean the built-in "

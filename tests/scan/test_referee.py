@@ -134,7 +134,8 @@ def test_a_player_never_locks_a_third_row_of_their_own(variant: str) -> None:
     three = [locked[i] if i < 3 else set() for i in range(4)]
     verdict = referee(variant, marks(three, (True, True, True, False), 0))
     assert not verdict.legal
-    assert verdict.problems == ["3 locks: the game ends as a second row is locked, and a player locks one row at a time"]
+    assert verdict.problems == [("3 locks: the game ends as a second row is locked, and a player locks one row at "
+                                 "a time")]
     two = [locked[i] if i < 2 else set() for i in range(4)]
     assert referee(variant, marks(two, (True, True, False, False), 0)).legal
 
