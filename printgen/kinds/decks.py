@@ -265,7 +265,8 @@ class Decks:
     def plan(self, layout: DeckLayout, options: DeckOptions, names: Names) -> Plan:
         """A deck: fronts (with backs behind them for duplex) as PDF, and/or one SVG per face."""
         size = card_size(options.card_size or layout.card_size)
-        faces = deck_faces(layout, size, options.card_bleed, options.symbols, options.corner_guide, options.lang)
+        faces = deck_faces(layout, size, options.card_bleed + _seam(layout, options), options.symbols,
+                           options.corner_guide, options.lang)
         unfit = _unfit(faces)
         if unfit is not None:
             text, why = unfit
@@ -294,6 +295,18 @@ def _page_grid(layout: DeckLayout, options: DeckOptions) -> CardGrid:
     return plan_cards(paper_size(options.page_paper), card_size(options.card_size or layout.card_size),
                       options.card_bleed, options.gap, options.page_paper, options.per_page, options.printer_margin,
                       options.crop_marks)
+
+
+def _seam(layout: DeckLayout, options: DeckOptions) -> Mm:
+    """The bleed a deck's faces need beyond the one asked for, drawn once for its PDF alone: the grid's `seam`;
+    0 where SVGs are written too (they carry the bleed asked for) or no page holds the cards (as its writer says,
+    after whatever makes them illegible)."""
+    if options.formats != ("pdf",):
+        return 0.0
+    try:
+        return _page_grid(layout, options).seam
+    except UsageProblem:
+        return 0.0
 
 
 def _page_warnings(layout: DeckLayout, options: DeckOptions) -> list[str]:
@@ -391,7 +404,8 @@ def _too_small(why: str, text: bool, size: tuple[Mm, Mm], least: tuple[Mm, Mm] |
 def _pdf_writers(layout: DeckLayout, options: DeckOptions, names: Names, faces: list[Face]) -> Iterator[Any]:
     """(target, writer) of the deck's PDF and, with --backs-file, of its backs' own PDF."""
     grid = _page_grid(layout, options)
-    if grid.seam:  # (neighbours' bleeds meet: each runs a little past the other's)
+    if faces and faces[0][1].width < grid.card_w + 2 * (grid.bleed + grid.seam) - 1e-9:  # (neighbours' bleeds meet:
+        # each runs a little past the other's; faces drawn for SVGs too have only the bleed asked for)
         faces = deck_faces(layout, card_size(options.card_size or layout.card_size), options.card_bleed + grid.seam,
                            options.symbols, options.corner_guide, options.lang)
     axis = mirror_axis("long" if options.duplex == "off" else options.duplex, grid)
