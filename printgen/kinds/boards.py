@@ -27,6 +27,7 @@ from printgen.kinds.common import (
     read_palette,
     read_title,
     require_colours,
+    unused_colours,
 )
 from printgen.labels import catalogue
 from printgen.page import Document, Hex
@@ -35,6 +36,8 @@ from printgen.printing.paper import MARGIN
 from printgen.tomlkeys import Fields
 
 NAME = "board"
+BOARD_COLOURS = ("board", "star")
+"""Palette colours the board draws besides its rows': its paper and the stars of its scoring reference."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +87,7 @@ class Boards:
             colours = None
         numbers = top.integers("numbers", 1, 20)
         if palette is not None:
-            require_colours(top, palette, ("board", "star"), "the board draws it")
+            require_colours(top, palette, BOARD_COLOURS, "the board draws it")
         if top.problems or None in (title, game, size, palette, colours, numbers):
             return None
         assert title and game and size and palette and colours and numbers
@@ -125,14 +128,16 @@ class Boards:
         return []
 
     def warnings(self, layout: BoardLayout, options: CommonOptions | None = None) -> list[str]:
-        """Text that reads at less than 3:1 against what is behind it, and two of the board's row colours that
-        print alike (a palette of one's own)."""
+        """Text that reads at less than 3:1 against what is behind it, two of the board's row colours that
+        print alike (a palette of one's own), and a colour of [palette] the board does not draw."""
         from printgen.builders.one_to_nine_pieces import board_item
         from printgen.measure import alike, worst_contrast
 
         board = board_item(layout, card_size(layout.card_size), options.lang if options else "en")
         return (worst_contrast(layout.source, [(board.as_page(), layout.colour("board"))])
-                + alike(layout.source, [(name, layout.colour(name)) for name in layout.colours], "the rows"))
+                + alike(layout.source, [(name, layout.colour(name)) for name in layout.colours], "the rows")
+                + unused_colours(layout.source, layout.palette, {*layout.colours, *BOARD_COLOURS},
+                                 "the board does not draw it (its rows' colours are named in `colours`)"))
 
     def check_options(self, layout: BoardLayout, options: BoardOptions) -> None:
         """Cards too small (or too low) for a field's big number clear of its corner shape and index (the

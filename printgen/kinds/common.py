@@ -222,6 +222,12 @@ def hue_mismatches(palette: tuple[tuple[str, Hex], ...]) -> list[tuple[str, str]
     return found
 
 
+def unused_colours(source: str, palette: tuple[tuple[str, Hex], ...], drawn: set[str], why: str) -> list[str]:
+    """A warning for every colour of `palette` not in `drawn` (a typo, or a colour its designer expected to see
+    printed); `why` says where the layout names the colours it draws."""
+    return [f"{source}: palette.{name}: {why}" for name, _ in palette if name not in drawn]
+
+
 def require_colours(top: Fields, palette: dict[str, str], names: tuple[str, ...], why: str) -> None:
     """A problem for every colour `names` asks of [palette] that it lacks."""
     for colour in names:

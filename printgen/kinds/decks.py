@@ -31,6 +31,7 @@ from printgen.kinds.common import (
     read_title,
     refuse_plotter_paper,
     require_colours,
+    unused_colours,
 )
 from printgen.labels import catalogue
 from printgen.output import atomic_folder
@@ -56,6 +57,8 @@ NAME = "deck"
 MISMATCHES_SHOWN = 4
 """At most this many lines name a deck's cards printed more or less often than its rules deck has them."""
 CARD_KINDS = ("number", "joker", "number-joker", "draw3")
+MULTICOLOURED = ("joker", "number-joker")
+"""Card kinds drawn in all four colours of the game (COLOURS)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,15 +192,20 @@ class Decks:
 
     def warnings(self, layout: DeckLayout, options: CommonOptions | None = None) -> list[str]:
         """Text that reads at less than 3:1 against what is behind it, two of the cards' colours that print
-        alike (a palette of one's own), and what the options ask of the pages that prints only in part."""
+        alike (a palette of one's own), a colour of [palette] no card draws, and what the options ask of the
+        pages that prints only in part."""
         from printgen.measure import alike, worst_contrast
 
         lang = options.lang if options else "en"
         faces = {face.id: face for _, front, back in deck_faces(layout, card_size(layout.card_size), 3.0, lang=lang)
                  for face in (front, back)}
         used = dict.fromkeys(colour for _, colour, _ in layout.cards() if colour)
+        multicoloured = any(group.kind in MULTICOLOURED for group in layout.groups)
+        drawn = {*used, *(COLOURS if multicoloured else ()), *GAMES[layout.game].palette, "back"}
         return (worst_contrast(layout.source, [(Item(name, face).as_page(), "#ffffff") for name, face in faces.items()])
                 + alike(layout.source, [(name, layout.colour(name)) for name in used], "the cards")
+                + unused_colours(layout.source, layout.palette, drawn,
+                                 "no card draws it (a [[cards]] group names its colours in `colours`)")
                 + (_page_warnings(layout, options) if isinstance(options, DeckOptions) else []))
 
     def check_options(self, layout: DeckLayout, options: DeckOptions) -> None:
@@ -463,7 +471,7 @@ def _read(top: Fields, name: str, source: str) -> DeckLayout | None:
             top.problem("palette.back", "is missing (the neutral colour of the card backs)")
     groups = [_card_group(fields, palette) for fields in top.tables("cards", 1, 20)]
     if palette is not None and game is not None:
-        multicoloured = any(g is not None and g.kind in ("joker", "number-joker") for g in groups)
+        multicoloured = any(g is not None and g.kind in MULTICOLOURED for g in groups)
         require_colours(top, palette, (*(COLOURS if multicoloured else ()), *GAMES[game].palette),
                         "the cards draw it")
     if top.problems or None in (title, game, size, palette, back, *groups):

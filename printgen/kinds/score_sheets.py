@@ -27,6 +27,7 @@ from printgen.kinds.common import (
     read_palette,
     read_title,
     refuse_plotter_paper,
+    unused_colours,
 )
 from printgen.labels import catalogue
 from printgen.page import PT_PER_MM, Hex, Item, Mm, Page
@@ -419,9 +420,8 @@ def colour_warnings(layout: ScoreSheetLayout, lang: str = "en") -> list[str]:
             found.append(f"{layout.source}: palette.{name}: {hexes[name]} hardly shows on white paper "
                          f"({shows:.2f}:1): its rows' bands and fields would not be seen")
     found += alike(layout.source, [(name, hexes[name]) for name in used], "the rows")
-    named = set(used) | set(layout.bonus_row)
-    return found + [f"{layout.source}: palette.{name}: no row uses it (a row names its colour in `colour`)"
-                    for name in hexes if name not in named]
+    return found + unused_colours(layout.source, layout.palette, set(used) | set(layout.bonus_row),
+                                  "no row uses it (a row names its colour in `colour`)")
 
 
 MIN_BAND_CONTRAST = 1.25

@@ -24,6 +24,7 @@ from printgen.kinds.common import (
     read_title,
     refuse_plotter_paper,
     require_colours,
+    unused_colours,
 )
 from printgen.labels import catalogue
 from printgen.page import Document, Hex, Mm
@@ -32,6 +33,8 @@ from printgen.tomlkeys import Fields
 
 NAME = "tokens"
 TOKEN_KINDS = ("small-star", "big-star")
+TOKEN_COLOURS = ("star", "ink")
+"""Palette colours the tokens draw: the stars and their outlines and figures."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +85,7 @@ class TokenSheets:
         game = read_game(top)
         palette = read_palette(top)
         if palette is not None:
-            require_colours(top, palette, ("star", "ink"), "the tokens draw it")
+            require_colours(top, palette, TOKEN_COLOURS, "the tokens draw it")
         groups = []
         for fields in top.tables("tokens", 1, 10):
             kind = fields.string("kind")
@@ -130,7 +133,8 @@ class TokenSheets:
         return []
 
     def warnings(self, layout: TokenLayout, options: CommonOptions | None = None) -> list[str]:
-        return []
+        """A colour of [palette] the tokens do not draw."""
+        return unused_colours(layout.source, layout.palette, set(TOKEN_COLOURS), "the tokens do not draw it")
 
     def check_options(self, layout: TokenLayout, options: TokenOptions) -> None:
         """OptionProblem for a paper only the board takes; every other combination of its options works."""
