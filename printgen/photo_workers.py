@@ -110,8 +110,7 @@ def _start(parent: int) -> None:
 
     from printgen.workers import pool_worker
 
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    pool_worker(parent)
+    pool_worker(parent, signal.SIG_DFL)
     _keep_freed_memory()
 
 

@@ -16,6 +16,9 @@ import signal
 import sys
 import threading
 import time
+from pathlib import Path
+from types import FrameType
+from typing import Any
 
 PR_SET_PDEATHSIG = 1
 """prctl(2): the signal this process gets when the thread that forked it ends (linux/prctl.h)."""
@@ -35,15 +38,53 @@ def die_with(parent: int) -> None:
         os.kill(os.getpid(), signal.SIGTERM)
 
 
-def pool_worker(parent: int) -> None:
+def pool_worker(parent: int, on_sigterm: Any = None) -> None:
     """A pool's worker's start (its `initializer`): it leaves Ctrl-C to `parent` (a Ctrl-C to the process group
-    raised in a worker waiting for work printed a traceback; the parent stops handing work out), lets in the
-    signals held back since its fork (`printgen.signals.held_back`) and dies with `parent`."""
+    raised in a worker waiting for work printed a traceback; the parent stops handing work out), answers SIGTERM
+    with `on_sigterm` (by default `_stop_idle`: quietly where it waits for work), lets in the signals held back
+    since its fork (`printgen.signals.held_back`) and dies with `parent`."""
     from printgen.signals import let_in
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _stop_idle if on_sigterm is None else on_sigterm)
     let_in()
     die_with(parent)
+
+
+def _stop_idle(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM in a pool's worker: a piece of work unwinds as any command does (`printgen.signals.unwind`),
+    removing its partial files; a worker waiting for work, or handing a result back, ends at once with
+    SIGTERM's exit code and quietly (SystemExit, which the pool's process start takes as an exit: the exception
+    `unwind` raises was printed as a traceback there, when SIGTERM came to the whole process group); one still
+    starting (its `initializer`, where the pool prints any exception) leaves at once, having written nothing."""
+    from printgen.signals import EXITS, unwind
+
+    stage = _stage(frame)
+    if stage == "work":
+        unwind(signum, frame)
+        return
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if stage == "start":
+        os._exit(EXITS[signum][0])
+    raise SystemExit(EXITS[signum][0])
+
+
+POOL_CODE = ("multiprocessing", "concurrent")
+"""Folders of the standard library whose code alone runs while a pool's worker waits for work or hands a
+result back."""
+
+
+def _stage(frame: FrameType | None) -> str:
+    """What a pool's worker does at `frame`: "idle" where only the pool's own code (POOL_CODE) lies between it
+    and the worker's loop (concurrent.futures' `_process_worker`: waiting for work, or handing a result back),
+    "start" in the worker's `initializer` (the loop has no piece of work, `call_item`, yet), else "work"."""
+    here, pool_only = frame, True
+    while here is not None:
+        if here.f_code.co_name == "_process_worker":
+            return "idle" if pool_only else "work" if "call_item" in here.f_locals else "start"
+        pool_only = pool_only and bool(set(POOL_CODE) & set(Path(here.f_code.co_filename).parts))
+        here = here.f_back
+    return "work"
 
 
 def _death_signal(signum: int) -> bool:

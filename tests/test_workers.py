@@ -68,3 +68,53 @@ def test_a_worker_whose_batch_is_gone_renames_nothing_into_place(tmp_path: Path)
                           check=True)
     assert done.stdout == "refused\n", done.stderr
     assert target.read_text() == "the earlier file" and [p.name for p in tmp_path.iterdir()] == ["pad.pdf"]
+
+
+
+POOL = """
+import multiprocessing, os, signal, time
+from concurrent.futures import ProcessPoolExecutor
+from printgen.signals import unwind
+from printgen.workers import pool_worker
+
+signal.signal(signal.SIGTERM, unwind)  # as a command's own handler, which the forked workers inherit
+
+
+def busy():
+    try:
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(10)
+    except BaseException as error:
+        return os.getpid(), type(error).__name__
+    return os.getpid(), "done"
+
+
+def starting(parent):
+    pool_worker(parent)
+    os.kill(os.getpid(), signal.SIGTERM)  # still in the initializer
+
+
+with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork"), initializer=pool_worker,
+                         initargs=(os.getpid(),)) as pool:
+    me, what = pool.submit(busy).result()
+    (other,) = [worker for worker in multiprocessing.active_children() if worker.pid != me]
+    time.sleep(1)  # (its start done)
+    os.kill(other.pid, signal.SIGTERM)  # waiting for work
+    other.join(30)
+    print(what, other.exitcode)
+with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"), initializer=starting,
+                         initargs=(os.getpid(),)) as pool:
+    try:
+        pool.submit(busy).result()
+    except Exception as error:
+        print(type(error).__name__)
+"""
+
+
+def test_a_pool_worker_unwinds_its_work_on_sigterm_and_ends_quietly_while_waiting_for_more(tmp_path: Path) -> None:
+    """SIGTERM to a whole process group found idle preview workers waiting for their next PDF, where the
+    exception of printgen's handler was printed as a traceback by the pool."""
+    script = tmp_path / "pool.py"
+    script.write_text(POOL)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "Terminated 143\nBrokenProcessPool\n", "")
