@@ -9,6 +9,9 @@ uvicorn's own HTTP/1.1 protocol (h11) is used, with four changes:
   has arrived, `guard.Guard` times the body.
 - Too many connections at once (`limit_concurrency`): 503 as one line of
   JSON, like every other refusal, instead of uvicorn's plain text.
+- One device (an address other than this computer's own) holds at most
+  PER_DEVICE of them: a connection past that is closed as it opens, so a
+  single phone or laptop on the network cannot take every place.
 - A request uvicorn cannot parse: 400 as one line of JSON.
 - At shutdown (Ctrl-C), a connection whose request body is still arriving
   is cut: its handler sees the client go away at once, instead of the
@@ -21,6 +24,7 @@ it is the same whether or not uvicorn would have picked httptools.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 from typing import Any
 
@@ -31,6 +35,9 @@ from printgen.serve.guard import HEADERS
 
 HEADER_WAIT = 10.0
 """Seconds a connection has to send a request's head (method, address and headers)."""
+PER_DEVICE = 16
+"""Connections one address other than this computer's may hold at once (a browser opens about six to a
+server; the server holds 64 in all, `terminal.MOST_CONNECTIONS`)."""
 BUSY = "busy: too many connections at once; try again in a moment"
 MALFORMED = "malformed request: this server speaks HTTP/1.1"
 
@@ -47,6 +54,9 @@ class Connection(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        if self._one_too_many():
+            transport.close()
+            return
         self._await_headers()
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -81,6 +91,15 @@ class Connection(H11Protocol):
             pass
         self.transport.close()
 
+    def _one_too_many(self) -> bool:
+        """Whether this connection's device, another than this computer (`limited_device`), already holds
+        PER_DEVICE connections besides it."""
+        if self.client is None or not limited_device(self.client[0]):
+            return False
+        host = self.client[0]
+        held = [getattr(other, "client", None) for other in self.connections]
+        return sum(1 for client in held if client and client[0] == host) > PER_DEVICE
+
     def _in_request(self) -> bool:
         """Whether a request's head has arrived and its answer is not complete."""
         return self.cycle is not None and not self.cycle.response_complete
@@ -114,3 +133,12 @@ class Connection(H11Protocol):
             await app(scope, receive, send)
 
         return limited
+
+
+def limited_device(host: str) -> bool:
+    """Whether connections from `host` count against PER_DEVICE: every address but this computer's own
+    (loopback), whose users are all one address."""
+    try:
+        return not ipaddress.ip_address(host).is_loopback
+    except ValueError:  # (a Unix socket's path)
+        return False

@@ -104,6 +104,28 @@ def test_half_open_connections_are_closed_and_let_others_in(server: Running) -> 
     assert status == 200 and json.loads(body) == {"games": []}
 
 
+def test_one_device_holds_at_most_its_share_of_the_connections(server: Running,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A phone or laptop on the network that opens connection after connection keeps the rest for the others
+    (the test's own address, loopback, is taken for such a device here)."""
+    monkeypatch.setattr(connections, "limited_device", lambda host: True)
+    monkeypatch.setattr(connections, "PER_DEVICE", 2)
+    first, second = connect(server.port), connect(server.port)
+    with connect(server.port) as third:
+        took = closed_within(third, WAIT / 2)
+        assert took is not None, "a device held more than its share"
+    second.close()
+    time.sleep(0.2)  # (the server sees it go)
+    status, _, body = answer(server.port, GAMES)  # a place again
+    assert status == 200 and json.loads(body) == {"games": []}
+    first.close()
+
+
+def test_only_this_computer_is_free_of_the_limit_a_device_has() -> None:
+    assert [connections.limited_device(host) for host in ("127.0.0.1", "::1", "192.168.1.20", "fe80::1")] == [
+        False, False, True, True]
+
+
 def test_a_head_sent_a_byte_at_a_time_gets_no_more_time(server: Running) -> None:
     port = server.port
     with connect(port) as client:
