@@ -44,6 +44,9 @@ this share of its size (nor than TAG_SMALLEST)."""
 FIGURES_OFF = 1.5
 """mm beyond the sheet's right edge where the tags of each row's points (by its lock) and of the total (by the
 totals line) start: clear of the locks and of the total the player wrote."""
+ROOM_MOST = 0.5
+"""The most a white margin added for the figures or the title may widen the picture on one side (a share of
+its side; where a sheet's figures would lie farther off, they are moved inside the picture)."""
 INSET = 0.14
 """Share of a field's side by which the green outline of an uncertain field counted as crossed lies inside it."""
 
@@ -55,18 +58,74 @@ def annotate(image: np.ndarray, results: list[Result]) -> np.ndarray:
     the legend of a sheet that fills the picture."""
     scale = min(1.0, LONGEST / max(image.shape[:2]))
     picture = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image.copy()
-    shrink = np.diag([scale, scale, 1.0])
     sheets = [result for result in results if isinstance(result, SheetReading)]
     several = len(sheets) > 1
+    to_pictures = [np.diag([scale, scale, 1.0]) @ sheet.to_photo for sheet in sheets]
+    left, top, right, bottom = _room(picture.shape, sheets, to_pictures, several)
+    if left or top or right or bottom:
+        picture = cv2.copyMakeBorder(picture, top, bottom, left, right, cv2.BORDER_CONSTANT, value=(255, 255, 255))
+        to_pictures = [np.array([[1.0, 0.0, left], [0.0, 1.0, top], [0.0, 0.0, 1.0]]) @ m for m in to_pictures]
     band: list[tuple[str, tuple[int, int, int]]] = []
     sizes: list[float] = []
-    for sheet in sheets:
-        lines, size = _sheet(picture, sheet, shrink @ sheet.to_photo, several)
+    for sheet, to_picture in zip(sheets, to_pictures):
+        lines, size = _sheet(picture, sheet, to_picture, several)
         band += lines
         sizes.append(size)
     if band:
         picture = _band(picture, band, min(sizes))
     return picture
+
+
+def _room(shape: tuple[int, ...], sheets: list[SheetReading], to_pictures: list[np.ndarray],
+          several: bool) -> tuple[int, int, int, int]:
+    """White margins (left, top, right, bottom; pixels) to add to a picture of `shape` so that every sheet's row
+    points and total lie beside it, and a single sheet's title above it, within the picture: moved inside it,
+    they lay over the sheet's locks and fields where the sheet reached its side (a rendered game, a close
+    photo). Each at most ROOM_MOST of the picture's side."""
+    height, width = shape[:2]
+    lows, highs = [np.array([float(MARGIN), float(MARGIN)])], [np.array([width - MARGIN, height - MARGIN], float)]
+    for reading, to_picture in zip(sheets, to_pictures):
+        size = _size(reading, to_picture)
+        for text, place, at_size in _figures(reading, to_picture, size):
+            text_w, text_h, base, pad, _ = _measure(text, at_size)
+            lows.append(place - np.array([pad, text_h + pad]))
+            highs.append(place + np.array([text_w + pad, base + pad // 2]))
+        if not several:  # the title goes above the sheet where its top lies 2 lines' height down the picture
+            top = float(_project(to_picture, _corners(reading))[:, 1].min())
+            lows.append(np.array([MARGIN, top - 2 * _measure("?1", size * 1.2)[1] - 1]))
+    low, high = np.min(lows, axis=0) - MARGIN, np.max(highs, axis=0) + MARGIN
+    most = (ROOM_MOST * width, ROOM_MOST * height)
+    return (round(min(max(-low[0], 0.0), most[0])), round(min(max(-low[1], 0.0), most[1])),
+            round(min(max(high[0] - width, 0.0), most[0])), round(min(max(high[1] - height, 0.0), most[1])))
+
+
+def _corners(reading: SheetReading) -> list[tuple[float, float]]:
+    """A sheet's four corners (mm), clockwise from its top left."""
+    width, height = reading.layout.width, reading.layout.height
+    return [(0, 0), (width, 0), (width, height), (0, height)]
+
+
+def _size(reading: SheetReading, to_picture: np.ndarray) -> float:
+    """The size (OpenCV's font scale) of the figures drawn by a sheet: in step with its size in the picture."""
+    corners = _project(to_picture, [(0, 0), (reading.layout.width, 0)])
+    return max(0.4, float(np.linalg.norm(corners[1] - corners[0])) / reading.layout.width * 0.28)
+
+
+def _figures(reading: SheetReading, to_picture: np.ndarray, size: float) -> list[tuple[str, np.ndarray, float]]:
+    """Each row's points and the sheet's total as (text, where its baseline starts, its size): each tag half
+    beyond the sheet's right edge (FIGURES_OFF), turned with it, by its row's lock and by the totals line."""
+    layout, verdict = reading.layout, reading.verdict
+    geometry = sheet_geometry(layout)
+    _, total_y, _, total_h = geometry.totals[-1]
+    placed = []
+    for text, cy, at_size in [*((str(p), row.lock[1], size) for p, row in zip(verdict.points, geometry.rows)),
+                              (str(verdict.total), total_y + total_h / 2, size * 1.2)]:
+        text_w, text_h, base, pad, _ = _measure(text, at_size)
+        anchor, onward = _project(to_picture, [(layout.width + FIGURES_OFF, cy), (layout.width + FIGURES_OFF + 1, cy)])
+        away = (onward - anchor) / max(float(np.linalg.norm(onward - anchor)), 1e-9)  # (the sheet's right, turned)
+        reach = abs(away[0]) * (text_w + 2 * pad) + abs(away[1]) * (text_h + base + 1.5 * pad)  # (the tag along it)
+        placed.append((text, anchor + away * reach / 2 + np.array([-text_w / 2, text_h / 2]), at_size))  # (half out)
+    return placed
 
 
 def _band(picture: np.ndarray, lines: list[tuple[str, tuple[int, int, int]]], size: float) -> np.ndarray:
@@ -173,11 +232,9 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray,
     only a tag "sheet N" on its top left corner, its title and legend given back (text, colour) for `_band`; and
     the size of its figures."""
     layout = reading.layout
-    geometry = sheet_geometry(layout)
     corners = _project(to_picture, [(0, 0), (layout.width, 0)])
-    mm = float(np.linalg.norm(corners[1] - corners[0])) / layout.width
-    width = max(2, round(mm * 0.6))
-    size = max(0.4, mm * 0.28)
+    width = max(2, round(float(np.linalg.norm(corners[1] - corners[0])) / layout.width * 0.6))
+    size = _size(reading, to_picture)
     reasons: list[str] = []
     for item in reading.readings:
         if item.state is State.UNCERTAIN:
@@ -202,7 +259,7 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray,
     doubtful = sum(item.state is State.UNCERTAIN for item in reading.readings)
     checks = f", {doubtful} to check" if doubtful else ""
     title = f"{which}{layout.name}: total {verdict.total}, {state}{checks}"
-    outline = _project(to_picture, [(0, 0), (layout.width, 0), (layout.width, layout.height), (0, layout.height)])
+    outline = _project(to_picture, _corners(reading))
     colour = RED if not verdict.legal else ORANGE if doubtful else GREEN
     if several:  # on its own top left marker (above it would lie over the sheet above's foot on a 2-up page)
         tag = f"sheet {reading.position}"
@@ -222,14 +279,8 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray,
     figures = 0.0  # (how low the row points' tags reach)
     left, right = float(outline[:, 0].min()), float(outline[:, 0].max())  # (what the sheet and its figures cover)
     # and the total beside the totals line, clear of the total the player wrote in its box
-    _, total_y, _, total_h = geometry.totals[-1]
-    for text, cy, at_size in [*((str(p), row.lock[1], size) for p, row in zip(verdict.points, geometry.rows)),
-                              (str(verdict.total), total_y + total_h / 2, size * 1.2)]:
-        text_w, text_h, base, pad, _ = _measure(text, at_size)
-        anchor, onward = _project(to_picture, [(layout.width + FIGURES_OFF, cy), (layout.width + FIGURES_OFF + 1, cy)])
-        away = (onward - anchor) / max(float(np.linalg.norm(onward - anchor)), 1e-9)  # (the sheet's right, turned)
-        reach = abs(away[0]) * (text_w + 2 * pad) + abs(away[1]) * (text_h + base + 1.5 * pad)  # (the tag along it)
-        place = anchor + away * reach / 2 + np.array([-text_w / 2, text_h / 2])  # (its box's middle, half out)
+    for text, place, at_size in _figures(reading, to_picture, size):
+        text_w, _, _, pad, _ = _measure(text, at_size)
         _label(picture, text, place, DARK, at_size, tag=True)
         tag_x, tag_y = _inside(picture.shape, text, place, at_size)
         figures = max(figures, tag_y)  # (about where the tag's box ends)

@@ -15,6 +15,18 @@ from printgen.scan.reader import Result, SheetReading
 from tests.scan.simulator.synthetic import Sample, sample
 
 
+def to_drawn(image: np.ndarray, results: list[Result], reading: SheetReading) -> np.ndarray:
+    """How `annotate` maps `reading`'s sheet (mm) into the picture it draws from `image`: shrunk to LONGEST, and
+    moved by the white margins it adds on the left and at the top (`_room`)."""
+    from printgen.scan.annotate import _room
+
+    scale = min(1.0, LONGEST / max(image.shape[:2]))
+    sheets = [r for r in results if isinstance(r, SheetReading)]
+    shape = (round(image.shape[0] * scale), round(image.shape[1] * scale))
+    left, top, _, _ = _room(shape, sheets, [np.diag([scale, scale, 1.0]) @ s.to_photo for s in sheets], len(sheets) > 1)
+    return np.array([[1.0, 0.0, left], [0.0, 1.0, top], [0.0, 0.0, 1.0]]) @ np.diag([scale, scale, 1.0]) @ reading.to_photo
+
+
 @pytest.fixture(scope="module")
 def photo_read(reader) -> tuple[Sample, list[Result]]:  # type: ignore[no-untyped-def]
     """A standard sheet, the sheet and its margin all in view, and what the reader read from it (made and read
@@ -32,8 +44,7 @@ def test_row_points_and_total_sit_on_white_tags_on_a_black_table(photo_read: tup
     assert len(readings) == 1
     black = np.zeros_like(photo.image)
     drawn = annotate(black, results)
-    scale = min(1.0, LONGEST / max(photo.image.shape[:2]))
-    to_picture = np.diag([scale, scale, 1.0]) @ readings[0].to_photo
+    to_picture = to_drawn(black, results, readings[0])
     geometry = sheet_geometry(layout)
     places = [(layout.width + 3.0, row.lock[1]) for row in geometry.rows]
     _, y, _, h = geometry.totals[-1]
@@ -123,11 +134,11 @@ def test_the_legend_hides_no_figure_where_the_sheet_reaches_the_pictures_foot(
 
 def test_title_and_legend_keep_clear_of_a_narrow_pictures_sides(photo_read: tuple[Sample, list[Result]]) -> None:
     """On a narrow picture the sheet fills from side to side; the title and a legend line as long as the picture
-    is wide are set smaller, and their white tags keep a margin on both sides (they once touched the right side,
-    and the title's tag began at the left one)."""
+    is wide are set smaller, and keep a margin on both sides of the picture, widened for the row points (they
+    once touched the right side, and the title's tag began at the left one)."""
     from dataclasses import replace
 
-    from printgen.scan.annotate import MARGIN
+    from printgen.scan.annotate import MARGIN, ORANGE
     from printgen.scan.ink import LEFT_OUT, State
 
     layout = sheet("qwixx-standard")
@@ -138,18 +149,21 @@ def test_title_and_legend_keep_clear_of_a_narrow_pictures_sides(photo_read: tupl
     picture = np.zeros((900, 500, 3), np.uint8)
     scale = picture.shape[1] / layout.width  # type: ignore[union-attr]
     filling = np.array([[scale, 0.0, 0.0], [0.0, scale, 300.0], [0.0, 0.0, 1.0]])
-    drawn = annotate(picture, [replace(read, readings=[*doubtful, *read.readings[2:]], to_photo=filling)])
-    white = np.all(drawn == 255, axis=2)
-    columns = np.nonzero(white.any(axis=0))[0]
-    assert columns.min() >= MARGIN - 1 and columns.max() <= picture.shape[1] - MARGIN, (columns.min(), columns.max())
-    assert white[:300].any() and white[300 + round(scale * layout.height):].any()  # type: ignore[union-attr]
+    shown = [replace(read, readings=[*doubtful, *read.readings[2:]], to_photo=filling)]
+    drawn = annotate(picture, shown)
+    assert drawn.shape[1] > picture.shape[1]  # a white margin on the right, for the row points
+    orange = np.all(drawn == np.array(ORANGE), axis=2)  # the title's and the legend's text and tags
+    columns = np.nonzero(orange.any(axis=0))[0]
+    assert columns.min() >= MARGIN - 1 and columns.max() <= drawn.shape[1] - MARGIN, (columns.min(), columns.max())
+    top = round(to_drawn(picture, shown, shown[0])[1, 2])  # the sheet's top in the drawn picture
+    assert orange[:top].any() and orange[top + round(scale * layout.height):].any()  # type: ignore[union-attr]
 
 
 def test_row_points_beyond_the_pictures_foot_show_inside_it_and_the_legend_keeps_off_them(
         photo_read: tuple[Sample, list[Result]]) -> None:
-    """A turned sheet whose row points would fall below the picture and whose title sits at its top (no room
-    under the sheet nor above the title): the points show at the picture's foot, and the legend goes under the
-    title instead of over them."""
+    """A turned sheet whose row points would fall below the picture and whose title sits at its top: the picture
+    gets a white margin at its foot for the points (moved inside it, they lay over the sheet's locks), and the
+    legend keeps off them."""
     from dataclasses import replace
 
     from printgen.scan.annotate import MARGIN, ORANGE
@@ -163,14 +177,17 @@ def test_row_points_beyond_the_pictures_foot_show_inside_it_and_the_legend_keeps
     scale = 1000 / layout.width  # type: ignore[union-attr]  # the sheet's right edge at the picture's foot
     turned = np.array([[0.0, -scale, scale * layout.height + 100.0],  # type: ignore[union-attr]
                        [scale, 0.0, 0.0], [0.0, 0.0, 1.0]])
-    drawn = annotate(picture, [replace(read, readings=[first, *read.readings[1:]], to_photo=turned)])
+    shown = [replace(read, readings=[first, *read.readings[1:]], to_photo=turned)]
+    drawn = annotate(picture, shown)
+    placed = to_drawn(picture, shown, shown[0])
+    sheet_foot = round(float(_project(placed, [(layout.width, 0.0)])[0][1]))  # type: ignore[union-attr]
+    assert drawn.shape[0] > sheet_foot + 2 * MARGIN  # the margin under the picture (and the legend's band)
     orange = np.all(drawn == np.array(ORANGE), axis=2)
     dark = np.all(np.abs(drawn.astype(int) - np.array(DARK[::-1])) < 40, axis=2)
-    foot = slice(picture.shape[0] - MARGIN - 60, picture.shape[0])
     for row in sheet_geometry(layout).rows:
-        px = round(float(_project(turned, [(layout.width + 3.0, row.lock[1])])[0][0]))  # type: ignore[union-attr]
-        assert dark[foot, px - 20:px + 20].mean() > 0.02, row
-        assert not orange[foot, px - 20:px + 20].any(), row
+        px, py = np.round(_project(placed, [(layout.width + 3.0, row.lock[1])])[0]).astype(int)  # type: ignore[union-attr]
+        assert py > sheet_foot and dark[py - 20:py + 20, px - 20:px + 20].mean() > 0.02, row  # off the sheet
+        assert not orange[py - 20:py + 20, px - 20:px + 20].any(), row
 
 
 def test_an_uncertain_fields_tag_leaves_its_middle_clear_and_a_counted_guess_shows_green(
@@ -193,8 +210,7 @@ def test_an_uncertain_fields_tag_leaves_its_middle_clear_and_a_counted_guess_sho
                               settled=guess)
     shown = replace(read, readings=readings)
     drawn = annotate(np.zeros_like(photo.image), [shown])
-    scale = min(1.0, LONGEST / max(photo.image.shape[:2]))
-    to_picture = np.diag([scale, scale, 1.0]) @ read.to_photo
+    to_picture = to_drawn(photo.image, [shown], shown)
     green, orange = (np.abs(drawn.astype(int) - colour).max(axis=2) < 60 for colour in (GREEN, ORANGE))  # (or blended)
 
     def inside(k: int, share: float) -> np.ndarray:
@@ -240,14 +256,17 @@ def test_the_legend_goes_beside_a_sheet_that_fills_the_pictures_height(photo_rea
     scale = 590 / layout.height  # type: ignore[union-attr]
     offset = 1600 - 80 - scale * layout.width  # type: ignore[union-attr]  (room for the row points on the right)
     placed = np.array([[scale, 0.0, offset], [0.0, scale, 5.0], [0.0, 0.0, 1.0]])
-    drawn = annotate(picture, [replace(read, readings=[first, *sure[1:]], to_photo=placed)])
+    shown = [replace(read, readings=[first, *sure[1:]], to_photo=placed)]
+    drawn = annotate(picture, shown)
+    moved = to_drawn(picture, shown, shown[0])  # (a margin above, for the title)
+    left, top = round(moved[0, 2]), round(moved[1, 2])
     orange = np.all(drawn == np.array(ORANGE), axis=2)
-    assert orange[:, :int(offset) - 8].sum() > 300  # the legend's text, left of the sheet
+    assert orange[:, :left - 8].sum() > 300  # the legend's text, left of the sheet
     rows = [row.lock[1] for row in sheet_geometry(layout).rows]
-    below_title = round(5 + scale * (rows[0] - 6))  # the first row's band and below
-    fx, fy = np.round(_project(placed, [first.field.box[:2]])[0]).astype(int)
+    below_title = round(top + scale * (rows[0] - 6))  # the first row's band and below
+    fx, fy = np.round(_project(moved, [first.field.box[:2]])[0]).astype(int)
     orange[fy - 40:fy + 80, fx - 40:fx + 80] = False  # (the uncertain field's own outline and tag)
-    assert not orange[below_title:, int(offset) + 8:].any()  # no legend over the sheet
+    assert not orange[below_title:, left + 8:].any()  # no legend over the sheet
 
 
 def test_a_picture_of_several_sheets_keeps_titles_and_legends_off_every_sheet(reader) -> None:  # type: ignore[no-untyped-def]
@@ -290,9 +309,38 @@ def test_the_legend_of_a_sheet_that_fills_the_picture_goes_on_a_band_under_it(
     picture = np.full((round(layout.height * scale), round((layout.width + 12.0) * scale), 3), 200,  # type: ignore[union-attr]
                       np.uint8)
     fills = np.diag([scale, scale, 1.0])  # the sheet from the picture's top to its foot
-    drawn = annotate(picture, [replace(read, readings=[first, *read.readings[1:]], to_photo=fills)])
-    assert drawn.shape[0] > picture.shape[0] and drawn.shape[1] == picture.shape[1]
+    shown = [replace(read, readings=[first, *read.readings[1:]], to_photo=fills)]
+    drawn = annotate(picture, shown)
+    top = round(to_drawn(picture, shown, shown[0])[1, 2])  # (a margin above, for the title)
+    foot = top + picture.shape[0]
+    assert drawn.shape[0] > foot
     orange = np.all(drawn == np.array(ORANGE), axis=2)
-    under = round(sheet_geometry(layout).table_top * scale)  # the points table, misthrows and totals: no legend
-    assert not orange[under:picture.shape[0]].any()
-    assert orange[picture.shape[0]:].any()  # the legend, on the band
+    under = top + round(sheet_geometry(layout).table_top * scale)  # the points table, misthrows, totals: no legend
+    assert not orange[under:foot].any()
+    assert orange[foot:].any()  # the legend, on the band
+
+
+def test_a_sheet_that_fills_the_picture_to_its_edges_gets_its_figures_and_title_on_margins_added(
+        photo_read: tuple[Sample, list[Result]]) -> None:
+    """A rendered game (`simulate --render`) is the sheet and nothing else: the row points and the total go on
+    a white margin added on the right, the title on one added above, none over a lock or a field (moved inside
+    the picture, each row's points lay over its lock)."""
+    from dataclasses import replace
+
+    layout = sheet("qwixx-standard")
+    _, results = photo_read
+    (read,) = [r for r in results if isinstance(r, SheetReading)]
+    scale = 5.0
+    picture = np.full((round(layout.height * scale), round(layout.width * scale), 3), 128, np.uint8)  # type: ignore[union-attr]
+    shown = [replace(read, to_photo=np.diag([scale, scale, 1.0]))]
+    drawn = annotate(picture, shown)
+    placed = to_drawn(picture, shown, shown[0])
+    left, top = round(placed[0, 2]), round(placed[1, 2])
+    assert top > 0 and drawn.shape[1] > picture.shape[1] + left
+    assert float(np.mean(drawn[:top] == 255)) < 0.99  # the title, on the margin above
+    sheet_part = drawn[top:top + picture.shape[0], left:left + picture.shape[1]]
+    for row in sheet_geometry(layout).rows:  # each lock as drawn: no white tag over it
+        cx, cy, r = (round(v * scale) for v in row.lock)
+        assert not np.all(sheet_part[cy - r:cy + r, cx - r:cx + r] == 255, axis=2).any(), row
+    dark = np.all(np.abs(drawn.astype(int) - np.array(DARK[::-1])) < 40, axis=2)
+    assert dark[top:top + picture.shape[0], left + picture.shape[1]:].mean() > 0.01  # the figures, beside it
