@@ -32,7 +32,7 @@ if sys.dont_write_bytecode:  # (PYTHONDONTWRITEBYTECODE, as on the development m
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 T = TypeVar("T")
-NEEDS_SCAN = "needs the scan extra: pip install 'printgen[scan]'"
+NEEDS_SCAN = "needs the scan extra: pip install '.[scan]'"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -16,7 +16,7 @@ import sys
 
 from printgen.errors import PrintgenError
 
-INSTALL_HINT = "printgen score needs the scan extra: pip install 'printgen[scan]'"
+INSTALL_HINT = "printgen score needs the scan extra: pip install '.[scan]' in printgen's folder (its clone)"
 OPENCV_ADDRESS_SPACE = 640 * 2**20
 """Address space OpenCV needs to load and read a photo (its libraries map about 440 MB): below that,
 OpenCV's own loader crashes instead of failing, so the limit is checked first."""

@@ -46,10 +46,10 @@ MIN_SIDE = 64
 """A picture narrower than this on either side cannot hold a readable sheet."""
 FORMATS = {"JPEG": "JPEG", "PNG": "PNG", "WEBP": "WebP", "BMP": "BMP", "TIFF": "TIFF", "HEIF": "HEIC"}
 """The formats read (Pillow's names: what people call them). HEIC (iPhones' photos) needs pillow-heif, an
-optional wheel (`pip install 'printgen[heic]'`)."""
+optional wheel (`pip install '.[heic]'` in printgen's folder)."""
 HEIF_BRANDS = (b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"hevm", b"hevs", b"mif1", b"msf1")
 """The brands in an ISO media file's `ftyp` box that make it a HEIF picture."""
-HEIC_HINT = "a HEIC picture: reading it needs pillow-heif (pip install 'printgen[heic]')"
+HEIC_HINT = "a HEIC picture: reading it needs pillow-heif (pip install '.[heic]' in printgen's folder)"
 
 
 @dataclass(frozen=True)

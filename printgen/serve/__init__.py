@@ -18,8 +18,8 @@ import importlib.util
 
 from printgen.errors import PrintgenError
 
-INSTALL_HINT = ("printgen serve needs the serve and scan extras: pip install 'printgen[serve,scan]' "
-                "(in a clone of printgen: pip install '.[serve,scan]')")
+INSTALL_HINT = ("printgen serve needs the serve and scan extras: pip install '.[serve,scan]' in printgen's folder "
+                "(its clone)")
 MODULES = ("starlette", "uvicorn", "multipart", "segno", "cv2", "numpy")
 """What the serve and scan extras install (python-multipart is imported as `multipart`, OpenCV as `cv2`)."""
 

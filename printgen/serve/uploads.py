@@ -120,7 +120,7 @@ def plain(reason: str) -> str:
     """Why a photo could not be read, without the decoding library's own words (`Truncated File Read`,
     `PDFium: Data format error`), which say nothing to a player: what to do instead."""
     if reason == HEIC_HINT:  # a player cannot install anything on the server: what the phone can do instead
-        return ("a HEIC picture, which this server cannot read (its host can install printgen[heic]): set the "
+        return ("a HEIC picture, which this server cannot read (its host can install printgen's heic extra): set the "
                 "camera to Most Compatible (JPEG), or send a screenshot of the photo")
     match = LIBRARY_DETAIL.fullmatch(reason)
     return f"{match.group(1)}: take or choose it again" if match else reason

@@ -223,7 +223,8 @@ def test_without_the_scan_extra_score_says_how_to_get_it(monkeypatch: pytest.Mon
     monkeypatch.setitem(sys.modules, "cv2", None)  # import cv2 now fails as if it were not installed
     result = CliRunner().invoke(main, ["score", str(photo)])
     assert result.exit_code == 1
-    assert result.output.strip() == "Error: printgen score needs the scan extra: pip install 'printgen[scan]'"
+    assert result.output.strip() == ("Error: printgen score needs the scan extra: pip install '.[scan]' in printgen's "
+                                     "folder (its clone)")
 
 
 def test_the_core_never_imports_opencv(tmp_path: Path) -> None:

@@ -185,7 +185,7 @@ def test_a_mirrored_photo_is_read_as_a_mirror_shows_it_and_annotated_that_way_ro
 
 
 def test_heic_is_read_where_pillow_heif_is_installed(tmp_path: Path, demo: Any) -> None:
-    heif = pytest.importorskip("pillow_heif", reason="pillow-heif is optional (pip install 'printgen[heic]')")
+    heif = pytest.importorskip("pillow_heif", reason="pillow-heif is optional (pip install '.[heic]')")
     heif.register_heif_opener()
     buffer = io.BytesIO()
     Image.open(io.BytesIO(demo.jpeg)).save(buffer, format="HEIF", quality=90)
@@ -199,7 +199,7 @@ def test_heic_without_pillow_heif_says_how_to_get_it(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(picture, "_heif_opener", lambda: False)
     found = picture.decode(b"\x00\x00\x00\x18ftypheic" + bytes(100))
     assert isinstance(found, Refused) and found.reason == picture.HEIC_HINT
-    assert "pip install 'printgen[heic]'" in found.reason
+    assert "pip install '.[heic]'" in found.reason
 
 
 def test_a_pdf_locked_with_a_password_says_so(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-NEEDS_SERVE = "printgen serve needs the serve and scan extras: pip install '.[serve,scan]'"
+NEEDS_SERVE = "printgen serve needs the serve and scan extras: pip install '.[serve,scan]' in printgen's folder"
 
 for _module in ("cv2", "numpy", "starlette", "uvicorn", "multipart", "segno"):
     pytest.importorskip(_module, reason=NEEDS_SERVE)
