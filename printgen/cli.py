@@ -800,13 +800,14 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
     for note in [*not_read(list(paths)), *copies]:
         click.echo(note, err=True)
     tally = Tally()
-    unread = 0
+    unread = seen = 0  # (what could not be read, of every sheet read and every photo, page or pages not read)
     if len(files) > 1 and sys.stderr.isatty():  # a sign of life before the first photo's lines
         click.echo(f"reading {len(files)} photos on {min(cores(), MAX_WORKERS, len(files))} cores ...", err=True)
     for scored in score_files(read_photos(files, reader, annotate is not None), draw=annotate is not None):
         owner = player.strip() if player else player_of(display_name(scored.path.name))
         sheets = 0  # (sheets read that count as rounds)
         for result in scored.results:
+            seen += 1
             left_out = unplayed(result)
             repeated = None if left_out else tally.add(owner, display_name(scored.path), result, named=not player)
             if isinstance(result, Unreadable):
@@ -833,7 +834,7 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
     elif csv_path is not None:
         click.echo(f"wrote {display_name(write_standings(csv_path, ranked(tally.rounds)))}", err=as_json)
     if unread:
-        raise PrintgenError(f"{unread} of {len(tally.rounds)} sheets or photos could not be read")
+        raise PrintgenError(f"{unread} of {seen} sheets, photos or pages could not be read (said above)")
 
 
 # -- printgen serve (issue 24) ---------------------------------------------------------------------------------

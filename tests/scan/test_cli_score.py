@@ -98,7 +98,7 @@ def test_a_folder_is_scored_and_ranked_and_an_unreadable_file_does_not_stop_it(
     lines = result.output.splitlines()
     assert sum("unreadable" in line for line in lines) == 1
     assert any(line.startswith(str(folder / "c-nothing.png")) and "unreadable" in line for line in lines)
-    assert "Error: 1 of 4 sheets or photos could not be read" in result.output
+    assert "Error: 1 of 4 sheets, photos or pages could not be read (said above)" in result.output
     rows = list(csv.DictReader(standings.open()))  # a player a row, named by the file: a page's sheets are rounds
     assert [(r["player"], r["rounds"]) for r in rows] == [(r["player"], "2" if r["player"] == "b-page" else "1")
                                                          for r in rows]
@@ -315,3 +315,20 @@ def test_a_sheet_with_nothing_crossed_is_no_round(photos: tuple[Path, list[objec
     assert f"{folder / 'b-page.jpg'} [sheet 2 of 2]: nothing crossed on it: not counted as a round" in result.stderr
     (row,) = csv.DictReader(io.StringIO(result.stdout))
     assert row["rounds"] == "1" and "all counted as" not in result.stderr
+
+
+def test_pages_of_a_pdf_left_unread_are_counted_among_all_it_read(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pad's PDF past the pages read: the closing line counts the part left unread against every sheet read,
+    blank ones too (it said "1 of 1" after reading 40 blank sheets of a 25-page pad)."""
+    pytest.importorskip("cv2", reason=NEEDS_SCAN)
+    from printgen.scan import documents
+
+    monkeypatch.setattr(documents, "MAX_PAGES", 1)
+    built = CliRunner().invoke(main, ["build", "qwixx-standard", "-n", "4", "-f", "pdf", "--no-index",
+                                      "-o", str(tmp_path / "pad.pdf")])
+    assert built.exit_code == 0, built.output
+    result = CliRunner().invoke(main, ["score", str(tmp_path / "pad.pdf")])
+    assert result.exit_code == 1
+    assert result.output.count("nothing crossed on it") == 2  # the first page's two sheets, blank
+    assert result.output.splitlines()[-1] == "Error: 1 of 3 sheets, photos or pages could not be read (said above)"

@@ -103,7 +103,7 @@ def test_a_hostile_picture_ends_in_one_line_quickly_and_small(tmp_path: Path, na
     assert run.code == 1, run.err
     lines = [line for line in (run.out + run.err).splitlines() if line]
     assert lines[0].startswith(f"{name}: unreadable: ") and len(lines) == 3, lines  # the photo, wrote, Error
-    assert lines[-1] == "Error: 1 of 1 sheets or photos could not be read"
+    assert lines[-1] == "Error: 1 of 1 sheets, photos or pages could not be read (said above)"
     for noise in ("Traceback", "WARN", "libpng", "Premature end", "cv2", "OpenCV"):
         assert noise not in run.out + run.err
     assert run.seconds < LIMIT_SECONDS and run.peak_mb < LIMIT_MB, (run.seconds, run.peak_mb)
