@@ -133,10 +133,12 @@ def run_simulation(name: str, game: Game, settings: dict[str, Any],
 
 def write_filled(layout: ScoreSheetLayout, sheets: list[Sheet], target: Path, lang: str = "en",
                  symbols: bool = False) -> Path:
-    """Draw one game's final `sheets` filled in, into `target`: a PDF (two to an A4 page), or one SVG or PNG
-    picture with the sheets one under another; the format follows the extension."""
+    """Draw one game's final `sheets` filled in, into `target`: a PDF (on A4 pages, as many to a page as fit at
+    full size, as `build` prints them), or one SVG or PNG picture with the sheets one under another; the format
+    follows the extension."""
     from printgen.builders.filled import filled_sheet
     from printgen.files import write_items_pdf
+    from printgen.kinds.score_sheets import fitting
     from printgen.output import atomic_file
     from printgen.printing.imposition import stacked
 
@@ -147,7 +149,7 @@ def write_filled(layout: ScoreSheetLayout, sheets: list[Sheet], target: Path, la
              for i, sheet in enumerate(sheets)]
     title = f"{layout.name}: final sheets"
     if suffix == ".pdf":
-        return write_items_pdf(iter(items), target, title, stream=False).path
+        return write_items_pdf(iter(items), target, title, per_page=fitting(layout, "a4"), stream=False).path
     page = stacked(items)
     if suffix == ".svg":
         from printgen.render.svg import write_svg

@@ -97,3 +97,19 @@ def test_a_misspelt_game_is_pointed_to_what_simulate_plays() -> None:
     assert result.output.startswith("Error: unknown game or layout 'one-to-nine' (did you mean one-to-9?); simulate "
                                     "plays one-to-9, qwixx-big-points,")
     assert "deck" not in result.output and "board" not in result.output
+
+
+def test_a_rendered_game_is_printed_as_build_prints_its_sheets(write_layout: Callable[..., Path],
+                                                               tmp_path: Path) -> None:
+    """A sheet too wide for two to an A4 page at full size goes one to a page (it was shrunk to 95 % to fit two,
+    where `build` prints it whole); the standard sheet, two to a page."""
+    from pypdf import PdfReader
+
+    from printgen.simulate import write_filled
+
+    wide = layouts.load(str(write_layout("width = 190\nheight = 115", "width = 200\nheight = 130")))
+    for layout, pages in ((wide, 3), (layouts.load("qwixx-standard"), 2)):
+        assert isinstance(layout, ScoreSheetLayout)
+        _, game = simulate(layout, 3, 1, 1)
+        target = write_filled(layout, game.sheets, tmp_path / f"{layout.name}.pdf", "en")
+        assert len(PdfReader(target).pages) == pages, layout.name
