@@ -257,7 +257,7 @@ def test_layout_files_and_out_are_relative_to_the_manifest(tmp_path: Path, monke
     ('[[jobs]]\nlayout = "qwixx-standard"\ntile = true', "jobs[0].tile: does not apply to qwixx-standard"),
     ('[[jobs]]\nlayout = "qwixx-cards-deck"\nscan_marks = false', "jobs[0].scan_marks: does not apply to qwixx-cards"),
     (('[[jobs]]\nlayout = "qwixx-cards-deck"\nduplex = "off"\nbacks_file = true\n'
-     '[[jobs]]\nlayout = "qwixx-standard"\noutput = "qwixx-cards-deck-fronts-backs"'), "both write"),
+     '[[jobs]]\nlayout = "qwixx-standard"\noutput = "qwixx-cards-deck-backs"'), "both write"),
     ('[[jobs]]\nlayout = "qwixx-cards-deck"\nformat = "svg"\noutput = "preview"', "belongs to the preview page"),
     (('[[jobs]]\nlayout = "one-to-9-deck"\nformat = "svg"\noutput = "cards"\n[[jobs]]\nlayout = "qwixx-cards-deck"\n'
      'format = "svg"\noutput = "cards"'), "both write"),

@@ -224,7 +224,7 @@ def test_duplex_off_with_a_backs_file_and_alignment_page(tmp_path: Path) -> None
     written = build("qwixx-cards-deck", options_for("qwixx-cards-deck", out=tmp_path, duplex="off", backs_file=True,
                                                      alignment_page=True))
     assert [p.name for p in written] == ["qwixx-cards-deck-fronts-alignment.pdf",
-                                         "qwixx-cards-deck-fronts-alignment-backs.pdf"]
+                                         "qwixx-cards-deck-backs-alignment.pdf"]
     assert len(PdfReader(written[0]).pages) == 8 and len(PdfReader(written[1]).pages) == 8
     assert "alignment" in page_texts(written[0])[0]
 

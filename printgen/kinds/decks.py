@@ -436,12 +436,22 @@ def _pdf_writers(layout: DeckLayout, options: DeckOptions, names: Names, faces: 
 
     def write_backs(on_page: Any) -> Written:
         pages = chain(test[1:], card_pages(backs, grid, options.crop_marks, axis, options.back_offset))
-        return write_pages_pdf(Document([], pages, f"{title} (backs)", meta), options.out / f"{names.pdf}-backs.pdf",
+        return write_pages_pdf(Document([], pages, f"{title} (backs)", meta), options.out / f"{backs_name}.pdf",
                                options.pdf)
 
+    backs_name = _backs_name(names.pdf)
     yield options.out / f"{names.pdf}.pdf", write_deck
     if options.duplex == "off" and options.backs_file:
-        yield options.out / f"{names.pdf}-backs.pdf", write_backs
+        yield options.out / f"{backs_name}.pdf", write_backs
+
+
+def _backs_name(fronts: str) -> str:
+    """The backs' own file's name beside the fronts' `fronts`: its part "fronts" (the name's last) made "backs"
+    (qwixx-cards-deck-fronts: qwixx-cards-deck-backs), or "-backs" after a name without it (an --output)."""
+    head, found, tail = fronts.rpartition("-fronts")
+    if found and (not tail or tail.startswith("-")):
+        return f"{head}-backs{tail}"
+    return f"{fronts}-backs"
 
 
 def _write_faces(layout: DeckLayout, options: DeckOptions, faces: list[Face], folder: Any, about: str) -> Written:

@@ -118,3 +118,13 @@ def test_neighbours_bleeds_show_no_light_line_where_they_meet(tmp_path: Path, dp
     usual = statistics.median(block)
     lighter = [x for x, g in enumerate(block) if g - usual >= 25]
     assert lighter == [], lighter
+
+
+@pytest.mark.parametrize("fronts, backs", [("qwixx-cards-deck-fronts", "qwixx-cards-deck-backs"),
+                                           ("one-to-9-deck-gap2mm-fronts-alignment", "one-to-9-deck-gap2mm-backs-alignment"),
+                                           ("my-frontsides", "my-frontsides-backs"), ("cards", "cards-backs")])
+def test_the_backs_file_is_named_beside_the_fronts(fronts: str, backs: str) -> None:
+    """Not NAME-fronts-backs.pdf, which reads as a file of both."""
+    from printgen.kinds.decks import _backs_name
+
+    assert _backs_name(fronts) == backs
