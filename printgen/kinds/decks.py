@@ -164,17 +164,18 @@ class Decks:
         deck = GAMES[layout.game].deck
         rules = Counter(deck() if deck else [])
         found = []
-        for kind, colour, number in sorted(printed.keys() | rules.keys(), key=str):
+        for kind, colour, number in sorted(printed.keys() | rules.keys(), key=_card_order):
             key = (kind, colour, number)
             if printed[key] != rules[key]:
                 what = " ".join(str(part) for part in (colour, kind if kind != "number" else None, number) if part)
                 found.append(("cards", f"{what} is printed {printed[key]} times, the rules deck has {rules[key]}"))
-        if len(found) > MISMATCHES_SHOWN:  # (one wrong `copies` touches every card of its group: a few say it)
+        if len(found) > MISMATCHES_SHOWN:  # (one wrong `copies` touches every card of its group: the sum first)
             wrong = sum(printed.values()) - sum(rules.values())
-            found = found[:MISMATCHES_SHOWN - 1] + [("cards", (
-                f"and {len(found) - MISMATCHES_SHOWN + 1} more cards printed more or less often than the rules deck "
-                f"has them ({sum(printed.values())} cards printed, the rules deck has {sum(rules.values())}"
-                f"{f', {wrong:+d}' if wrong else ''}): is a group's copies or numbers wrong?"))]
+            found = [("cards", (
+                f"{len(found)} cards are printed more or less often than the rules deck has them "
+                f"({sum(printed.values())} cards printed, the rules deck has {sum(rules.values())}"
+                f"{f', {wrong:+d}' if wrong else ''}): is a group's copies or numbers wrong? The first of them:")),
+                *found[:MISMATCHES_SHOWN - 1]]
         found += hue_mismatches(layout.palette)
         if found:
             return found
@@ -443,6 +444,13 @@ def _pdf_writers(layout: DeckLayout, options: DeckOptions, names: Names, faces: 
     yield options.out / f"{names.pdf}.pdf", write_deck
     if options.duplex == "off" and options.backs_file:
         yield options.out / f"{backs_name}.pdf", write_backs
+
+
+def _card_order(card: tuple[str, str | None, int | None]) -> tuple[int, int, int]:
+    """Cards in the order a deck lists them: by kind (CARD_KINDS), colour (COLOURS) and number."""
+    kind, colour, number = card
+    return (CARD_KINDS.index(kind) if kind in CARD_KINDS else len(CARD_KINDS),
+            COLOURS.index(colour) if colour in COLOURS else len(COLOURS), number or 0)
 
 
 def _backs_name(fronts: str) -> str:
