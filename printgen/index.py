@@ -3,7 +3,7 @@
 The page is made from the files themselves, so it is true after any
 sequence of builds: each PDF's page count, paper size and (for printgen's
 own files) layout and options read from the file, and one thumbnail per
-distinct page — identical pad pages show once with "× N" — at most
+distinct page — identical pad pages show once, "(+N like it)" — at most
 MAX_THUMBNAILS per file, each linking to `file.pdf#page=N`. SVGs are shown
 by the browser itself (an <img> of the SVG), identical ones once. What the
 page learns of a PDF is kept in OUT/preview/NAME/info.json and reused while

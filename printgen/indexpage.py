@@ -20,7 +20,7 @@ _ENTITIES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;",
 STYLE = """\
   body { font-family: Roboto, "Helvetica Neue", Arial, sans-serif; margin: 2rem; color: #222; background: #fafafa; }
   h1 { margin-bottom: .2rem; } h2 { margin-top: 2.2rem; border-bottom: 2px solid #ddd; padding-bottom: .3rem; }
-  nav ul { columns: 2; } nav li { margin: .15rem 0; }
+  nav > ul { columns: 2; } nav li { margin: .15rem 0; } nav > ul > li { break-inside: avoid; }
   .file { background: #fff; border: 1px solid #e2e2e2; border-radius: 8px; padding: 1rem; margin: 1rem 0; }
   .file h3 { margin: 0 0 .4rem; } .details { color: #555; font-size: .9rem; margin-bottom: .6rem; }
   .pages { display: flex; flex-wrap: wrap; gap: .8rem; }
@@ -96,9 +96,9 @@ def _figure(entry: Entry, page: PageGroup) -> list[str]:
     if entry.kind == "pdf":
         picture = (f'<img src="{thumbnail}" alt="{name} page {page.first}" loading="lazy">' if page.thumbnail
                    else "")
-        times = f" × {page.count}" if page.count > 1 else ""
+        times = f" (+{page.count - 1:,} like it)" if page.count > 1 else ""
         return [f'      <a href="{escape(entry.href)}#page={page.first}">{picture}</a>',
                 f"      <figcaption>page {page.first}{times}</figcaption>"]
-    caption = f"× {page.count}" if page.count > 1 else "&nbsp;"
+    caption = f"(+{page.count - 1:,} like it)" if page.count > 1 else "&nbsp;"
     return [f'      <a href="{thumbnail}"><img src="{thumbnail}" alt="{name} {page.first}" loading="lazy"></a>',
             f"      <figcaption>{caption}</figcaption>"]

@@ -125,7 +125,7 @@ def test_batch_command_writes_files_summary_and_index(tmp_path: Path) -> None:
     html = (out / "index.html").read_text(encoding="utf-8")
     assert 'href="./club-pad.pdf"' in html and "./preview/club-pad/page-000001.png" in html
     assert (out / "preview" / "club-pad" / "page-000001.png").is_file()
-    assert "× 3" in html  # three identical pages shown once
+    assert "(+2 like it)" in html  # three identical pages shown once
     assert "Qwixx score sheets" in html
 
 

@@ -28,7 +28,7 @@ def test_the_page_follows_every_build(tmp_path: Path, write_layout) -> None:  # 
     run("build", "qwixx-standard", "-n", "2", "--out", str(out))
     assert "qwixx-standard-2sheets.pdf" in html_of(out) and "1 page " in html_of(out)
     run("build", "qwixx-standard", "-n", "100", "--out", str(out))
-    assert "PDF · 50 pages · A4 portrait" in html_of(out) and "× 50" in html_of(out)
+    assert "PDF · 50 pages · A4 portrait" in html_of(out) and "page 1 (+49 like it)" in html_of(out)
     run("build", "qwixx-standard", "--out", str(out))  # the default pad: 50 sheets, 25 pages
     mine = write_layout('title = "Qwixx"', 'title = "Club"', name="my-sheet.toml")
     run("build", str(mine), "-f", "both", "--out", str(out))

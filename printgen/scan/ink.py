@@ -109,7 +109,9 @@ from printgen.scan.thresholds import (
     STREAK_MARGIN,
     STREAK_MIDDLE,
     STREAK_SHARE,
+    STREAK_SLENDER,
     STREAK_SPILL,
+    STREAK_SURE,
     STREAK_TILT,
     STREAK_TILT_STEP,
     STREAK_WIDEST,
@@ -504,6 +506,8 @@ GRAINY = "the photo is too dark or grainy to be sure it is empty (more light; co
 in a grainy photo is."""
 LEVEL_STROKE = "only a level line crosses it (a strike-through off its middle, or a pen or a cable's edge?)"
 """Why a field that only level lines would make crossed is uncertain (a level line is no cross)."""
+STUBBY = "a short, thick level stroke over the number (struck through, or filled in?)"
+"""Why a field whose strike-through runs less than STREAK_SURE times as far as it is thick is uncertain."""
 OUTSIDE = "the field lies outside the photo"
 MISPLACED = "the print is not where it should be (is the sheet bent there?)"
 """Why a field that the picture's edge cuts (or that lies beyond it) is uncertain."""
@@ -692,11 +696,13 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
         state = State.UNCERTAIN
     elif seen >= crossed_at:
         state = State.CROSSED
+    elif seen <= SURE_EMPTY and 0.0 < streak < STREAK_SURE:  # a strike-through, or a filled blob's edge?
+        state, reason = State.UNCERTAIN, STUBBY
     elif seen <= SURE_EMPTY:
         state = State.EMPTY
     else:
         state, reason = State.UNCERTAIN, UNCLEAR
-    return Reading(field, state, cover, streak, line, ring, reason=reason)
+    return Reading(field, state, cover, streak > 0.0, line, ring, reason=reason)
 
 
 def _pixels(field: Field, px_per_mm: float, shape: tuple[int, ...],
@@ -822,17 +828,17 @@ def _visible(expected: np.ndarray, weights: np.ndarray) -> np.ndarray:
 
 
 def _ink_in(patch: np.ndarray, weights: np.ndarray, total: float, field: Field, px_per_mm: float,
-            trace: np.ndarray, visible: np.ndarray) -> tuple[float, bool, float]:
-    """A field's ink cover (less a level strike-through), whether it is struck through, and its slanted line
-    (in `trace`, weighted by `visible`)."""
+            trace: np.ndarray, visible: np.ndarray) -> tuple[float, float, float]:
+    """A field's ink cover (less a level strike-through), how slender its strike-through is (0 for none:
+    `_struck`), and its slanted line (in `trace`, weighted by `visible`)."""
     mass = patch * weights
     cover = float(mass.sum()) / total
-    struck = _struck(mass, px_per_mm) if field.kind in STRUCK_THROUGH else None
-    if struck is not None:  # a line through the field: what counts is the ink away from it
-        cover = float(mass[~struck].sum()) / total
-    away = visible if struck is None else visible * ~struck  # (a strike-through's own ink is no slanted line)
-    line = _slanted_line(trace * away, away)
-    return cover, struck is not None, line
+    found = _struck(mass, px_per_mm) if field.kind in STRUCK_THROUGH else None
+    if found is None:
+        return cover, 0.0, _slanted_line(trace * visible, visible)
+    struck, slender = found  # a line through the field: what counts is the ink away from it
+    away = visible * ~struck  # (a strike-through's own ink is no slanted line)
+    return float(mass[~struck].sum()) / total, slender, _slanted_line(trace * away, away)
 
 
 def _on_long_lines(patch: np.ndarray, marked: np.ndarray) -> np.ndarray:
@@ -1170,9 +1176,10 @@ def _weights_at(box: tuple[float, float, float, float], round_: bool, x0: int, y
     return _read_only(np.clip((inside - start) / (full - start), 0.0, 1.0).astype(np.float32))
 
 
-def _struck(mass: np.ndarray, px_per_mm: float) -> np.ndarray | None:
-    """Where a strike-through's line lies, STREAK_MARGIN mm either side included: one thin line within STREAK_TILT
-    degrees of level holding most of the field's ink, across much of the field; None when there is none."""
+def _struck(mass: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, float] | None:
+    """Where a strike-through's line lies, STREAK_MARGIN mm either side included, and how slender it is
+    (`_slenderness`, at least STREAK_SLENDER): one thin line within STREAK_TILT degrees of level holding most of
+    the field's ink, across much of the field; None when there is none."""
     total = float(mass.sum())
     if total <= 0:
         return None
@@ -1183,6 +1190,7 @@ def _struck(mass: np.ndarray, px_per_mm: float) -> np.ndarray | None:
     band = STREAK_BAND * px_per_mm
     margin = round(STREAK_MARGIN / (STREAK_BAND / 2))
     best, found = 0.0, None
+    slender = 0.0
     for slope in np.tan(np.radians(np.arange(-STREAK_TILT, STREAK_TILT + 1, STREAK_TILT_STEP))):
         level = ys - slope * (xs - cx)
         bins = np.floor(level / (band / 2)).astype(np.int32)
@@ -1204,8 +1212,24 @@ def _struck(mass: np.ndarray, px_per_mm: float) -> np.ndarray | None:
             wide = (bins >= low) & (bins <= high)
             if abs(_angle(np.where(wide, mass, 0.0), xs, ys)) > LEVEL:
                 low, high = peak, peak + 1
-            best, found = share, (bins >= low - margin) & (bins <= high + margin)
-    return found
+            thin = _slenderness(mass, (bins >= low) & (bins <= high))
+            if thin < STREAK_SLENDER:  # a blob's patch beside a number: no line
+                continue
+            best, found, slender = share, (bins >= low - margin) & (bins <= high + margin), thin
+    return None if found is None else (found, slender)
+
+
+def _slenderness(mass: np.ndarray, band: np.ndarray) -> float:
+    """How many times as far across as they are thick the pieces of ink of `mass` that lie in `band` run: the
+    band's ink's length over their inked area over that length (a blob's piece reaches beyond the band)."""
+    inked = mass > INKED
+    columns = np.nonzero((band & inked).any(axis=0))[0]
+    if not columns.size:
+        return 0.0
+    _, labels = cv2.connectedComponents(inked.astype(np.uint8), connectivity=8)
+    pieces = np.isin(labels, np.unique(labels[band & inked]))
+    length = float(columns[-1] - columns[0] + 1)
+    return length * length / max(float(np.count_nonzero(pieces)), 1.0)
 
 
 def _leaning(mass: np.ndarray, band: np.ndarray, xs: np.ndarray, ys: np.ndarray, px_per_mm: float) -> bool:
