@@ -722,7 +722,7 @@ def score(paths: tuple[Path, ...], as_json: bool, annotate: Path | None, csv_pat
           player: str | None, layout_files: tuple[str, ...], demo: Path | None) -> None:
     """Score photographed score sheets: read every sheet, add it up and referee it.
 
-    Needs the scan extra (pip install '.[scan]' in printgen's folder). Takes photos
+    Needs the scan extra (pip install '.[scan]' in printgen's folder, its clone). Takes photos
     (JPEG, PNG, WebP, BMP, TIFF; HEIC with pillow-heif) and PDFs from a
     scanner app (each page of a PDF or a TIFF read). Every sheet in a photo is read (a photo
     of a whole 2-up page gives both); a photo that cannot be read gets one
@@ -855,7 +855,7 @@ def serve(data: Path | None, lan: bool, new_token: bool, port: int) -> None:
     """Game night in a browser: phones photograph sheets, the table sees the standings, anyone prints a pad.
 
     Needs the serve and scan extras (pip install '.[serve,scan]' in printgen's
-    folder). Pages: / scores a photographed sheet (correct a field with a tap),
+    folder, its clone). Pages: / scores a photographed sheet (correct a field with a tap),
     /games/NAME shows a game's standings (CSV and JSON export), /build
     prints a pad. Ctrl-C stops it; games are kept for the next start.
 

@@ -198,7 +198,7 @@ BUILD_OPTIONS: tuple[Option, ...] = tuple(_owned(option) for option in (
            "or short-edge flip; off: fronts only.", _KINDS, choice(("long", "short", "off")), "long",
            metavar="long|short|off"),
     Option("backs_file", ("--backs-file",), "With --duplex off: write the backs to their own file "
-           "(NAME-fronts.pdf and NAME-backs.pdf).",
+           "(NAME-backs.pdf beside NAME-fronts.pdf; with -o NAME, beside NAME.pdf).",
            _KINDS, flag, False, switch=True),
     Option("alignment_page", ("--alignment-page",), "Add a duplex test page; its rulers read off your printer's "
            "offset for --back-offset.", _KINDS, flag, False, switch=True),

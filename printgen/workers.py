@@ -16,7 +16,6 @@ import signal
 import sys
 import threading
 import time
-from pathlib import Path
 from types import FrameType
 from typing import Any
 
@@ -52,37 +51,49 @@ def pool_worker(parent: int, on_sigterm: Any = None) -> None:
 
 
 def _stop_idle(signum: int, frame: FrameType | None) -> None:
-    """SIGTERM in a pool's worker: a piece of work unwinds as any command does (`printgen.signals.unwind`),
-    removing its partial files; a worker waiting for work, or handing a result back, ends at once with
-    SIGTERM's exit code and quietly (SystemExit, which the pool's process start takes as an exit: the exception
-    `unwind` raises was printed as a traceback there, when SIGTERM came to the whole process group); one still
+    """SIGTERM in a pool's worker (`_stage`): a piece of work unwinds as any command does
+    (`printgen.signals.unwind`), removing its partial files; a worker waiting for work ends at once with
+    SIGTERM's exit code and quietly (SystemExit, which the pool's process start takes as an exit, after the
+    queue's lock is let go: the exception `unwind` raises was printed as a traceback there, when SIGTERM came to
+    the whole process group); one handing a result back is asked again once the result is through (every
+    AGAIN_SECONDS, by SIGALRM: an exception there is sent back as the result, and the worker went on); one still
     starting (its `initializer`, where the pool prints any exception) leaves at once, having written nothing."""
-    from printgen.signals import EXITS, unwind
+    from printgen.signals import AGAIN_SECONDS, EXITS, let_unwind, unwind
 
     stage = _stage(frame)
     if stage == "work":
         unwind(signum, frame)
         return
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if stage == "sending" and hasattr(signal, "setitimer"):
+        signal.signal(signal.SIGALRM, lambda _, later: _stop_idle(signum, later))
+        signal.setitimer(signal.ITIMER_REAL, AGAIN_SECONDS)
+        return
+    signal.signal(signal.SIGTERM, let_unwind)  # (a Python handler: see `let_unwind`)
     if stage == "start":
         os._exit(EXITS[signum][0])
     raise SystemExit(EXITS[signum][0])
 
 
-POOL_CODE = ("multiprocessing", "concurrent")
-"""Folders of the standard library whose code alone runs while a pool's worker waits for work or hands a
-result back."""
+def _pool_code() -> tuple[str, ...]:
+    """The folders of the standard library's process pools (multiprocessing's and concurrent.futures')."""
+    import concurrent.futures
+    import multiprocessing
+
+    return tuple(os.path.dirname(module.__file__ or "") + os.sep for module in (multiprocessing, concurrent.futures))
 
 
 def _stage(frame: FrameType | None) -> str:
-    """What a pool's worker does at `frame`: "idle" where only the pool's own code (POOL_CODE) lies between it
-    and the worker's loop (concurrent.futures' `_process_worker`: waiting for work, or handing a result back),
-    "start" in the worker's `initializer` (the loop has no piece of work, `call_item`, yet), else "work"."""
-    here, pool_only = frame, True
+    """What a pool's worker does at `frame`: "idle" where only the pools' own code (`_pool_code`) lies between it
+    and the worker's loop (concurrent.futures' `_process_worker`), waiting for work; "sending" where it hands a
+    result back (`_sendback_result`); "start" in the worker's `initializer` (the loop has no piece of work,
+    `call_item`, yet); else "work"."""
+    here, pool_only, pool = frame, True, _pool_code()
     while here is not None:
+        if here.f_code.co_name == "_sendback_result":
+            return "sending"
         if here.f_code.co_name == "_process_worker":
             return "idle" if pool_only else "work" if "call_item" in here.f_locals else "start"
-        pool_only = pool_only and bool(set(POOL_CODE) & set(Path(here.f_code.co_filename).parts))
+        pool_only = pool_only and here.f_code.co_filename.startswith(pool)
         here = here.f_back
     return "work"
 

@@ -163,20 +163,20 @@ class Decks:
         printed = Counter(layout.cards())
         deck = GAMES[layout.game].deck
         rules = Counter(deck() if deck else [])
-        found = []
+        cards = []
         for kind, colour, number in sorted(printed.keys() | rules.keys(), key=_card_order):
             key = (kind, colour, number)
             if printed[key] != rules[key]:
                 what = " ".join(str(part) for part in (colour, kind if kind != "number" else None, number) if part)
-                found.append(("cards", f"{what} is printed {printed[key]} times, the rules deck has {rules[key]}"))
-        if len(found) > MISMATCHES_SHOWN:  # (one wrong `copies` touches every card of its group: the sum first)
+                cards.append(("cards", f"{what} is printed {printed[key]} times, the rules deck has {rules[key]}"))
+        if len(cards) > MISMATCHES_SHOWN:  # (one wrong `copies` touches every card of its group: the sum first)
             wrong = sum(printed.values()) - sum(rules.values())
-            found = [("cards", (
-                f"{len(found)} cards are printed more or less often than the rules deck has them "
+            cards = [("cards", (
+                f"{len(cards)} cards are printed more or less often than the rules deck has them "
                 f"({sum(printed.values())} cards printed, the rules deck has {sum(rules.values())}"
                 f"{f', {wrong:+d}' if wrong else ''}): is a group's copies or numbers wrong? The first of them:")),
-                *found[:MISMATCHES_SHOWN - 1]]
-        found += hue_mismatches(layout.palette)
+                *cards[:MISMATCHES_SHOWN - 1]]
+        found = hue_mismatches(layout.palette) + cards  # (the cards last: their list ends the message)
         if found:
             return found
         try:
@@ -440,22 +440,23 @@ def _pdf_writers(layout: DeckLayout, options: DeckOptions, names: Names, faces: 
         return write_pages_pdf(Document([], pages, f"{title} (backs)", meta), options.out / f"{backs_name}.pdf",
                                options.pdf)
 
-    backs_name = _backs_name(names.pdf)
+    backs_name = f"{names.pdf}-backs" if options.output else _backs_name(names.pdf)
     yield options.out / f"{names.pdf}.pdf", write_deck
     if options.duplex == "off" and options.backs_file:
         yield options.out / f"{backs_name}.pdf", write_backs
 
 
-def _card_order(card: tuple[str, str | None, int | None]) -> tuple[int, int, int]:
-    """Cards in the order a deck lists them: by kind (CARD_KINDS), colour (COLOURS) and number."""
+def _card_order(card: tuple[str, str | None, int | None]) -> tuple[int, int, str, int]:
+    """Cards in the order a deck lists them: by kind (CARD_KINDS), colour (COLOURS, then others by name) and
+    number."""
     kind, colour, number = card
     return (CARD_KINDS.index(kind) if kind in CARD_KINDS else len(CARD_KINDS),
-            COLOURS.index(colour) if colour in COLOURS else len(COLOURS), number or 0)
+            COLOURS.index(colour) if colour in COLOURS else len(COLOURS), colour or "", number or 0)
 
 
 def _backs_name(fronts: str) -> str:
-    """The backs' own file's name beside the fronts' `fronts`: its part "fronts" (the name's last) made "backs"
-    (qwixx-cards-deck-fronts: qwixx-cards-deck-backs), or "-backs" after a name without it (an --output)."""
+    """The backs' own file's name beside the fronts' name printgen made, `fronts`: its last part "fronts" made
+    "backs" (qwixx-cards-deck-fronts: qwixx-cards-deck-backs), or "-backs" after a name without it."""
     head, found, tail = fronts.rpartition("-fronts")
     if found and (not tail or tail.startswith("-")):
         return f"{head}-backs{tail}"

@@ -2,7 +2,7 @@
 
 The marks it reads (corner markers, the sheet's code) are printed by
 `printgen.marks`, which needs nothing beyond printgen's core; reading photos
-needs the optional extra `printgen[scan]` (OpenCV and NumPy), imported only
+needs the optional scan extra (OpenCV and NumPy), imported only
 by the modules that read pixels. Every threshold, tolerance and resolution
 of the reading is named in `thresholds`; the photo simulator that tests and
 measures the reader lives in `tests/scan/simulator`.

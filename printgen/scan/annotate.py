@@ -24,7 +24,8 @@ from printgen.scan.locate import marker_corners_mm
 from printgen.scan.reader import Result, SheetReading
 
 LONGEST = 1600
-"""The annotated picture's longer side, in pixels."""
+"""The photo's longer side in the annotated picture, in pixels (white margins for the figures, ROOM_MOST of a
+side at most, and the band of titles and legends under it come on top)."""
 GREEN = (40, 170, 40)
 ORANGE = (0, 140, 255)
 RED = (30, 30, 220)
@@ -44,7 +45,7 @@ this share of its size (nor than TAG_SMALLEST)."""
 FIGURES_OFF = 1.5
 """mm beyond the sheet's right edge where the tags of each row's points (by its lock) and of the total (by the
 totals line) start: clear of the locks and of the total the player wrote."""
-ROOM_MOST = 0.5
+ROOM_MOST = 0.25
 """The most a white margin added for the figures or the title may widen the picture on one side (a share of
 its side; where a sheet's figures would lie farther off, they are moved inside the picture)."""
 INSET = 0.14
@@ -52,7 +53,8 @@ INSET = 0.14
 
 
 def annotate(image: np.ndarray, results: list[Result]) -> np.ndarray:
-    """`image` (BGR) at most LONGEST pixels long, with what was read from each sheet drawn over it. Where it holds
+    """`image` (BGR) at most LONGEST pixels long, with white margins where a sheet's figures and title need them
+    (`_room`) and what was read from each sheet drawn over it. Where it holds
     several sheets (a 2-up page), each sheet is tagged "sheet N" on its top left corner and every title and legend
     goes on a white band under the picture: beside a sheet, they would lie over another sheet's fields; so does
     the legend of a sheet that fills the picture."""
@@ -81,17 +83,21 @@ def _room(shape: tuple[int, ...], sheets: list[SheetReading], to_pictures: list[
     """White margins (left, top, right, bottom; pixels) to add to a picture of `shape` so that every sheet's row
     points and total lie beside it, and a single sheet's title above it, within the picture: moved inside it,
     they lay over the sheet's locks and fields where the sheet reached its side (a rendered game, a close
-    photo). Each at most ROOM_MOST of the picture's side."""
+    photo). Each at most ROOM_MOST of the picture's side; none for a sheet the picture cuts off (its figures
+    would sit beyond the part that is missing)."""
     height, width = shape[:2]
     lows, highs = [np.array([float(MARGIN), float(MARGIN)])], [np.array([width - MARGIN, height - MARGIN], float)]
     for reading, to_picture in zip(sheets, to_pictures):
+        corners = _project(to_picture, _corners(reading))
+        if corners.min() < -MARGIN or (corners[:, 0] > width + MARGIN).any() or (corners[:, 1] > height + MARGIN).any():
+            continue
         size = _size(reading, to_picture)
         for text, place, at_size in _figures(reading, to_picture, size):
             text_w, text_h, base, pad, _ = _measure(text, at_size)
             lows.append(place - np.array([pad, text_h + pad]))
             highs.append(place + np.array([text_w + pad, base + pad // 2]))
         if not several:  # the title goes above the sheet where its top lies 2 lines' height down the picture
-            top = float(_project(to_picture, _corners(reading))[:, 1].min())
+            top = float(corners[:, 1].min())
             lows.append(np.array([MARGIN, top - 2 * _measure("?1", size * 1.2)[1] - 1]))
     low, high = np.min(lows, axis=0) - MARGIN, np.max(highs, axis=0) + MARGIN
     most = (ROOM_MOST * width, ROOM_MOST * height)

@@ -616,7 +616,9 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
     only the ink by the edge makes crossed, and a field whose print the photo shows elsewhere (`_misplaced` at
     least `misplaced`, and `_shifted` where the print's `edges` are given), and one that only level lines
     running in from its side would make crossed (LEVEL_STROKE, its best guess from the rest of its ink).
-    Crossed at `crossed_at` evidence or more, empty at SURE_EMPTY or less, else uncertain (UNCLEAR)."""
+    Crossed at `crossed_at` evidence or more, empty at SURE_EMPTY or less, else uncertain (UNCLEAR); uncertain
+    too (STUBBY) where a level stroke too thick for a strike-through would make it crossed, or one only a little
+    slenderer (under STREAK_SURE) leaves it empty."""
     _, _, w, h = field.box
     x0, y0, x1, y1 = _pixels(field, px_per_mm, darkening.shape)
     patch = _own_ink(darkening, (x0, y0, x1, y1), px_per_mm)
@@ -692,17 +694,20 @@ def read_field(darkening: np.ndarray, field: Field, px_per_mm: float = PX_PER_MM
                             np.where(borrowed, 0.0, trace), visible)
             if evidence(alone[0], alone[2], ring) < crossed_at:
                 reason = OVERRUN
+    stubby = 0.0 < streak < STREAK_SURE  # (a level stroke: a short strike-through, or a filled blob's edge?)
     if reason:
         state = State.UNCERTAIN
+    elif seen >= crossed_at and stubby and streak < STREAK_SLENDER:  # counted, too thick for a line
+        state, reason = State.UNCERTAIN, STUBBY
     elif seen >= crossed_at:
         state = State.CROSSED
-    elif seen <= SURE_EMPTY and 0.0 < streak < STREAK_SURE:  # a strike-through, or a filled blob's edge?
+    elif seen <= SURE_EMPTY and stubby and streak >= STREAK_SLENDER:  # left out as a strike-through
         state, reason = State.UNCERTAIN, STUBBY
     elif seen <= SURE_EMPTY:
         state = State.EMPTY
     else:
         state, reason = State.UNCERTAIN, UNCLEAR
-    return Reading(field, state, cover, streak > 0.0, line, ring, reason=reason)
+    return Reading(field, state, cover, streak >= STREAK_SLENDER, line, ring, reason=reason)
 
 
 def _pixels(field: Field, px_per_mm: float, shape: tuple[int, ...],
@@ -829,14 +834,15 @@ def _visible(expected: np.ndarray, weights: np.ndarray) -> np.ndarray:
 
 def _ink_in(patch: np.ndarray, weights: np.ndarray, total: float, field: Field, px_per_mm: float,
             trace: np.ndarray, visible: np.ndarray) -> tuple[float, float, float]:
-    """A field's ink cover (less a level strike-through), how slender its strike-through is (0 for none:
-    `_struck`), and its slanted line (in `trace`, weighted by `visible`)."""
+    """A field's ink cover (less a level strike-through), how slender its strike-through is (`_struck`: 0 for
+    none, under STREAK_SLENDER for a level stroke too thick for one, whose ink counts), and its slanted line (in
+    `trace`, weighted by `visible`)."""
     mass = patch * weights
     cover = float(mass.sum()) / total
     found = _struck(mass, px_per_mm) if field.kind in STRUCK_THROUGH else None
     if found is None:
         return cover, 0.0, _slanted_line(trace * visible, visible)
-    struck, slender = found  # a line through the field: what counts is the ink away from it
+    struck, slender = found  # a line through the field: what counts is the ink away from it (none: too thick)
     away = visible * ~struck  # (a strike-through's own ink is no slanted line)
     return float(mass[~struck].sum()) / total, slender, _slanted_line(trace * away, away)
 
@@ -1179,7 +1185,8 @@ def _weights_at(box: tuple[float, float, float, float], round_: bool, x0: int, y
 def _struck(mass: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, float] | None:
     """Where a strike-through's line lies, STREAK_MARGIN mm either side included, and how slender it is
     (`_slenderness`, at least STREAK_SLENDER): one thin line within STREAK_TILT degrees of level holding most of
-    the field's ink, across much of the field; None when there is none."""
+    the field's ink, across much of the field; where the only such line is too thick for one (a blob's edge, a
+    stubby marker's line), nowhere and its slenderness (under STREAK_SLENDER); None when there is none."""
     total = float(mass.sum())
     if total <= 0:
         return None
@@ -1190,7 +1197,7 @@ def _struck(mass: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, float] | No
     band = STREAK_BAND * px_per_mm
     margin = round(STREAK_MARGIN / (STREAK_BAND / 2))
     best, found = 0.0, None
-    slender = 0.0
+    slender = stubby = 0.0
     for slope in np.tan(np.radians(np.arange(-STREAK_TILT, STREAK_TILT + 1, STREAK_TILT_STEP))):
         level = ys - slope * (xs - cx)
         bins = np.floor(level / (band / 2)).astype(np.int32)
@@ -1213,10 +1220,13 @@ def _struck(mass: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, float] | No
             if abs(_angle(np.where(wide, mass, 0.0), xs, ys)) > LEVEL:
                 low, high = peak, peak + 1
             thin = _slenderness(mass, (bins >= low) & (bins <= high))
-            if thin < STREAK_SLENDER:  # a blob's patch beside a number: no line
+            if thin < STREAK_SLENDER:  # a blob's patch beside a number, or a stubby marker's line: no sure line
+                stubby = max(stubby, thin)
                 continue
             best, found, slender = share, (bins >= low - margin) & (bins <= high + margin), thin
-    return None if found is None else (found, slender)
+    if found is None:
+        return None if stubby == 0.0 else (np.zeros(mass.shape, bool), stubby)
+    return found, slender
 
 
 def _slenderness(mass: np.ndarray, band: np.ndarray) -> float:

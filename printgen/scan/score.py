@@ -237,8 +237,8 @@ def _read(picture: np.ndarray | Refused, name: str, reader: Reader) -> tuple[np.
 @dataclass
 class Scored:
     """One photo file scored: the sheets read from it (every page of a PDF) and, when asked for, each
-    picture with what was read drawn over it (at most `annotate.LONGEST` pixels long, so a long PDF's pages
-    cost little memory)."""
+    picture with what was read drawn over it (the photo at most `annotate.LONGEST` pixels long, so a long PDF's
+    pages cost little memory)."""
 
     path: Path
     results: list[Result] = field(default_factory=list)

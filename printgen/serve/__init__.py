@@ -8,8 +8,8 @@ holds every request to the network rules (token, same-origin, size,
 headers), `making` builds pads from the one options declaration, `app` maps
 the HTTP contract of issue 24 onto them, `connections` times request heads
 and answers uvicorn's own refusals in JSON, and `terminal` says where the
-server listens. Needs the optional extra `printgen[serve]` (Starlette,
-uvicorn, python-multipart, segno) and `printgen[scan]` for reading.
+server listens. Needs the optional serve extra (Starlette, uvicorn,
+python-multipart, segno) and the scan extra for reading.
 """
 
 from __future__ import annotations

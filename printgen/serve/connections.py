@@ -1,6 +1,6 @@
-"""Connections as uvicorn holds them: bytes from a socket in, requests for the app out, with a time limit on headers, JSON refusals and a prompt stop.
+"""Connections as uvicorn holds them: bytes from a socket in, requests for the app out, with a time limit on headers, a share per device, JSON refusals and a prompt stop.
 
-uvicorn's own HTTP/1.1 protocol (h11) is used, with four changes:
+uvicorn's own HTTP/1.1 protocol (h11) is used, with five changes:
 
 - Headers have HEADER_WAIT seconds: a connection that has not sent a whole
   request head that long after it opened (or after its last answer) is
@@ -9,9 +9,9 @@ uvicorn's own HTTP/1.1 protocol (h11) is used, with four changes:
   has arrived, `guard.Guard` times the body.
 - Too many connections at once (`limit_concurrency`): 503 as one line of
   JSON, like every other refusal, instead of uvicorn's plain text.
-- One device (an address other than this computer's own) holds at most
-  PER_DEVICE of them: a connection past that is closed as it opens, so a
-  single phone or laptop on the network cannot take every place.
+- One device (any address but loopback's) holds at most PER_DEVICE of
+  them: a connection past that is closed as it opens, so a single phone or
+  laptop on the network cannot take every place.
 - A request uvicorn cannot parse: 400 as one line of JSON.
 - At shutdown (Ctrl-C), a connection whose request body is still arriving
   is cut: its handler sees the client go away at once, instead of the
@@ -92,8 +92,8 @@ class Connection(H11Protocol):
         self.transport.close()
 
     def _one_too_many(self) -> bool:
-        """Whether this connection's device, another than this computer (`limited_device`), already holds
-        PER_DEVICE connections besides it."""
+        """Whether this connection's device (not loopback: `limited_device`) already holds PER_DEVICE
+        connections besides it."""
         if self.client is None or not limited_device(self.client[0]):
             return False
         host = self.client[0]
@@ -136,8 +136,8 @@ class Connection(H11Protocol):
 
 
 def limited_device(host: str) -> bool:
-    """Whether connections from `host` count against PER_DEVICE: every address but this computer's own
-    (loopback), whose users are all one address."""
+    """Whether connections from `host` count against PER_DEVICE: every address but loopback's (127.0.0.1, ::1),
+    whose users are all one address. (This computer's own browser at the --lan address is a device too.)"""
     try:
         return not ipaddress.ip_address(host).is_loopback
     except ValueError:  # (a Unix socket's path)

@@ -336,7 +336,7 @@ def test_a_sheet_that_fills_the_picture_to_its_edges_gets_its_figures_and_title_
     drawn = annotate(picture, shown)
     placed = to_drawn(picture, shown, shown[0])
     left, top = round(placed[0, 2]), round(placed[1, 2])
-    assert top > 0 and drawn.shape[1] > picture.shape[1] + left
+    assert top > 0 and drawn.shape[1] >= picture.shape[1] + left + 30  # (a figure's tag is over 30 pixels wide)
     assert float(np.mean(drawn[:top] == 255)) < 0.99  # the title, on the margin above
     sheet_part = drawn[top:top + picture.shape[0], left:left + picture.shape[1]]
     for row in sheet_geometry(layout).rows:  # each lock as drawn: no white tag over it
