@@ -74,6 +74,8 @@ class Option:
     """It changes only the PDF (an SVG is the same whatever the paper or press)."""
     owned: bool = False
     """A build option: the layout kinds that take it are those whose options dataclass owns its field."""
+    instead: tuple[tuple[str, str], ...] = ()
+    """(kind, what to do instead) for kinds that do not take it but where a user may look for it."""
 
     @property
     def flag(self) -> str:
@@ -211,7 +213,9 @@ BUILD_OPTIONS: tuple[Option, ...] = tuple(_owned(option) for option in (
     Option("tile", ("--tile",), "Print the board over several --paper pages with glue strips and alignment "
            "crosses.", _KINDS, flag, False, switch=True),
     Option("double_sided", ("--double-sided",), "After each page of tokens its back: the same tokens mirrored "
-           "for a long-edge flip, so each token has its art on both sides.", _KINDS, flag, False, switch=True),
+           "for a long-edge flip, so each token has its art on both sides.", _KINDS, flag, False, switch=True,
+           instead=(("score-sheet", ("A pad prints on both sides as it is: its sheets sit centred on every "
+                                     "page, so their cut lines meet back to front")),)),
 ))
 """Every option of `printgen build` (and of a batch job), with the layout kinds that take it."""
 
@@ -260,8 +264,9 @@ def refuse_inapplicable(options: Iterable[Option], taker: str, layout: Any, subj
     for option in options:
         if not option.applies(taker, layout):
             kind = KINDS[taker].noun if taker in KINDS else GAMES[taker].noun
+            instead = dict(option.instead).get(taker)
             raise UsageProblem(f"{shown(option)}: does not apply to {subject} ({kind}); it is for "
-                               f"{option.takers_text()}")
+                               f"{option.takers_text()}{f'. {instead}' if instead else ''}")
 
 
 def options_for(taker: str, layout: Any = None, table: tuple[Option, ...] = BUILD_OPTIONS) -> list[Option]:

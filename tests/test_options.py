@@ -46,6 +46,15 @@ def test_an_option_a_layout_does_not_take_exits_2(tmp_path: Path, name: str, opt
     assert not (tmp_path / "o").exists()
 
 
+def test_double_sided_on_a_pad_says_how_to_print_one_on_both_sides(tmp_path: Path) -> None:
+    """A home player asking a pad for --double-sided learns that it needs none (a fresh pair of eyes asked)."""
+    result = CliRunner().invoke(main, ["build", "qwixx-standard", "--out", str(tmp_path), "--double-sided"])
+    assert result.exit_code == 2
+    assert result.output == ("Error: --double-sided: does not apply to qwixx-standard (a score sheet); it is for token "
+                             "sheets. A pad prints on both sides as it is: its sheets sit centred on every page, so "
+                             "their cut lines meet back to front\n")
+
+
 def test_every_option_is_refused_somewhere_and_taken_somewhere() -> None:
     kinds = {layouts.load(n).kind for n in layouts.builtin_names()}
     assert len(kinds) == 4 and len(BUILD_OPTIONS) > 20
