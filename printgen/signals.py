@@ -65,11 +65,19 @@ def _answer_held_back(signum: int, frame: object) -> None:
         handler(held, frame)
 
 
+FINALIZERS = {("__call__", "weakref.py"), ("__call__", os.path.join("multiprocessing", "util.py")),
+              ("cb", "<frozen importlib._bootstrap>")}
+"""(function, file name's end) of the callbacks Python runs from its garbage collector, whose exceptions it prints
+and drops besides any `__del__`: weakref.finalize's, multiprocessing's Finalize and importlib's module-lock
+weakref callback (all seen to swallow a SIGTERM sent to a process group)."""
+
+
 def _finalizing(frame: object) -> bool:
     here = frame
     while here is not None:
         code = here.f_code  # type: ignore[attr-defined]
-        if code.co_name == "__del__" or (code.co_name == "__call__" and code.co_filename.endswith("weakref.py")):
+        if code.co_name == "__del__" or any(code.co_name == name and code.co_filename.endswith(end)
+                                            for name, end in FINALIZERS):
             return True
         here = here.f_back  # type: ignore[attr-defined]
     return False

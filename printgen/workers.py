@@ -58,8 +58,10 @@ def _stop_idle(signum: int, frame: FrameType | None) -> None:
     the whole process group); one handing a result back is asked again once the result is through (every
     AGAIN_SECONDS, by SIGALRM: an exception there is sent back as the result, and the worker went on); one still
     starting (its `initializer`, where the pool prints any exception) leaves at once, having written nothing."""
-    from printgen.signals import AGAIN_SECONDS, EXITS, let_unwind, unwind
+    from printgen.signals import AGAIN_SECONDS, EXITS, in_finalizer, let_unwind, unwind
 
+    if in_finalizer(signum, frame):  # (answered again once the finalizer is done)
+        return
     stage = _stage(frame)
     if stage == "work":
         unwind(signum, frame)
