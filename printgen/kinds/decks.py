@@ -366,7 +366,6 @@ def _fewer_a_page(grid: CardGrid, options: DeckOptions) -> list[str]:
             "the most of up to that many that fit this paper and its margin")]
 
 
-
 def _unfit(faces: list[Face]) -> tuple[str, str] | None:
     """What keeps cards with `faces` from printing legibly (each face measured once): (the text too small, or ""
     where two things crowd each other; what would happen, in words), or None where nothing does."""

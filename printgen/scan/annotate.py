@@ -111,10 +111,15 @@ def _corners(reading: SheetReading) -> list[tuple[float, float]]:
     return [(0, 0), (width, 0), (width, height), (0, height)]
 
 
+def _pixels_a_mm(reading: SheetReading, to_picture: np.ndarray) -> float:
+    """How many of the picture's pixels a millimetre of the sheet's width is."""
+    corners = _project(to_picture, [(0, 0), (reading.layout.width, 0)])
+    return float(np.linalg.norm(corners[1] - corners[0])) / reading.layout.width
+
+
 def _size(reading: SheetReading, to_picture: np.ndarray) -> float:
     """The size (OpenCV's font scale) of the figures drawn by a sheet: in step with its size in the picture."""
-    corners = _project(to_picture, [(0, 0), (reading.layout.width, 0)])
-    return max(0.4, float(np.linalg.norm(corners[1] - corners[0])) / reading.layout.width * 0.28)
+    return max(0.4, _pixels_a_mm(reading, to_picture) * 0.28)
 
 
 def _figures(reading: SheetReading, to_picture: np.ndarray, size: float) -> list[tuple[str, np.ndarray, float]]:
@@ -238,8 +243,7 @@ def _sheet(picture: np.ndarray, reading: SheetReading, to_picture: np.ndarray,
     only a tag "sheet N" on its top left corner, its title and legend given back (text, colour) for `_band`; and
     the size of its figures."""
     layout = reading.layout
-    corners = _project(to_picture, [(0, 0), (layout.width, 0)])
-    width = max(2, round(float(np.linalg.norm(corners[1] - corners[0])) / layout.width * 0.6))
+    width = max(2, round(_pixels_a_mm(reading, to_picture) * 0.6))
     size = _size(reading, to_picture)
     reasons: list[str] = []
     for item in reading.readings:

@@ -36,7 +36,7 @@ from printgen.serve.guard import HEADERS
 HEADER_WAIT = 10.0
 """Seconds a connection has to send a request's head (method, address and headers)."""
 PER_DEVICE = 16
-"""Connections one address other than this computer's may hold at once (a browser opens about six to a
+"""Connections one address other than loopback's may hold at once (a browser opens about six to a
 server; the server holds 64 in all, `terminal.MOST_CONNECTIONS`)."""
 BUSY = "busy: too many connections at once; try again in a moment"
 MALFORMED = "malformed request: this server speaks HTTP/1.1"
