@@ -100,7 +100,9 @@ with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork"), init
     (other,) = [worker for worker in multiprocessing.active_children() if worker.pid != me]
     time.sleep(1)  # (its start done)
     os.kill(other.pid, signal.SIGTERM)  # waiting for work
-    other.join(30)
+    deadline = time.monotonic() + 30
+    while other.exitcode is None and time.monotonic() < deadline:  # (the pool's own thread may reap it first;
+        other.join(0.1)  # its exit code then shows once that thread has it)
     print(what, other.exitcode)
 with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"), initializer=starting,
                          initargs=(os.getpid(),)) as pool:
