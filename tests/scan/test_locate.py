@@ -217,3 +217,45 @@ def test_a_pair_that_fits_no_sheet_leaves_its_marker_to_the_pair_that_does() -> 
     assert [id(g.markers[0]) for g in group_sheets(seen)] == [id(stray)]  # the nearest pair first
     (pair,) = group_sheets(seen, pair_fits=fits)
     assert pair.markers[0] is first and pair.markers[2] is third
+
+
+def test_a_clear_photo_is_searched_with_two_threshold_windows_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first, quick look (two adaptive-threshold windows) finds all four markers of a clear photo: the
+    detector runs once, and the four windows' look is left out."""
+    from printgen.scan import locate
+    from printgen.scan.thresholds import ARUCO_FIRST_STEP
+
+    steps: list[int] = []
+    detect = locate._detect
+    monkeypatch.setattr(locate, "_detect", lambda image, step: steps.append(step) or detect(image, step))
+    image = photo(printed(build_sheet(sheet("qwixx-standard")), 6), turn=21, keystone=0.2)
+    groups = group_sheets(find_markers(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)))
+    assert steps == [ARUCO_FIRST_STEP]
+    assert len(groups) == 1 and sorted(groups[0].markers) == [0, 1, 2, 3]
+
+
+def test_what_a_quick_look_finds_short_of_a_sheet_gives_way_to_all_the_windows(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the quick look finds too few markers for a sheet, the same picture is searched with every window and
+    only that search's markers count (a blurred photo's quick corners are no better than the full search's)."""
+    import numpy as np
+
+    from printgen.scan import locate
+    from printgen.scan.thresholds import ARUCO_FIRST_STEP, ARUCO_WINDOW_STEP
+
+    def square(x: float, y: float) -> np.ndarray:
+        return np.array([[x, y], [x + 40, y], [x + 40, y + 40], [x, y + 40]], np.float64)
+
+    quick = [(0, square(100, 100)), (3, square(103, 903))]  # marker 3 a little off, markers 1 and 2 missed
+    full = [(0, square(100, 100)), (1, square(1300, 100)), (2, square(1300, 900)), (3, square(100, 900))]
+    steps: list[int] = []
+
+    def detect(image: np.ndarray, step: int) -> list[tuple[int, np.ndarray]]:
+        steps.append(step)
+        return quick if step == ARUCO_FIRST_STEP else full
+
+    monkeypatch.setattr(locate, "_detect", detect)
+    markers = find_markers(np.full((1200, 1600), 255, np.uint8))  # under DETECT_SIZE: the look is the picture
+    assert steps == [ARUCO_FIRST_STEP, ARUCO_WINDOW_STEP]
+    assert sorted((m.index, tuple(m.corners[0])) for m in markers) == [
+        (0, (100.0, 100.0)), (1, (1300.0, 100.0)), (2, (1300.0, 900.0)), (3, (100.0, 900.0))]
