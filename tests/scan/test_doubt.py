@@ -273,6 +273,32 @@ def test_in_a_photo_too_grainy_to_tell_no_field_is_surely_empty() -> None:
         assert all(r.reason == GRAINY for r in readings[1:]) == (noise == NOISE)
 
 
+@pytest.mark.parametrize("faint", [False, True])
+def test_a_grainy_photo_whose_crosses_stand_clear_of_the_grain_keeps_its_empty_fields_sure(faint: bool) -> None:
+    """Three clear crosses, eight empty fields and nothing in between: the pen stands far clear of the grain, so
+    the empty fields stay sure. One more cross so faint that it is neither (a second, fainter pen): the grain
+    could hide such strokes, and every empty field is uncertain again."""
+    from printgen.scan.ink import GRAINY, UNCLEAR, Measured, read_fields
+    from printgen.scan.thresholds import NOISE
+
+    photo = Photo()
+    for x, y, w, h in photo.cells[:3]:
+        photo.stroke((x + 1.5, y + 1.5), (x + w - 1.5, y + h - 1.5), width=0.6)
+        photo.stroke((x + w - 1.5, y + 1.5), (x + 1.5, y + h - 1.5), width=0.6)
+    if faint:
+        x, y, w, h = photo.cells[3]
+        photo.stroke((x + 2.5, y + 2.5), (x + w - 2.5, y + h - 2.5), width=0.2, luma=0.9)
+    darkening = np.clip(photo.expected - photo.seen, 0, 1)
+    measured = Measured(photo.seen, photo.expected, photo.gain, darkening, darkening, NOISE, photo.doubts())
+    readings = read_fields(measured, [field(cell) for cell in photo.cells], PX)
+    assert [r.state for r in readings[:3]] == [State.CROSSED] * 3
+    if faint:
+        assert readings[3].state is State.UNCERTAIN and readings[3].reason == UNCLEAR
+        assert all(r.state is State.UNCERTAIN and r.reason == GRAINY for r in readings[4:])
+    else:
+        assert all(r.state is State.EMPTY for r in readings[3:])
+
+
 @pytest.mark.parametrize("tip, unseen", [((3.5, 7.5), True), ((4.0, 6.5), False), ((4.0, 6.5), True)])
 def test_a_cross_overrunning_into_its_neighbour_is_never_the_neighbours_silently(
         tip: tuple[float, float], unseen: bool) -> None:
