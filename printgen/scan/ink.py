@@ -51,7 +51,6 @@ from printgen.scan.thresholds import (
     EVEN_PAPER,
     EVEN_SHARE,
     FOREIGN_REACH,
-    GRAIN_GAP,
     HUE_RANGE,
     INKED,
     LEVEL,
@@ -529,8 +528,7 @@ def read_fields(measured: Measured, fields: list[Field], px_per_mm: float = PX_P
     1) a field is empty only at that share of SURE_EMPTY, and where all its empty fields are clearly so (none
     above PEN_CLEAR of that bar) a field uncertain only for its ink (UNCLEAR) is crossed at that share of
     SURE_CROSSED; in a photo too grainy to tell (its
-    noise as high as NOISE allows) no field is surely empty, a thin stroke may be lost in the grain, unless the
-    sheet's own crosses stand far clear of it (`_clear_of_grain`). A field
+    noise as high as NOISE allows) no field is surely empty: a thin stroke may be lost in the grain. A field
     under glare (VEILED) has the share of its print's contrast that the glare leaves measured, for its best
     guess's halfway, or is taken for hidden where that share is all but none (`_veiled`). On a `bent`
     sheet (its markers fit one flat sheet only loosely) a field's print counts as misplaced sooner
@@ -556,23 +554,9 @@ def read_fields(measured: Measured, fields: list[Field], px_per_mm: float = PX_P
         readings = [replace(r, state=State.UNCERTAIN, reason=UNCLEAR, pen=pen) if r.state is State.EMPTY
                     and r.evidence > SURE_EMPTY * pen else replace(r, pen=pen) for r in readings]
     readings = [_veiled(r, measured, px_per_mm) if r.reason == REASONS[VEILED] else r for r in readings]
-    if measured.noise < NOISE or _clear_of_grain(readings):
+    if measured.noise < NOISE:
         return readings
     return [replace(r, state=State.UNCERTAIN, reason=GRAINY) if r.state is State.EMPTY else r for r in readings]
-
-
-def _clear_of_grain(readings: list[Reading]) -> bool:
-    """Whether a grainy photo's sheet shows its pen standing clear of the grain, so that its empty fields stay
-    sure: every field read sure, at least PEN_SAMPLE of them empty and crossed, and its faintest cross GRAIN_GAP
-    times the evidence of its most inked empty field (the grain's). A stroke the grain could swallow is one much
-    fainter than this sheet's crosses; a second, fainter pen would leave some of its crosses uncertain."""
-    if any(r.state is State.UNCERTAIN for r in readings):
-        return False
-    empty = [r.evidence for r in readings if r.state is State.EMPTY]
-    crossed = [r.evidence for r in readings if r.state is State.CROSSED]
-    if len(empty) < PEN_SAMPLE[0] or len(crossed) < PEN_SAMPLE[1]:
-        return False
-    return min(crossed) >= GRAIN_GAP * max(empty)
 
 
 def _veiled(reading: Reading, measured: Measured, px_per_mm: float) -> Reading:

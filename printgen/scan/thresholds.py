@@ -317,12 +317,6 @@ NOISE = 0.08
 """...but at most this much darkening (luma 0..1)..."""
 NOISE_FLOOR = 0.035
 """...and at least this much."""
-GRAIN_GAP = 4.0
-"""In a photo whose noise reaches NOISE, a sheet's empty fields stay sure only where all its fields are sure and
-its faintest cross has this many times the evidence of its most inked empty field: the pen stands clear of the
-grain. On the four evaluation sets' 640 sheets, 16 grainy ones were left uncertain by the grain alone, all of
-them read right, their faintest cross 3.9 to 18 times their most inked empty field (6.3 in the middle); every
-grainy sheet read wrong also had fields uncertain for other reasons."""
 INKED = 0.02
 """Luma (0..1): a pixel darkened more than this is part of a stroke."""
 FOREIGN_REACH = 8.0

@@ -273,30 +273,26 @@ def test_in_a_photo_too_grainy_to_tell_no_field_is_surely_empty() -> None:
         assert all(r.reason == GRAINY for r in readings[1:]) == (noise == NOISE)
 
 
-@pytest.mark.parametrize("faint", [False, True])
-def test_a_grainy_photo_whose_crosses_stand_clear_of_the_grain_keeps_its_empty_fields_sure(faint: bool) -> None:
-    """Three clear crosses, eight empty fields and nothing in between: the pen stands far clear of the grain, so
-    the empty fields stay sure. One more cross so faint that it is neither (a second, fainter pen): the grain
-    could hide such strokes, and every empty field is uncertain again."""
-    from printgen.scan.ink import GRAINY, UNCLEAR, Measured, read_fields
-    from printgen.scan.thresholds import NOISE
+def test_clear_crosses_do_not_make_a_grainy_photos_empty_fields_sure() -> None:
+    """Three dark crosses, and in the next field a faint pencil stroke that the grain brings down to the
+    evidence of an empty field: a grainy photo's empty fields stay uncertain however plainly its other crosses
+    stand out (a rule that let them off where the faintest cross had four times the inkiest empty field's
+    evidence read such strokes surely empty, with nothing flagged, in an adversary's grainy photos)."""
+    from printgen.scan.ink import GRAINY, Measured, read_fields
+    from printgen.scan.thresholds import NOISE, SURE_EMPTY
 
     photo = Photo()
     for x, y, w, h in photo.cells[:3]:
         photo.stroke((x + 1.5, y + 1.5), (x + w - 1.5, y + h - 1.5), width=0.6)
         photo.stroke((x + w - 1.5, y + 1.5), (x + 1.5, y + h - 1.5), width=0.6)
-    if faint:
-        x, y, w, h = photo.cells[3]
-        photo.stroke((x + 2.5, y + 2.5), (x + w - 2.5, y + h - 2.5), width=0.2, luma=0.9)
+    x, y, w, h = photo.cells[3]
+    photo.stroke((x + 2.5, y + 2.5), (x + w - 2.5, y + h - 2.5), width=0.2, luma=0.93)
     darkening = np.clip(photo.expected - photo.seen, 0, 1)
     measured = Measured(photo.seen, photo.expected, photo.gain, darkening, darkening, NOISE, photo.doubts())
     readings = read_fields(measured, [field(cell) for cell in photo.cells], PX)
     assert [r.state for r in readings[:3]] == [State.CROSSED] * 3
-    if faint:
-        assert readings[3].state is State.UNCERTAIN and readings[3].reason == UNCLEAR
-        assert all(r.state is State.UNCERTAIN and r.reason == GRAINY for r in readings[4:])
-    else:
-        assert all(r.state is State.EMPTY for r in readings[3:])
+    assert 0.0 < readings[3].evidence <= SURE_EMPTY  # the stroke, as faint as an empty field
+    assert all(r.state is State.UNCERTAIN and r.reason == GRAINY for r in readings[3:])
 
 
 @pytest.mark.parametrize("tip, unseen", [((3.5, 7.5), True), ((4.0, 6.5), False), ((4.0, 6.5), True)])
