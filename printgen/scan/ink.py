@@ -384,14 +384,13 @@ def colours(blank: np.ndarray, px_per_mm: float) -> Colours:
     quantised = (np.clip(blank, 0, 1) * COLOUR_STEPS + 0.5).astype(np.int32)
     keys = quantised[..., 0] * levels * levels + quantised[..., 1] * levels + quantised[..., 2]
     square = np.ones((COLOUR_INNER, COLOUR_INNER), np.uint8)
-    inner = cv2.erode(keys.astype(np.float32), square) == cv2.dilate(keys.astype(np.float32), square)
+    small = keys.astype(np.uint16)  # (COLOUR_STEPS + 1) ** 3 keys fit 16 bits: OpenCV's 16-bit morphology
+    inner = cv2.erode(small, square) == cv2.dilate(small, square)
     minimum = max(COLOUR_MIN_PIXELS, int(COLOUR_MIN_AREA * px_per_mm * px_per_mm))
     where = np.flatnonzero(inner)
-    flat_keys = keys.ravel()[where]
-    order = np.argsort(flat_keys.astype(np.uint16), kind="stable")  # (COLOUR_STEPS + 1) ** 3 keys fit 16 bits: a radix sort
-    unique, starts, counts = np.unique(flat_keys[order], return_index=True, return_counts=True)
-    learnt = [(int(key), where[order[start:start + count]])
-              for key, start, count in zip(unique, starts, counts) if count >= minimum]
+    flat_keys = small.ravel()[where]
+    counts = np.bincount(flat_keys, minlength=levels ** 3)
+    learnt = [(int(key), where[flat_keys == key]) for key in np.flatnonzero(counts >= minimum)]  # (a few colours)
     printed = luma(blank).ravel()
     return Colours(keys, learnt, [float(np.mean(printed[pixels])) for _, pixels in learnt])
 
