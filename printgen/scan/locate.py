@@ -25,7 +25,6 @@ from printgen.marks.markers import MARKER_BITS
 from printgen.scan.thresholds import (
     ARUCO_CELL_MARGIN,
     ARUCO_CORNER_WINDOW,
-    ARUCO_FIRST_STEP,
     ARUCO_MIN_BORDER_DISTANCE,
     ARUCO_MIN_CORNER_DISTANCE,
     ARUCO_MIN_PERIMETER,
@@ -154,15 +153,14 @@ def marker_corners_mm(index: int, width: float, height: float) -> list[tuple[flo
 
 
 @cache
-def _detector(step: int) -> cv2.aruco.ArucoDetector:
-    """The ArUco detector of the corner markers, its adaptive threshold windows `step` px apart."""
+def _detector() -> cv2.aruco.ArucoDetector:
     bits = [np.array([int(b) for b in pattern], np.uint8).reshape(4, 4) for pattern in MARKER_BITS]
     dictionary = cv2.aruco.Dictionary(np.concatenate([cv2.aruco.Dictionary.getByteListFromBits(b) for b in bits]),
                                       4, 2)
     parameters = cv2.aruco.DetectorParameters()
     parameters.adaptiveThreshWinSizeMin = ARUCO_WINDOW_MIN
     parameters.adaptiveThreshWinSizeMax = ARUCO_WINDOW_MAX
-    parameters.adaptiveThreshWinSizeStep = step
+    parameters.adaptiveThreshWinSizeStep = ARUCO_WINDOW_STEP
     parameters.minMarkerPerimeterRate = ARUCO_MIN_PERIMETER
     parameters.polygonalApproxAccuracyRate = ARUCO_POLYGON_ACCURACY
     parameters.minCornerDistanceRate = ARUCO_MIN_CORNER_DISTANCE
@@ -181,12 +179,7 @@ def find_markers(gray: np.ndarray) -> list[Marker]:
     for count, (image, scale) in enumerate(_looks(gray)):
         if count and not _groups_short(found):
             break
-        for step in (ARUCO_FIRST_STEP, ARUCO_WINDOW_STEP):  # a quick look first; where it falls short, all the
-            more = _merge(found, [(index, (corners + 0.5) / scale - 0.5)  # windows instead (what it found dropped)
-                                  for index, corners in _detect(image, step)])
-            if not _groups_short(more) or step == ARUCO_WINDOW_STEP:
-                found = more
-                break
+        found = _merge(found, [(index, (corners + 0.5) / scale - 0.5) for index, corners in _detect(image)])
     return [Marker(index, corners) for index, corners in found]
 
 
@@ -205,8 +198,8 @@ def _looks(gray: np.ndarray) -> Iterator[tuple[np.ndarray, float]]:
         yield cv2.createCLAHE(clipLimit=CLAHE_CLIP, tileGridSize=(CLAHE_TILES, CLAHE_TILES)).apply(small), scale
 
 
-def _detect(image: np.ndarray, step: int = ARUCO_WINDOW_STEP) -> list[tuple[int, np.ndarray]]:
-    corners, ids, _ = _detector(step).detectMarkers(image)
+def _detect(image: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    corners, ids, _ = _detector().detectMarkers(image)
     if ids is None:
         return []
     return [(int(i), c.reshape(4, 2).astype(np.float64)) for i, c in zip(ids.ravel(), corners)]

@@ -31,11 +31,7 @@ ARUCO_WINDOW_MIN = 5
 ARUCO_WINDOW_MAX = 35
 """px (at DETECT_SIZE): the largest window of the ArUco detector's adaptive threshold."""
 ARUCO_WINDOW_STEP = 10
-"""px: the step between the adaptive-threshold windows tried..."""
-ARUCO_FIRST_STEP = 30
-"""px: ...after a first look with windows this far apart (the smallest and the largest: two instead of four), when
-what it found makes up no whole sheets. On the 576 photos of four evaluation sets it found the same markers as all
-four windows in all but three blurred, grainy ones, in 40 % of the time."""
+"""px: the step between the adaptive-threshold windows tried."""
 ARUCO_MIN_PERIMETER = 0.02
 """Share of the picture's longer side: the smallest marker perimeter looked for."""
 ARUCO_POLYGON_ACCURACY = 0.05
