@@ -16,6 +16,7 @@ import signal
 import sys
 import threading
 import time
+from functools import cache
 from types import FrameType
 from typing import Any
 
@@ -76,8 +77,10 @@ def _stop_idle(signum: int, frame: FrameType | None) -> None:
     raise SystemExit(EXITS[signum][0])
 
 
+@cache
 def _pool_code() -> tuple[str, ...]:
-    """The folders of the standard library's process pools (multiprocessing's and concurrent.futures')."""
+    """The folders of the standard library's process pools (multiprocessing's and concurrent.futures'), found
+    once (a signal handler asks)."""
     import concurrent.futures
     import multiprocessing
 
