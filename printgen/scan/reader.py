@@ -138,7 +138,7 @@ class Reader:
             image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
         markers = find_markers(gray)
         groups = group_sheets(markers, pair_fits=lambda pair: bool(self._sizes(pair)))  # a pair: a known size
-        stray = _stray_markers(markers, groups)
+        stray = _stray_markers(markers, groups, gray.shape)
         if not groups:
             if stray:
                 return [Unreadable(name, f"no whole sheet found: {stray}")]
@@ -315,12 +315,16 @@ def display_text(text: str) -> str:
     return repr(text[:40] + ("..." if len(text) > 40 else ""))
 
 
-def _stray_markers(markers: list[Marker], groups: list[SheetMarkers]) -> str:
+def _stray_markers(markers: list[Marker], groups: list[SheetMarkers], shape: tuple[int, ...]) -> str:
     """What the markers left over from the whole sheets say (empty when nothing worth a line): a sheet only
-    partly in the picture, or markers that make up no flat sheet. A single stray marker is no sheet."""
+    partly in the picture, or markers that make up no flat sheet. A single stray marker is no sheet, unless
+    it is where the corner of a sheet like one read would lie (`_lone_corner`)."""
     used = {id(m) for group in groups for m in group.markers.values()}
     left = [m for m in markers if id(m) not in used]
     corners = {m.index for m in left}
+    if len(left) == 1 and _lone_corner(left[0], groups, shape):
+        return ("another sheet shows only 1 of its four corner markers (is it all in the picture, sharp and "
+                "none of it covered?)")
     if len(corners) < 2:
         return ""
     sides = [m.side for m in left]
@@ -331,6 +335,28 @@ def _stray_markers(markers: list[Marker], groups: list[SheetMarkers]) -> str:
         return ""
     return (f"{len(left)} corner markers make up no whole flat sheet (is every sheet all in the picture, flat "
             "and none of it covered?)")
+
+
+def _lone_corner(marker: Marker, groups: list[SheetMarkers], shape: tuple[int, ...]) -> bool:
+    """Whether a single left-over marker is the corner of another sheet like a whole one read beside it (a
+    2-up page whose other half is blurred): of a like size, outside that sheet, and the sheet it would be the
+    corner of, that sheet moved over to it, centred in the picture."""
+    height, width = shape[:2]
+    for group in groups:
+        if len(group.markers) < 4 or marker.index not in group.markers:
+            continue
+        own = group.markers[marker.index]
+        sides = (marker.side, own.side)
+        if max(sides) > STRAY_SIDE_RATIO * min(sides):
+            continue
+        quad = np.float32([group.markers[i].centre for i in range(4)]).reshape(-1, 1, 2)
+        point = (float(marker.centre[0]), float(marker.centre[1]))
+        if cv2.pointPolygonTest(quad, point, True) > -own.side:
+            continue  # within the sheet read, or at its edge: one of its own corners seen twice, or a look-alike
+        x, y = quad.reshape(-1, 2).mean(axis=0) + (marker.centre - own.centre)
+        if 0 <= x < width and 0 <= y < height:
+            return True
+    return False
 
 
 def _marker_points(group: SheetMarkers, to_photo: np.ndarray, width: float,

@@ -443,6 +443,28 @@ def test_stray_markers_are_not_called_a_partial_sheet(reader: object) -> None:
     assert "only 4 of its four" not in result.reason and "make up no whole flat sheet" in result.reason
 
 
+def test_a_2_up_page_whose_other_half_shows_one_marker_says_another_sheet_is_there(reader: object) -> None:
+    """A 2-up page whose top half is blurred, dim and grainy: only one of that sheet's corner markers is found.
+    It lies where a sheet like the one read beside it would have its corner, so the photo says another sheet is
+    there (it read one sheet and said nothing of the other)."""
+    from printgen.builders.pad import pad_items
+    from printgen.printing.imposition import impose, plan_grid
+    from printgen.printing.paper import paper_size
+    from tests.scan.photos import photo, printed
+
+    layout = sheet("qwixx-standard")
+    (page,) = impose(list(pad_items(layout, 2, seed=1)), plan_grid(paper_size("a4"), layout.width, layout.height, 2))
+    image = photo(printed(page, 6), turn=0, width=2600, fill=0.8).astype(np.float32)
+    top = image[: image.shape[0] // 2]
+    grain = np.random.default_rng(3).normal(0, 16, top.shape)
+    image[: image.shape[0] // 2] = (cv2.GaussianBlur(top, (0, 0), 4) - 128) * 0.5 + 128 + grain
+    picture = np.clip(image, 0, 255).astype(np.uint8)
+    assert len(find_markers(cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY))) == 5  # the case: one marker of the other
+    read, other = reader.read_image(picture, "2-up")  # type: ignore[attr-defined]
+    assert isinstance(read, SheetReading) and isinstance(other, Unreadable)
+    assert other.reason.startswith("another sheet shows only 1 of its four corner markers")
+
+
 def test_at_most_eight_sheets_are_read_and_the_rest_reported(reader: object,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """Nine sheets in one photo: the first eight in reading order are read, the ninth (bottom right) is one
