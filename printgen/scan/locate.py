@@ -41,6 +41,10 @@ from printgen.scan.thresholds import (
     FACING,
     FOREIGN_TURN,
     GROUP_FIT,
+    LOOK_ALIKE,
+    LOOK_ALIKE_BLUR,
+    LOOK_ALIKE_OVERLAP,
+    LOOK_ALIKE_SIZE,
     MARKER_SIDE_RATIO,
     MARKER_SPAN,
     MAX_MARKERS,
@@ -356,5 +360,32 @@ def _foreign_fourth(group: dict[int, Marker]) -> bool:
             np.float64(marker_corners_mm(left_out, width, height)).reshape(-1, 1, 2), to_photo).reshape(-1, 2))
         (ax, ay), (bx, by) = where.right, marker.right
         if abs(np.degrees(np.arctan2(ax * by - ay * bx, ax * bx + ay * by))) > FOREIGN_TURN:
+            return True
+    return False
+
+
+def look_alike_beside(gray: np.ndarray, sheets: list[np.ndarray]) -> bool:
+    """Whether the photo shows, beside the sheets read (each its four corners in photo pixels), a place that
+    looks like one of them: another sheet whose markers were all missed (a 2-up page's other half blurred)."""
+    scale = min(1.0, LOOK_ALIKE_SIZE / max(gray.shape))
+    small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
+    small = cv2.GaussianBlur(small.astype(np.float32), (0, 0), LOOK_ALIKE_BLUR)
+    height, width = small.shape
+    boxes = []
+    for corners in sheets:
+        low = np.clip(np.floor(corners.min(axis=0) * scale), 0, None).astype(int)
+        high = np.minimum(np.ceil(corners.max(axis=0) * scale), (width, height)).astype(int)
+        boxes.append((*low, *high))
+    for x0, y0, x1, y1 in boxes:
+        w, h = x1 - x0, y1 - y0
+        if w < 8 or h < 8 or w >= width or h >= height:
+            continue
+        fit = cv2.matchTemplate(small, small[y0:y1, x0:x1], cv2.TM_CCOEFF_NORMED)
+        xs, ys = np.arange(fit.shape[1]), np.arange(fit.shape[0])
+        for a0, b0, a1, b1 in boxes:  # places overlapping a sheet read are that sheet, not another
+            across = np.clip(np.minimum(xs + w, a1) - np.maximum(xs, a0), 0, None)
+            down = np.clip(np.minimum(ys + h, b1) - np.maximum(ys, b0), 0, None)
+            fit[np.outer(down, across) > LOOK_ALIKE_OVERLAP * w * h] = -1
+        if float(fit.max()) >= LOOK_ALIKE:
             return True
     return False

@@ -22,7 +22,14 @@ from printgen.scan.crosses import marks_of
 from printgen.scan.decode import read_code
 from printgen.scan.identify import identify, printed_data
 from printgen.scan.ink import LEFT_OUT, OUTSIDE, Reading, State, measure, read_fields
-from printgen.scan.locate import Marker, SheetMarkers, find_markers, group_sheets, marker_corners_mm
+from printgen.scan.locate import (
+    Marker,
+    SheetMarkers,
+    find_markers,
+    group_sheets,
+    look_alike_beside,
+    marker_corners_mm,
+)
 from printgen.scan.rectify import pixels_per_mm
 from printgen.scan.referee import Marks, Verdict, referee
 from printgen.scan.settle import settle
@@ -67,6 +74,13 @@ class SheetReading:
     """Set when the code could not be read and the sheet was recognised by its look instead: what was doubtful."""
     disagreements: tuple[str, ...] = ()
     """Where the code's own data (lucky numbers, a shuffled order) disagrees with the print."""
+
+    @property
+    def corners(self) -> np.ndarray:
+        """The sheet's four corners in photo pixels (4 x 2), clockwise from its top left."""
+        width, height = self.layout.width, self.layout.height
+        corners = np.float64([[0, 0], [width, 0], [width, height], [0, height]]).reshape(-1, 1, 2)
+        return cv2.perspectiveTransform(corners, self.to_photo).reshape(-1, 2)
 
     @property
     def marks(self) -> Marks:
@@ -152,18 +166,19 @@ class Reader:
                                      "none and cannot be scored)")]
         groups.sort(key=lambda g: _reading_order(g, gray.shape))
         groups, skipped = groups[:MAX_SHEETS], len(groups) - MAX_SHEETS
-        results: list[Result] = []
-        total = len(groups) + bool(stray) + (skipped > 0)
-        for position, group in enumerate(groups, start=1):
-            result = self._read_sheet(image, gray, group, name, markers)
-            result.position, result.of = position, total
-            results.append(result)
+        results: list[Result] = [self._read_sheet(image, gray, group, name, markers) for group in groups]
         if skipped > 0:
             results.append(Unreadable(name, f"{skipped} more sheet{'s' if skipped > 1 else ''} not read: at most "
-                                            f"{MAX_SHEETS} are read from one photo (photograph fewer at a time)",
-                                      len(groups) + 1, total))
+                                            f"{MAX_SHEETS} are read from one photo (photograph fewer at a time)"))
         if stray:
-            results.append(Unreadable(name, stray, total, total))
+            results.append(Unreadable(name, stray))
+        elif all(isinstance(r, SheetReading) for r in results) and look_alike_beside(gray, [
+                r.corners for r in results if isinstance(r, SheetReading)]):
+            read = "the sheet" if len(results) == 1 else "the sheets"
+            results.append(Unreadable(name, f"another sheet seems to lie beside {read} read, but none of its corner "
+                                            "markers were found (is it all in the picture, sharp and well lit?)"))
+        for position, result in enumerate(results, start=1):
+            result.position, result.of = position, len(results)
         return results
 
     def _read_sheet(self, image: np.ndarray, gray: np.ndarray, group: SheetMarkers, name: str,

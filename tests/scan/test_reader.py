@@ -443,10 +443,9 @@ def test_stray_markers_are_not_called_a_partial_sheet(reader: object) -> None:
     assert "only 4 of its four" not in result.reason and "make up no whole flat sheet" in result.reason
 
 
-def test_a_2_up_page_whose_other_half_shows_one_marker_says_another_sheet_is_there(reader: object) -> None:
-    """A 2-up page whose top half is blurred, dim and grainy: only one of that sheet's corner markers is found.
-    It lies where a sheet like the one read beside it would have its corner, so the photo says another sheet is
-    there (it read one sheet and said nothing of the other)."""
+def _2_up_half_blurred(px: float, width: int) -> np.ndarray:
+    """A 2-up page of qwixx-standard, printed at `px` px a mm and photographed `width` px wide, whose top half is
+    blurred, dim and grainy, as a phone focused on the bottom sheet sees it."""
     from printgen.builders.pad import pad_items
     from printgen.printing.imposition import impose, plan_grid
     from printgen.printing.paper import paper_size
@@ -454,15 +453,27 @@ def test_a_2_up_page_whose_other_half_shows_one_marker_says_another_sheet_is_the
 
     layout = sheet("qwixx-standard")
     (page,) = impose(list(pad_items(layout, 2, seed=1)), plan_grid(paper_size("a4"), layout.width, layout.height, 2))
-    image = photo(printed(page, 6), turn=0, width=2600, fill=0.8).astype(np.float32)
+    image = photo(printed(page, px), turn=0, width=width, fill=0.8).astype(np.float32)
     top = image[: image.shape[0] // 2]
     grain = np.random.default_rng(3).normal(0, 16, top.shape)
     image[: image.shape[0] // 2] = (cv2.GaussianBlur(top, (0, 0), 4) - 128) * 0.5 + 128 + grain
-    picture = np.clip(image, 0, 255).astype(np.uint8)
-    assert len(find_markers(cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY))) == 5  # the case: one marker of the other
+    return np.clip(image, 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("px, width, markers, reason", [
+    (6, 2600, 5, "another sheet shows only 1 of its four corner markers"),
+    (4, 2000, 4, "another sheet seems to lie beside the sheet read, but none of its corner markers were found")])
+def test_the_blurred_half_of_a_2_up_page_is_said_to_be_there(reader: object, px: float, width: int, markers: int,
+                                                             reason: str) -> None:
+    """The bottom sheet of a 2-up page is read; of the blurred top one a single marker is found, or none. Either
+    way the photo says another sheet is there (it read one sheet and said nothing of the other): by the lone
+    marker lying where a sheet like the one read would have its corner, or by a place beside the sheet read
+    that looks like it."""
+    picture = _2_up_half_blurred(px, width)
+    assert len(find_markers(cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY))) == markers  # the case
     read, other = reader.read_image(picture, "2-up")  # type: ignore[attr-defined]
     assert isinstance(read, SheetReading) and isinstance(other, Unreadable)
-    assert other.reason.startswith("another sheet shows only 1 of its four corner markers")
+    assert other.reason.startswith(reason) and (read.position, other.position, other.of) == (1, 2, 2)
 
 
 def test_at_most_eight_sheets_are_read_and_the_rest_reported(reader: object,
