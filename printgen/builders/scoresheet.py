@@ -190,7 +190,7 @@ TITLE_GAP: Mm = 0.3
 def title_size(layout: ScoreSheetLayout, labels: dict[str, str]) -> Mm:
     """The title's em size: 7 mm, or smaller so the name label and NAME_LINE still fit beside it (a layout
     whose title would need less than printgen's minimum text size is refused by `printgen check`)."""
-    room = _line_end(layout, labels) - CORNER - text_width(f"{labels['name']}:", "regular", 3.4) - 12.0 - NAME_LINE
+    room = _line_end(layout, labels) - CORNER - text_width(labels["name"], "regular", 3.4) - 12.0 - NAME_LINE
     letters = capitals(layout.title)
     per_mm = sum(text_width(letter, "bold", 1.0) for letter in letters)
     return min(TITLE_SIZE, (room - TITLE_GAP * len(letters)) / per_mm) if per_mm else TITLE_SIZE
@@ -223,7 +223,7 @@ def _header(layout: ScoreSheetLayout, geometry: SheetGeometry, labels: dict[str,
         elements.append(Text(first[0] - first[2] - 2.0, baseline, label, label_size, LUCKY_STROKE, "bold", "end"))
         for cx, cy, r in geometry.lucky:
             elements.append(Circle(cx, cy, r, Paint(fill=LUCKY_FILL, stroke=LUCKY_STROKE, width=0.6)))
-    name = f"{labels['name']}:"
+    name = labels["name"]  # with its colon, as the language writes it ("Nom :")
     label_x = max(x + 10.0, min(layout.width * 0.42, line_end - 40.0))
     elements.append(Text(label_x, baseline, name, 3.4, GREY, "regular"))
     line_x = label_x + text_width(name, "regular", 3.4) + 2.0

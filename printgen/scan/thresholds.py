@@ -116,7 +116,7 @@ LOOK_ALIKE_SIZE = 320
 LOOK_ALIKE = 0.85
 """...where a place as large as a sheet read, overlapping no sheet read by more than LOOK_ALIKE_OVERLAP of
 its area, correlates with it at least this well (TM_CCOEFF_NORMED, both blurred): the other half of a 2-up
-page blurred and dim gave 0.978-0.998, the 1,300 photos of the evaluation and helpers' sets at most 0.68."""
+page blurred and dim gave 0.978-0.998, the 1,246 photos of the evaluation and helpers' sets at most 0.68."""
 LOOK_ALIKE_OVERLAP = 0.2
 LOOK_ALIKE_BLUR = 1.5
 """px of that copy: the Gaussian both are blurred by, so a sharp sheet and a blurred one look alike."""

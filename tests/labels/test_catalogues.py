@@ -40,3 +40,11 @@ def test_bonus_b_labels_say_fewest_crosses(lang: str) -> None:
         assert FEWEST[lang] in labels[key], f"{lang}.{key} = {labels[key]!r}"
     banned = ("shortest", "kürzeste", "plus courte", "più corta", "najkrótsz")
     assert not any(word in value for value in labels.values() for word in banned)
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "de", "pl", "fr"])
+def test_the_name_prompt_ends_in_a_colon_as_its_language_writes_it(lang: str) -> None:
+    """French sets a no-break space before a colon ("Nom :", which never breaks from its word); the others none."""
+    name = catalogue(lang)["name"]
+    assert name.endswith(":") and not name.endswith(" :")  # an ordinary space could break the line there
+    assert name.endswith("\u00a0:") == (lang == "fr")
