@@ -373,14 +373,17 @@ def look_alike_beside(gray: np.ndarray, sheets: list[np.ndarray]) -> bool:
     height, width = small.shape
     boxes = []
     for corners in sheets:
+        if not np.isfinite(corners).all():
+            continue
         low = np.clip(np.floor(corners.min(axis=0) * scale), 0, None).astype(int)
         high = np.minimum(np.ceil(corners.max(axis=0) * scale), (width, height)).astype(int)
         boxes.append((*low, *high))
     for x0, y0, x1, y1 in boxes:
         w, h = x1 - x0, y1 - y0
-        if w < 8 or h < 8 or w >= width or h >= height:
-            continue
-        fit = cv2.matchTemplate(small, small[y0:y1, x0:x1], cv2.TM_CCOEFF_NORMED)
+        template = small[y0:y1, x0:x1]
+        if w < 8 or h < 8 or w >= width or h >= height or float(template.std()) < 1.0:
+            continue  # (a flat template matches everything at 1)
+        fit = cv2.matchTemplate(small, template, cv2.TM_CCOEFF_NORMED)
         xs, ys = np.arange(fit.shape[1]), np.arange(fit.shape[0])
         for a0, b0, a1, b1 in boxes:  # places overlapping a sheet read are that sheet, not another
             across = np.clip(np.minimum(xs + w, a1) - np.maximum(xs, a0), 0, None)

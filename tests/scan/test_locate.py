@@ -217,3 +217,44 @@ def test_a_pair_that_fits_no_sheet_leaves_its_marker_to_the_pair_that_does() -> 
     assert [id(g.markers[0]) for g in group_sheets(seen)] == [id(stray)]  # the nearest pair first
     (pair,) = group_sheets(seen, pair_fits=fits)
     assert pair.markers[0] is first and pair.markers[2] is third
+
+
+def _table_with(copy: str) -> tuple[object, object, object]:
+    """A grey table 1200 x 800 px with a printed sheet at its left and, at its right, `copy`: the same sheet
+    blurred and dimmed ("blurred"), nothing ("none") or a flat white card as large ("card"); the sheet's corners
+    and the copy's."""
+    import numpy as np
+
+    one = cv2.cvtColor(printed(build_sheet(sheet("qwixx-standard")), 3), cv2.COLOR_BGR2GRAY)
+    h, w = one.shape
+    table = np.full((800, 1200), 90, np.uint8)
+    table[100:100 + h, 40:40 + w] = one
+    right = table[100:100 + h, 1160 - w:1160]
+    if copy == "blurred":
+        right[:] = np.clip((cv2.GaussianBlur(one, (0, 0), 5).astype(np.float32) - 128) * 0.6 + 120, 0, 255)
+    elif copy == "card":
+        right[:] = 245
+    corners = np.float64([[40, 100], [40 + w, 100], [40 + w, 100 + h], [40, 100 + h]])
+    return table, corners, corners + [1120 - w, 0]
+
+
+@pytest.mark.parametrize("copy, found", [("blurred", True), ("none", False), ("card", False)])
+def test_a_sheet_whose_markers_were_all_missed_is_found_by_its_look(copy: str, found: bool) -> None:
+    """Beside a sheet read, a blurred, dim copy of it is another sheet; an empty table or a white card is not."""
+    from printgen.scan.locate import look_alike_beside
+
+    table, corners, beside = _table_with(copy)
+    assert look_alike_beside(table, [corners]) is found
+    assert not look_alike_beside(table, [corners, beside])  # both read
+
+
+def test_a_flat_or_impossible_sheet_outline_finds_nothing() -> None:
+    """A sheet's outline over a flat part of the picture (which would match everywhere) or not finite is skipped."""
+    import numpy as np
+
+    from printgen.scan.locate import look_alike_beside
+
+    table, _, _ = _table_with("none")
+    flat = np.float64([[800, 20], [900, 20], [900, 60], [800, 60]])  # the bare table
+    assert not look_alike_beside(table, [flat])
+    assert not look_alike_beside(table, [np.full((4, 2), np.nan)])
