@@ -42,9 +42,15 @@ from printgen.scan.thresholds import (
     FOREIGN_TURN,
     GROUP_FIT,
     LOOK_ALIKE,
+    LOOK_ALIKE_AROUND,
     LOOK_ALIKE_BLUR,
+    LOOK_ALIKE_CONTRAST,
+    LOOK_ALIKE_EVEN,
+    LOOK_ALIKE_INSET,
     LOOK_ALIKE_OVERLAP,
-    LOOK_ALIKE_SIZE,
+    LOOK_ALIKE_PX_PER_MM,
+    LOOK_ALIKE_SHOWN,
+    LOOK_ALIKE_TURNS,
     MARKER_SIDE_RATIO,
     MARKER_SPAN,
     MAX_MARKERS,
@@ -364,31 +370,71 @@ def _foreign_fourth(group: dict[int, Marker]) -> bool:
     return False
 
 
-def look_alike_beside(gray: np.ndarray, sheets: list[np.ndarray]) -> bool:
-    """Whether the photo shows, beside the sheets read (each its four corners in photo pixels), a place that
-    looks like one of them: another sheet whose markers were all missed (a 2-up page's other half blurred)."""
-    scale = min(1.0, LOOK_ALIKE_SIZE / max(gray.shape))
-    small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
-    small = cv2.GaussianBlur(small.astype(np.float32), (0, 0), LOOK_ALIKE_BLUR)
-    height, width = small.shape
-    boxes = []
-    for corners in sheets:
-        if not np.isfinite(corners).all():
-            continue
-        low = np.clip(np.floor(corners.min(axis=0) * scale), 0, None).astype(int)
-        high = np.minimum(np.ceil(corners.max(axis=0) * scale), (width, height)).astype(int)
-        boxes.append((*low, *high))
-    for x0, y0, x1, y1 in boxes:
-        w, h = x1 - x0, y1 - y0
-        template = small[y0:y1, x0:x1]
-        if w < 8 or h < 8 or w >= width or h >= height or float(template.std()) < 1.0:
+def look_alike_beside(gray: np.ndarray, sheets: list[tuple[np.ndarray, float, float]]) -> bool:
+    """Whether the photo shows, beside the sheets read (each its homography from sheet mm to photo pixels, its
+    width and height in mm), a place that looks like one of them: another sheet whose markers were all missed
+    (a 2-up page's other half blurred). Looked for in the sheet's own plane, its frame flattened at
+    LOOK_ALIKE_PX_PER_MM with LOOK_ALIKE_AROUND mm round it, so a turned page or one seen at a slant is looked
+    through as the sheet read is; only the print inside the sheet (LOOK_ALIKE_INSET mm in from its edge) is
+    compared, so a plain card or envelope the sheet's size is no sheet."""
+    k, around, inset = LOOK_ALIKE_PX_PER_MM, LOOK_ALIKE_AROUND, LOOK_ALIKE_INSET
+    sheets = [sheet for sheet in sheets if np.isfinite(sheet[0]).all()]
+    for to_photo, width, height in sheets:
+        span = (3 * width + 2 * around, 3 * height + 2 * around)  # mm: the sheet in the middle, room on every side
+        canvas = (round(span[0] * k), round(span[1] * k))
+        shift = np.array([[k, 0, k * (width + around)], [0, k, k * (height + around)], [0, 0, 1]])
+        to_canvas = shift @ np.linalg.inv(to_photo)
+        shrink = min(1.0, 2 * k / max(_photo_px_per_mm(to_photo, width, height), 1e-6))
+        small = cv2.resize(gray, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA) if shrink < 1 else gray
+        to_canvas = to_canvas @ np.diag([1 / shrink, 1 / shrink, 1.0])
+        flat = cv2.warpPerspective(small.astype(np.float32), to_canvas, canvas, flags=cv2.INTER_LINEAR,
+                                   borderMode=cv2.BORDER_REPLICATE)
+        inside = cv2.warpPerspective(np.ones(small.shape, np.float32), to_canvas, canvas, flags=cv2.INTER_NEAREST)
+        flat = cv2.GaussianBlur(flat, (0, 0), LOOK_ALIKE_BLUR) - cv2.GaussianBlur(flat, (0, 0), LOOK_ALIKE_EVEN * k)
+        x0, y0 = round((width + around + inset) * k), round((height + around + inset) * k)
+        w, h = round((width - 2 * inset) * k), round((height - 2 * inset) * k)
+        template = flat[y0:y0 + h, x0:x0 + w]
+        if w < 8 or h < 8 or float(template.std()) < 1.0:
             continue  # (a flat template matches everything at 1)
-        fit = cv2.matchTemplate(small, template, cv2.TM_CCOEFF_NORMED)
+        fit = _best_turned_fit(flat, (x0, y0, w, h))
+        window = (w, h)
+        mean = cv2.boxFilter(flat, -1, window, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT)[:fit.shape[0], :fit.shape[1]]
+        square = cv2.boxFilter(flat * flat, -1, window, anchor=(0, 0),
+                               borderType=cv2.BORDER_CONSTANT)[:fit.shape[0], :fit.shape[1]]
+        contrast = np.sqrt(np.maximum(square - mean * mean, 0.0))
+        shown = cv2.boxFilter(inside, -1, window, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT)[:fit.shape[0],
+                                                                                                   :fit.shape[1]]
+        fit[(shown < LOOK_ALIKE_SHOWN) | (contrast < LOOK_ALIKE_CONTRAST * float(template.std()))] = -1
         xs, ys = np.arange(fit.shape[1]), np.arange(fit.shape[0])
-        for a0, b0, a1, b1 in boxes:  # places overlapping a sheet read are that sheet, not another
+        for other, other_width, other_height in sheets:  # places overlapping a sheet read are that sheet
+            corners = np.float64([[0, 0], [other_width, 0], [other_width, other_height], [0, other_height]])
+            seen = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), shift @ np.linalg.inv(to_photo) @ other)
+            (a0, b0), (a1, b1) = seen.reshape(-1, 2).min(axis=0), seen.reshape(-1, 2).max(axis=0)
             across = np.clip(np.minimum(xs + w, a1) - np.maximum(xs, a0), 0, None)
             down = np.clip(np.minimum(ys + h, b1) - np.maximum(ys, b0), 0, None)
             fit[np.outer(down, across) > LOOK_ALIKE_OVERLAP * w * h] = -1
         if float(fit.max()) >= LOOK_ALIKE:
             return True
     return False
+
+
+def _best_turned_fit(flat: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+    """The best correlation at every place of `flat` with its part `box` (x, y, w, h), that part turned by each of
+    LOOK_ALIKE_TURNS degrees (sheets cut apart lie a little askew of each other)."""
+    x0, y0, w, h = box
+    best = None
+    for turn in LOOK_ALIKE_TURNS:
+        turned = flat if turn == 0 else cv2.warpAffine(
+            flat, cv2.getRotationMatrix2D((x0 + w / 2, y0 + h / 2), turn, 1.0), flat.shape[::-1],
+            flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        fit = cv2.matchTemplate(flat, np.ascontiguousarray(turned[y0:y0 + h, x0:x0 + w]), cv2.TM_CCOEFF_NORMED)
+        best = fit if best is None else np.maximum(best, fit)
+    assert best is not None
+    return best
+
+
+def _photo_px_per_mm(to_photo: np.ndarray, width: float, height: float) -> float:
+    """How many photo pixels a mm of the sheet spans at its middle, by its homography."""
+    middle = np.float64([[[width / 2, height / 2]], [[width / 2 + 1, height / 2]], [[width / 2, height / 2 + 1]]])
+    a, b, c = cv2.perspectiveTransform(middle, to_photo).reshape(-1, 2)
+    return float(np.sqrt(np.linalg.norm(b - a) * np.linalg.norm(c - a)))

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from printgen import layouts
-from printgen.builders.geometry import sheet_geometry
+from printgen.builders.geometry import MARKER, sheet_geometry
 from printgen.kinds import ScoreSheetLayout, score_sheet
 from printgen.marks.codes import CodeError, SheetCode, layout_name, layout_version, parse
 from printgen.scan.crosses import marks_of
@@ -39,6 +39,7 @@ from printgen.scan.thresholds import (
     GROUP_FIT,
     LEFT_OUT_NEAR,
     LEFT_OUT_REACH,
+    LOOK_ALIKE_OVERLAP,
     MAX_SHEETS,
     MIN_PX_PER_MM,
     PAIR_SPAN,
@@ -74,13 +75,6 @@ class SheetReading:
     """Set when the code could not be read and the sheet was recognised by its look instead: what was doubtful."""
     disagreements: tuple[str, ...] = ()
     """Where the code's own data (lucky numbers, a shuffled order) disagrees with the print."""
-
-    @property
-    def corners(self) -> np.ndarray:
-        """The sheet's four corners in photo pixels (4 x 2), clockwise from its top left."""
-        width, height = self.layout.width, self.layout.height
-        corners = np.float64([[0, 0], [width, 0], [width, height], [0, height]]).reshape(-1, 1, 2)
-        return cv2.perspectiveTransform(corners, self.to_photo).reshape(-1, 2)
 
     @property
     def marks(self) -> Marks:
@@ -152,7 +146,7 @@ class Reader:
             image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
         markers = find_markers(gray)
         groups = group_sheets(markers, pair_fits=lambda pair: bool(self._sizes(pair)))  # a pair: a known size
-        stray = _stray_markers(markers, groups, gray.shape)
+        stray = _stray_markers(markers, groups)
         if not groups:
             if stray:
                 return [Unreadable(name, f"no whole sheet found: {stray}")]
@@ -170,12 +164,17 @@ class Reader:
         if skipped > 0:
             results.append(Unreadable(name, f"{skipped} more sheet{'s' if skipped > 1 else ''} not read: at most "
                                             f"{MAX_SHEETS} are read from one photo (photograph fewer at a time)"))
+        read = [r for r in results if isinstance(r, SheetReading)]
+        lone = _left_over(markers, groups)
         if stray:
             results.append(Unreadable(name, stray))
-        elif all(isinstance(r, SheetReading) for r in results) and look_alike_beside(gray, [
-                r.corners for r in results if isinstance(r, SheetReading)]):
-            read = "the sheet" if len(results) == 1 else "the sheets"
-            results.append(Unreadable(name, f"another sheet seems to lie beside {read} read, but none of its corner "
+        elif len(lone) == 1 and _lone_corner(lone[0], read, gray.shape):
+            results.append(Unreadable(name, "another sheet shows only 1 of its four corner markers (is it all in the "
+                                            "picture, sharp and none of it covered?)"))
+        elif len(read) == len(results) and look_alike_beside(gray, [(r.to_photo, r.layout.width, r.layout.height)
+                                                                    for r in read]):
+            which = "the sheet" if len(results) == 1 else "the sheets"
+            results.append(Unreadable(name, f"another sheet seems to lie beside {which} read, but none of its corner "
                                             "markers were found (is it all in the picture, sharp and well lit?)"))
         for position, result in enumerate(results, start=1):
             result.position, result.of = position, len(results)
@@ -330,16 +329,12 @@ def display_text(text: str) -> str:
     return repr(text[:40] + ("..." if len(text) > 40 else ""))
 
 
-def _stray_markers(markers: list[Marker], groups: list[SheetMarkers], shape: tuple[int, ...]) -> str:
+def _stray_markers(markers: list[Marker], groups: list[SheetMarkers]) -> str:
     """What the markers left over from the whole sheets say (empty when nothing worth a line): a sheet only
-    partly in the picture, or markers that make up no flat sheet. A single stray marker is no sheet, unless
-    it is where the corner of a sheet like one read would lie (`_lone_corner`)."""
-    used = {id(m) for group in groups for m in group.markers.values()}
-    left = [m for m in markers if id(m) not in used]
+    partly in the picture, or markers that make up no flat sheet. A single stray marker is no sheet here (but
+    see `_lone_corner`)."""
+    left = _left_over(markers, groups)
     corners = {m.index for m in left}
-    if len(left) == 1 and _lone_corner(left[0], groups, shape):
-        return ("another sheet shows only 1 of its four corner markers (is it all in the picture, sharp and "
-                "none of it covered?)")
     if len(corners) < 2:
         return ""
     sides = [m.side for m in left]
@@ -352,24 +347,34 @@ def _stray_markers(markers: list[Marker], groups: list[SheetMarkers], shape: tup
             "and none of it covered?)")
 
 
-def _lone_corner(marker: Marker, groups: list[SheetMarkers], shape: tuple[int, ...]) -> bool:
-    """Whether a single left-over marker is the corner of another sheet like a whole one read beside it (a
-    2-up page whose other half is blurred): of a like size, outside that sheet, and the sheet it would be the
-    corner of, that sheet moved over to it, centred in the picture."""
+def _left_over(markers: list[Marker], groups: list[SheetMarkers]) -> list[Marker]:
+    """The markers that are no sheet's."""
+    used = {id(m) for group in groups for m in group.markers.values()}
+    return [m for m in markers if id(m) not in used]
+
+
+def _lone_corner(marker: Marker, sheets: list[SheetReading], shape: tuple[int, ...]) -> bool:
+    """Whether a single left-over marker is the corner of another sheet like one read beside it (a 2-up page
+    whose other half is blurred), seen in that sheet's plane: a marker's size, outside that sheet, and the sheet
+    it would be that corner of, laid as the sheet read is, overlapping it by at most LOOK_ALIKE_OVERLAP and
+    centred in the picture."""
     height, width = shape[:2]
-    for group in groups:
-        if len(group.markers) < 4 or marker.index not in group.markers:
+    for sheet in sheets:
+        w, h = sheet.layout.width, sheet.layout.height
+        seen = cv2.perspectiveTransform(marker.corners.reshape(-1, 1, 2).astype(np.float64),
+                                        np.linalg.inv(sheet.to_photo)).reshape(-1, 2)
+        side = float(np.sqrt(abs(cv2.contourArea(seen.astype(np.float32)))))
+        if not MARKER / STRAY_SIDE_RATIO <= side <= MARKER * STRAY_SIDE_RATIO:
             continue
-        own = group.markers[marker.index]
-        sides = (marker.side, own.side)
-        if max(sides) > STRAY_SIDE_RATIO * min(sides):
+        centre = seen.mean(axis=0)
+        if 0 <= centre[0] <= w and 0 <= centre[1] <= h:
+            continue  # on the sheet read: its own corner seen twice, or something in its print taken for one
+        x, y = centre - np.mean(marker_corners_mm(marker.index, w, h), axis=0)  # the top left of its sheet
+        overlap = max(0.0, min(x + w, w) - max(x, 0.0)) * max(0.0, min(y + h, h) - max(y, 0.0))
+        if overlap > LOOK_ALIKE_OVERLAP * w * h:
             continue
-        quad = np.float32([group.markers[i].centre for i in range(4)]).reshape(-1, 1, 2)
-        point = (float(marker.centre[0]), float(marker.centre[1]))
-        if cv2.pointPolygonTest(quad, point, True) > -own.side:
-            continue  # within the sheet read, or at its edge: one of its own corners seen twice, or a look-alike
-        x, y = quad.reshape(-1, 2).mean(axis=0) + (marker.centre - own.centre)
-        if 0 <= x < width and 0 <= y < height:
+        middle = cv2.perspectiveTransform(np.float64([[[x + w / 2, y + h / 2]]]), sheet.to_photo).reshape(2)
+        if 0 <= middle[0] < width and 0 <= middle[1] < height:
             return True
     return False
 

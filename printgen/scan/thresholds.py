@@ -111,15 +111,30 @@ MIN_PX_PER_MM = 2.2
 STRAY_SIDE_RATIO = 2
 """Left-over markers of different corners whose sides differ by at most this factor are one sheet that is
 only partly in the picture (more: markers of different sheets)."""
-LOOK_ALIKE_SIZE = 320
-"""px: a sheet whose markers were all missed is looked for beside those read in a copy of the photo this long..."""
+LOOK_ALIKE_PX_PER_MM = 0.5
+"""A sheet whose markers were all missed is looked for beside each sheet read in the sheet's own plane,
+flattened at this many px a mm (`printgen.scan.locate.look_alike_beside`)..."""
+LOOK_ALIKE_AROUND = 40.0
+"""...as far as a sheet's width and height and this many mm more on each side of it (a 2-up or 4-up page, sheets
+cut apart and laid side by side)..."""
+LOOK_ALIKE_INSET = 5.0
+"""...by the print inside the sheet read, this many mm in from its edges (not its outline against the table: a
+card or an envelope the sheet's size is no sheet)..."""
 LOOK_ALIKE = 0.85
-"""...where a place as large as a sheet read, overlapping no sheet read by more than LOOK_ALIKE_OVERLAP of
-its area, correlates with it at least this well (TM_CCOEFF_NORMED, both blurred): the other half of a 2-up
-page blurred and dim gave 0.978-0.998, the 1,246 photos of the evaluation and helpers' sets at most 0.68."""
+"""...a place found where it correlates with that print at least this well (TM_CCOEFF_NORMED, both blurred by
+LOOK_ALIKE_BLUR px), overlapping the sheet read by at most LOOK_ALIKE_OVERLAP of its area and at least
+LOOK_ALIKE_SHOWN of it in the photo."""
+LOOK_ALIKE_BLUR = 1.0
+LOOK_ALIKE_EVEN = 15.0
+"""mm: the light's slow changes (a shadow, its soft edge) are taken out by subtracting the flattened frame blurred
+this much, so that only print is compared."""
 LOOK_ALIKE_OVERLAP = 0.2
-LOOK_ALIKE_BLUR = 1.5
-"""px of that copy: the Gaussian both are blurred by, so a sharp sheet and a blurred one look alike."""
+LOOK_ALIKE_SHOWN = 0.9
+LOOK_ALIKE_CONTRAST = 0.25
+"""A place whose print (the light's slow changes taken out) varies less than this share of the sheet read's is no
+sheet (the bare table, which would correlate with anything)."""
+LOOK_ALIKE_TURNS = (0.0, -3.0, 3.0, -6.0, 6.0)
+"""Degrees the sheet read is turned by as it is looked for (sheets cut apart lie a little askew of each other)."""
 READING_BANDS = 6
 """Sheets are reported top to bottom in this many horizontal bands of the photo, left to right in each."""
 

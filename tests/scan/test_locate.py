@@ -219,42 +219,51 @@ def test_a_pair_that_fits_no_sheet_leaves_its_marker_to_the_pair_that_does() -> 
     assert pair.markers[0] is first and pair.markers[2] is third
 
 
-def _table_with(copy: str) -> tuple[object, object, object]:
-    """A grey table 1200 x 800 px with a printed sheet at its left and, at its right, `copy`: the same sheet
-    blurred and dimmed ("blurred"), nothing ("none") or a flat white card as large ("card"); the sheet's corners
-    and the copy's."""
+def _table_with(copy: str, turn: float = 0.0) -> tuple[object, object, object]:
+    """A grey table 1400 x 900 px with a printed sheet at its left and, at its right, `copy`: the same sheet
+    blurred and dimmed ("blurred"), nothing ("none") or a white card as large ("card"); all turned by `turn`
+    degrees about the picture's middle. With it the sheet as the reader gives it (its homography from mm to
+    pixels, its width and height) and the copy so."""
     import numpy as np
 
-    one = cv2.cvtColor(printed(build_sheet(sheet("qwixx-standard")), 3), cv2.COLOR_BGR2GRAY)
+    layout = sheet("qwixx-standard")
+    one = cv2.cvtColor(printed(build_sheet(layout), 3), cv2.COLOR_BGR2GRAY)
     h, w = one.shape
-    table = np.full((800, 1200), 90, np.uint8)
-    table[100:100 + h, 40:40 + w] = one
-    right = table[100:100 + h, 1160 - w:1160]
+    table = np.full((900, 1400), 90, np.uint8)
+    table[150:150 + h, 60:60 + w] = one
+    right = table[150:150 + h, 120 + w:120 + 2 * w]  # 60 px (20 mm) apart
     if copy == "blurred":
         right[:] = np.clip((cv2.GaussianBlur(one, (0, 0), 5).astype(np.float32) - 128) * 0.6 + 120, 0, 255)
     elif copy == "card":
         right[:] = 245
-    corners = np.float64([[40, 100], [40 + w, 100], [40 + w, 100 + h], [40, 100 + h]])
-    return table, corners, corners + [1120 - w, 0]
+    rotation = np.vstack([cv2.getRotationMatrix2D((700, 450), turn, 1.0), [0, 0, 1]])
+    table = cv2.warpAffine(table, rotation[:2], (1400, 900), borderMode=cv2.BORDER_REPLICATE)
+    scale = w / layout.width
+    at = [rotation @ np.array([[scale, 0, x], [0, scale, 150], [0, 0, 1]]) for x in (60, 120 + w)]
+    return table, *((to_photo, layout.width, layout.height) for to_photo in at)
 
 
+@pytest.mark.parametrize("turn", [0, 20])
 @pytest.mark.parametrize("copy, found", [("blurred", True), ("none", False), ("card", False)])
-def test_a_sheet_whose_markers_were_all_missed_is_found_by_its_look(copy: str, found: bool) -> None:
-    """Beside a sheet read, a blurred, dim copy of it is another sheet; an empty table or a white card is not."""
+def test_a_sheet_whose_markers_were_all_missed_is_found_by_its_look(copy: str, found: bool, turn: float) -> None:
+    """Beside a sheet read, a blurred, dim copy of it is another sheet, straight or turned (the page turned in
+    the photo: it is looked for in the sheet's own plane); an empty table or a white card as large is not (only
+    the print inside the sheet is compared, not its outline, which a turned sheet's box would hold)."""
     from printgen.scan.locate import look_alike_beside
 
-    table, corners, beside = _table_with(copy)
-    assert look_alike_beside(table, [corners]) is found
-    assert not look_alike_beside(table, [corners, beside])  # both read
+    table, read, beside = _table_with(copy, turn)
+    assert look_alike_beside(table, [read]) is found
+    assert not look_alike_beside(table, [read, beside])  # both read
 
 
-def test_a_flat_or_impossible_sheet_outline_finds_nothing() -> None:
-    """A sheet's outline over a flat part of the picture (which would match everywhere) or not finite is skipped."""
+def test_a_flat_or_impossible_sheet_finds_nothing() -> None:
+    """A sheet said to lie over a flat part of the picture (which would match everywhere) or whose homography is not
+    finite is skipped."""
     import numpy as np
 
     from printgen.scan.locate import look_alike_beside
 
     table, _, _ = _table_with("none")
-    flat = np.float64([[800, 20], [900, 20], [900, 60], [800, 60]])  # the bare table
-    assert not look_alike_beside(table, [flat])
-    assert not look_alike_beside(table, [np.full((4, 2), np.nan)])
+    bare = np.array([[0.3, 0, 900], [0, 0.3, 20], [0, 0, 1]])  # 150 x 90 mm on the bare table at its top right
+    assert not look_alike_beside(table, [(bare, 150.0, 90.0)])
+    assert not look_alike_beside(table, [(np.full((3, 3), np.nan), 150.0, 90.0)])

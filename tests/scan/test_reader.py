@@ -476,6 +476,23 @@ def test_the_blurred_half_of_a_2_up_page_is_said_to_be_there(reader: object, px:
     assert other.reason.startswith(reason) and (read.position, other.position, other.of) == (1, 2, 2)
 
 
+def test_a_lone_marker_beside_a_sheet_read_from_three_says_another_sheet_is_there(reader: object) -> None:
+    """As above, the blurred half showing one marker, but the sheet read has a die over one of its own corners:
+    read from its other three, it still places the lone marker as another sheet's corner (its homography, not its
+    four markers, says where that sheet would lie)."""
+    from printgen.scan.locate import group_sheets
+
+    picture = _2_up_half_blurred(6, 2600)
+    whole = next(g for g in group_sheets(find_markers(cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY)))
+                 if len(g.markers) == 4)
+    centre, side = whole.markers[2].centre, whole.markers[2].side
+    cv2.rectangle(picture, (int(centre[0] - side), int(centre[1] - side)), (int(centre[0] + side),
+                  int(centre[1] + side)), (40, 40, 200), -1)
+    read, other = reader.read_image(picture, "2-up")  # type: ignore[attr-defined]
+    assert isinstance(read, SheetReading) and isinstance(other, Unreadable)
+    assert other.reason.startswith("another sheet shows only 1 of its four corner markers")
+
+
 def test_at_most_eight_sheets_are_read_and_the_rest_reported(reader: object,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """Nine sheets in one photo: the first eight in reading order are read, the ninth (bottom right) is one
