@@ -45,7 +45,6 @@ from printgen.scan.thresholds import (
     LOOK_ALIKE_AROUND,
     LOOK_ALIKE_BLUR,
     LOOK_ALIKE_CONTRAST,
-    LOOK_ALIKE_EVEN,
     LOOK_ALIKE_INSET,
     LOOK_ALIKE_OVERLAP,
     LOOK_ALIKE_PX_PER_MM,
@@ -376,7 +375,8 @@ def look_alike_beside(gray: np.ndarray, sheets: list[tuple[np.ndarray, float, fl
     (a 2-up page's other half blurred). Looked for in the sheet's own plane, its frame flattened at
     LOOK_ALIKE_PX_PER_MM with LOOK_ALIKE_AROUND mm round it, so a turned page or one seen at a slant is looked
     through as the sheet read is; only the print inside the sheet (LOOK_ALIKE_INSET mm in from its edge) is
-    compared, so a plain card or envelope the sheet's size is no sheet."""
+    compared, so a plain card or envelope the sheet's size is no sheet, and only where the photo varies at least
+    LOOK_ALIKE_CONTRAST as much as that print (a bare table, a shadow's smooth ramp match anything)."""
     k, around, inset = LOOK_ALIKE_PX_PER_MM, LOOK_ALIKE_AROUND, LOOK_ALIKE_INSET
     sheets = [sheet for sheet in sheets if np.isfinite(sheet[0]).all()]
     for to_photo, width, height in sheets:
@@ -390,7 +390,7 @@ def look_alike_beside(gray: np.ndarray, sheets: list[tuple[np.ndarray, float, fl
         flat = cv2.warpPerspective(small.astype(np.float32), to_canvas, canvas, flags=cv2.INTER_LINEAR,
                                    borderMode=cv2.BORDER_REPLICATE)
         inside = cv2.warpPerspective(np.ones(small.shape, np.float32), to_canvas, canvas, flags=cv2.INTER_NEAREST)
-        flat = cv2.GaussianBlur(flat, (0, 0), LOOK_ALIKE_BLUR) - cv2.GaussianBlur(flat, (0, 0), LOOK_ALIKE_EVEN * k)
+        flat = cv2.GaussianBlur(flat, (0, 0), LOOK_ALIKE_BLUR)
         x0, y0 = round((width + around + inset) * k), round((height + around + inset) * k)
         w, h = round((width - 2 * inset) * k), round((height - 2 * inset) * k)
         template = flat[y0:y0 + h, x0:x0 + w]

@@ -168,7 +168,7 @@ class Reader:
         lone = _left_over(markers, groups)
         if stray:
             results.append(Unreadable(name, stray))
-        elif len(lone) == 1 and _lone_corner(lone[0], read, gray.shape):
+        elif len(lone) == 1 and _lone_corner(lone[0], read, groups, gray.shape):
             results.append(Unreadable(name, "another sheet shows only 1 of its four corner markers (is it all in the "
                                             "picture, sharp and none of it covered?)"))
         elif len(read) == len(results) and look_alike_beside(gray, [(r.to_photo, r.layout.width, r.layout.height)
@@ -353,30 +353,60 @@ def _left_over(markers: list[Marker], groups: list[SheetMarkers]) -> list[Marker
     return [m for m in markers if id(m) not in used]
 
 
-def _lone_corner(marker: Marker, sheets: list[SheetReading], shape: tuple[int, ...]) -> bool:
+def _lone_corner(marker: Marker, sheets: list[SheetReading], groups: list[SheetMarkers],
+                 shape: tuple[int, ...]) -> bool:
     """Whether a single left-over marker is the corner of another sheet like one read beside it (a 2-up page
-    whose other half is blurred), seen in that sheet's plane: a marker's size, outside that sheet, and the sheet
-    it would be that corner of, laid as the sheet read is, overlapping it by at most LOOK_ALIKE_OVERLAP and
-    centred in the picture."""
-    height, width = shape[:2]
+    whose other half is blurred), seen in that sheet's plane: a marker's size, on no sheet found (read or not:
+    a sheet's own corner marker left out as turned lies there), and the sheet it would be that corner of, laid
+    as the sheet read is, overlapping no sheet read by more than LOOK_ALIKE_OVERLAP and centred in the picture."""
+    if any(_on_group(marker, group) for group in groups):
+        return False
+    frames = []
     for sheet in sheets:
+        try:
+            back = np.linalg.inv(sheet.to_photo)
+        except np.linalg.LinAlgError:
+            continue
+        seen = cv2.perspectiveTransform(marker.corners.reshape(-1, 1, 2).astype(np.float64), back).reshape(-1, 2)
+        centre = seen.mean(axis=0)
+        if 0 <= centre[0] <= sheet.layout.width and 0 <= centre[1] <= sheet.layout.height:
+            return False  # on a sheet read: its own corner seen twice, or something in its print taken for one
+        frames.append((sheet, back, seen))
+    height, width = shape[:2]
+    for sheet, back, seen in frames:
         w, h = sheet.layout.width, sheet.layout.height
-        seen = cv2.perspectiveTransform(marker.corners.reshape(-1, 1, 2).astype(np.float64),
-                                        np.linalg.inv(sheet.to_photo)).reshape(-1, 2)
         side = float(np.sqrt(abs(cv2.contourArea(seen.astype(np.float32)))))
         if not MARKER / STRAY_SIDE_RATIO <= side <= MARKER * STRAY_SIDE_RATIO:
             continue
-        centre = seen.mean(axis=0)
-        if 0 <= centre[0] <= w and 0 <= centre[1] <= h:
-            continue  # on the sheet read: its own corner seen twice, or something in its print taken for one
-        x, y = centre - np.mean(marker_corners_mm(marker.index, w, h), axis=0)  # the top left of its sheet
-        overlap = max(0.0, min(x + w, w) - max(x, 0.0)) * max(0.0, min(y + h, h) - max(y, 0.0))
-        if overlap > LOOK_ALIKE_OVERLAP * w * h:
+        x, y = seen.mean(axis=0) - np.mean(marker_corners_mm(marker.index, w, h), axis=0)  # the top left of its sheet
+        laid = np.float64([[x, y], [x + w, y], [x + w, y + h], [x, y + h]]).reshape(-1, 1, 2)
+        if any(_overlap(cv2.perspectiveTransform(laid, np.linalg.inv(other.to_photo) @ sheet.to_photo).reshape(-1, 2),
+                        other.layout.width, other.layout.height) > LOOK_ALIKE_OVERLAP * w * h for other in sheets):
             continue
         middle = cv2.perspectiveTransform(np.float64([[[x + w / 2, y + h / 2]]]), sheet.to_photo).reshape(2)
         if 0 <= middle[0] < width and 0 <= middle[1] < height:
             return True
     return False
+
+
+def _on_group(marker: Marker, group: SheetMarkers) -> bool:
+    """Whether `marker` lies within the quadrilateral of `group`'s marker centres (three of them completed to a
+    parallelogram at the missing corner), or within a marker's side of it."""
+    centres = {i: m.centre for i, m in group.markers.items()}
+    if len(centres) == 3:
+        missing = next(i for i in range(4) if i not in centres)
+        centres[missing] = centres[(missing + 1) % 4] + centres[(missing + 3) % 4] - centres[(missing + 2) % 4]
+    if len(centres) < 4:
+        return False
+    quad = np.float32([centres[i] for i in range(4)]).reshape(-1, 1, 2)
+    side = float(np.mean([m.side for m in group.markers.values()]))
+    return cv2.pointPolygonTest(quad, (float(marker.centre[0]), float(marker.centre[1])), True) > -side
+
+
+def _overlap(corners: np.ndarray, width: float, height: float) -> float:
+    """The area (mm²) that the box round `corners` (mm) shares with a `width` x `height` sheet at the origin."""
+    (x0, y0), (x1, y1) = corners.min(axis=0), corners.max(axis=0)
+    return max(0.0, min(x1, width) - max(x0, 0.0)) * max(0.0, min(y1, height) - max(y0, 0.0))
 
 
 def _marker_points(group: SheetMarkers, to_photo: np.ndarray, width: float,

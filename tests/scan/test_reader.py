@@ -443,9 +443,9 @@ def test_stray_markers_are_not_called_a_partial_sheet(reader: object) -> None:
     assert "only 4 of its four" not in result.reason and "make up no whole flat sheet" in result.reason
 
 
-def _2_up_half_blurred(px: float, width: int) -> np.ndarray:
+def _2_up_half_blurred(px: float, width: int, blurred: bool = True) -> np.ndarray:
     """A 2-up page of qwixx-standard, printed at `px` px a mm and photographed `width` px wide, whose top half is
-    blurred, dim and grainy, as a phone focused on the bottom sheet sees it."""
+    blurred, dim and grainy, as a phone focused on the bottom sheet sees it (sharp all over if not `blurred`)."""
     from printgen.builders.pad import pad_items
     from printgen.printing.imposition import impose, plan_grid
     from printgen.printing.paper import paper_size
@@ -454,6 +454,8 @@ def _2_up_half_blurred(px: float, width: int) -> np.ndarray:
     layout = sheet("qwixx-standard")
     (page,) = impose(list(pad_items(layout, 2, seed=1)), plan_grid(paper_size("a4"), layout.width, layout.height, 2))
     image = photo(printed(page, px), turn=0, width=width, fill=0.8).astype(np.float32)
+    if not blurred:
+        return image.astype(np.uint8)
     top = image[: image.shape[0] // 2]
     grain = np.random.default_rng(3).normal(0, 16, top.shape)
     image[: image.shape[0] // 2] = (cv2.GaussianBlur(top, (0, 0), 4) - 128) * 0.5 + 128 + grain
@@ -491,6 +493,23 @@ def test_a_lone_marker_beside_a_sheet_read_from_three_says_another_sheet_is_ther
     read, other = reader.read_image(picture, "2-up")  # type: ignore[attr-defined]
     assert isinstance(read, SheetReading) and isinstance(other, Unreadable)
     assert other.reason.startswith("another sheet shows only 1 of its four corner markers")
+
+
+@pytest.mark.parametrize("corner", [0, 2])
+def test_a_sheets_own_turned_marker_is_no_other_sheet(reader: object, corner: int) -> None:
+    """A sharp 2-up page whose bottom sheet has one corner marker turned in place (a lifted corner): that sheet is
+    read from its other three and the turned marker, left over, lies on it, so it is no other sheet's corner
+    (the sheet read above it once made it look like one)."""
+    from printgen.scan.locate import group_sheets
+
+    picture = _2_up_half_blurred(6, 2600, blurred=False)
+    groups = group_sheets(find_markers(cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY)))
+    bottom = max(groups, key=lambda g: g.markers[0].centre[1])
+    centre, half = bottom.markers[corner].centre, int(bottom.markers[corner].side * 0.75)
+    y, x = int(centre[1]) - half, int(centre[0]) - half
+    picture[y:y + 2 * half, x:x + 2 * half] = np.rot90(picture[y:y + 2 * half, x:x + 2 * half]).copy()
+    results = reader.read_image(picture, "2-up")  # type: ignore[attr-defined]
+    assert [type(r) for r in results] == [SheetReading, SheetReading]
 
 
 def test_at_most_eight_sheets_are_read_and_the_rest_reported(reader: object,
