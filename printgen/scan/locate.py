@@ -378,7 +378,7 @@ def look_alike_beside(gray: np.ndarray, sheets: list[tuple[np.ndarray, float, fl
     compared, so a plain card or envelope the sheet's size is no sheet, and only where the photo varies at least
     LOOK_ALIKE_CONTRAST as much as that print (a bare table, a shadow's smooth ramp match anything)."""
     k, around, inset = LOOK_ALIKE_PX_PER_MM, LOOK_ALIKE_AROUND, LOOK_ALIKE_INSET
-    sheets = [sheet for sheet in sheets if np.isfinite(sheet[0]).all()]
+    sheets = [sheet for sheet in sheets if np.isfinite(sheet[0]).all() and abs(np.linalg.det(sheet[0])) > 1e-12]
     for to_photo, width, height in sheets:
         span = (3 * width + 2 * around, 3 * height + 2 * around)  # mm: the sheet in the middle, room on every side
         canvas = (round(span[0] * k), round(span[1] * k))
@@ -397,13 +397,8 @@ def look_alike_beside(gray: np.ndarray, sheets: list[tuple[np.ndarray, float, fl
         if w < 8 or h < 8 or float(template.std()) < 1.0:
             continue  # (a flat template matches everything at 1)
         fit = _best_turned_fit(flat, (x0, y0, w, h))
-        window = (w, h)
-        mean = cv2.boxFilter(flat, -1, window, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT)[:fit.shape[0], :fit.shape[1]]
-        square = cv2.boxFilter(flat * flat, -1, window, anchor=(0, 0),
-                               borderType=cv2.BORDER_CONSTANT)[:fit.shape[0], :fit.shape[1]]
+        mean, square, shown = (_window_means(image, (w, h), fit.shape) for image in (flat, flat * flat, inside))
         contrast = np.sqrt(np.maximum(square - mean * mean, 0.0))
-        shown = cv2.boxFilter(inside, -1, window, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT)[:fit.shape[0],
-                                                                                                   :fit.shape[1]]
         fit[(shown < LOOK_ALIKE_SHOWN) | (contrast < LOOK_ALIKE_CONTRAST * float(template.std()))] = -1
         xs, ys = np.arange(fit.shape[1]), np.arange(fit.shape[0])
         for other, other_width, other_height in sheets:  # places overlapping a sheet read are that sheet
@@ -431,6 +426,13 @@ def _best_turned_fit(flat: np.ndarray, box: tuple[int, int, int, int]) -> np.nda
         best = fit if best is None else np.maximum(best, fit)
     assert best is not None
     return best
+
+
+def _window_means(image: np.ndarray, window: tuple[int, int], shape: tuple[int, ...]) -> np.ndarray:
+    """The mean of `image` over a `window` (w, h) at every place a template that large can take (`shape`, as
+    matchTemplate gives it: its top left corner)."""
+    means = cv2.boxFilter(image, -1, window, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT)
+    return means[:shape[0], :shape[1]]
 
 
 def _photo_px_per_mm(to_photo: np.ndarray, width: float, height: float) -> float:

@@ -361,19 +361,17 @@ def _lone_corner(marker: Marker, sheets: list[SheetReading], groups: list[SheetM
     as the sheet read is, overlapping no sheet read by more than LOOK_ALIKE_OVERLAP and centred in the picture."""
     if any(_on_group(marker, group) for group in groups):
         return False
+    sheets = [sheet for sheet in sheets if abs(np.linalg.det(sheet.to_photo)) > 1e-12]
     frames = []
     for sheet in sheets:
-        try:
-            back = np.linalg.inv(sheet.to_photo)
-        except np.linalg.LinAlgError:
-            continue
-        seen = cv2.perspectiveTransform(marker.corners.reshape(-1, 1, 2).astype(np.float64), back).reshape(-1, 2)
+        seen = cv2.perspectiveTransform(marker.corners.reshape(-1, 1, 2).astype(np.float64),
+                                        np.linalg.inv(sheet.to_photo)).reshape(-1, 2)
         centre = seen.mean(axis=0)
         if 0 <= centre[0] <= sheet.layout.width and 0 <= centre[1] <= sheet.layout.height:
             return False  # on a sheet read: its own corner seen twice, or something in its print taken for one
-        frames.append((sheet, back, seen))
+        frames.append((sheet, seen))
     height, width = shape[:2]
-    for sheet, back, seen in frames:
+    for sheet, seen in frames:
         w, h = sheet.layout.width, sheet.layout.height
         side = float(np.sqrt(abs(cv2.contourArea(seen.astype(np.float32)))))
         if not MARKER / STRAY_SIDE_RATIO <= side <= MARKER * STRAY_SIDE_RATIO:
