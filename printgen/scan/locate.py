@@ -379,17 +379,20 @@ def look_alike_beside(gray: np.ndarray, sheets: list[tuple[np.ndarray, float, fl
     LOOK_ALIKE_CONTRAST as much as that print (a bare table, a shadow's smooth ramp match anything)."""
     k, around, inset = LOOK_ALIKE_PX_PER_MM, LOOK_ALIKE_AROUND, LOOK_ALIKE_INSET
     sheets = [sheet for sheet in sheets if np.isfinite(sheet[0]).all() and abs(np.linalg.det(sheet[0])) > 1e-12]
+    if not sheets:
+        return False
+    # one copy of the photo, still 2 px for every px of the flattened frames of the farthest sheet
+    shrink = min(1.0, 2 * k / max(min(_photo_px_per_mm(*sheet) for sheet in sheets), 1e-6))
+    small = cv2.resize(gray, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA) if shrink < 1 else gray
+    small = small.astype(np.float32)
+    inside = np.ones(small.shape, np.float32)
     for to_photo, width, height in sheets:
         span = (3 * width + 2 * around, 3 * height + 2 * around)  # mm: the sheet in the middle, room on every side
         canvas = (round(span[0] * k), round(span[1] * k))
         shift = np.array([[k, 0, k * (width + around)], [0, k, k * (height + around)], [0, 0, 1]])
-        to_canvas = shift @ np.linalg.inv(to_photo)
-        shrink = min(1.0, 2 * k / max(_photo_px_per_mm(to_photo, width, height), 1e-6))
-        small = cv2.resize(gray, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA) if shrink < 1 else gray
-        to_canvas = to_canvas @ np.diag([1 / shrink, 1 / shrink, 1.0])
-        flat = cv2.warpPerspective(small.astype(np.float32), to_canvas, canvas, flags=cv2.INTER_LINEAR,
-                                   borderMode=cv2.BORDER_REPLICATE)
-        inside = cv2.warpPerspective(np.ones(small.shape, np.float32), to_canvas, canvas, flags=cv2.INTER_NEAREST)
+        to_canvas = shift @ np.linalg.inv(to_photo) @ np.diag([1 / shrink, 1 / shrink, 1.0])
+        flat = cv2.warpPerspective(small, to_canvas, canvas, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        shown_there = cv2.warpPerspective(inside, to_canvas, canvas, flags=cv2.INTER_NEAREST)
         flat = cv2.GaussianBlur(flat, (0, 0), LOOK_ALIKE_BLUR)
         x0, y0 = round((width + around + inset) * k), round((height + around + inset) * k)
         w, h = round((width - 2 * inset) * k), round((height - 2 * inset) * k)
@@ -397,7 +400,7 @@ def look_alike_beside(gray: np.ndarray, sheets: list[tuple[np.ndarray, float, fl
         if w < 8 or h < 8 or float(template.std()) < 1.0:
             continue  # (a flat template matches everything at 1)
         fit = _best_turned_fit(flat, (x0, y0, w, h))
-        mean, square, shown = (_window_means(image, (w, h), fit.shape) for image in (flat, flat * flat, inside))
+        mean, square, shown = (_window_means(image, (w, h), fit.shape) for image in (flat, flat * flat, shown_there))
         contrast = np.sqrt(np.maximum(square - mean * mean, 0.0))
         fit[(shown < LOOK_ALIKE_SHOWN) | (contrast < LOOK_ALIKE_CONTRAST * float(template.std()))] = -1
         xs, ys = np.arange(fit.shape[1]), np.arange(fit.shape[0])
